@@ -1,0 +1,32 @@
+package dev.spendline.contracts.query;
+
+import java.math.BigDecimal;
+
+/**
+ * What was used and what it cost, summed over a set of calls or rows. For product events
+ * {@code inputTokens} is the events' {@code promptTokens} (cache tokens included); for internal
+ * rows {@code cacheReadTokens} is {@code cachedInputTokens}. {@code avgLatencyMs} is null when no
+ * call reported a latency.
+ */
+public record Measures(
+        BigDecimal costUsd,
+        long calls,
+        long inputTokens,
+        long outputTokens,
+        long cacheReadTokens,
+        long cacheWriteTokens,
+        long errors,
+        long retries,
+        Double avgLatencyMs) {
+
+    public static final Measures ZERO = new Measures(BigDecimal.ZERO.setScale(2), 0, 0, 0, 0, 0, 0, 0, null);
+
+    /**
+     * Formats an exact amount of nano-dollars as USD, with at least two decimals and no more than
+     * it needs ({@code 12.50}, {@code 0.000015}).
+     */
+    public static BigDecimal usdFromNanos(long nanos) {
+        BigDecimal exact = BigDecimal.valueOf(nanos, 9).stripTrailingZeros();
+        return exact.scale() < 2 ? exact.setScale(2) : exact;
+    }
+}

@@ -1,0 +1,23 @@
+package dev.spendline.contracts.query;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The answer to a {@link SpendQuery}: the top rows by cost, everything else summed in
+ * {@code others}, and {@code totals} over all rows (equal to the rows plus others). {@code from}
+ * and {@code to} are the hour-aligned range actually covered.
+ */
+public record SpendReport(
+        String workspaceId,
+        String usage,
+        String by,
+        Instant from,
+        Instant to,
+        Map<String, String> filters,
+        int limit,
+        int distinctValues,
+        List<SpendRow> rows,
+        Measures others,
+        Measures totals) {}

@@ -1,0 +1,180 @@
+package dev.spendline.kafka.embedded;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import kafka.server.KafkaConfig;
+import kafka.server.KafkaRaftServer;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.utils.Time;
+import org.apache.kafka.metadata.storage.Formatter;
+import org.apache.kafka.server.common.Feature;
+import org.apache.kafka.server.common.MetadataVersion;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A real, single-node Kafka (KRaft, broker and controller in one) running inside this JVM, from
+ * the Kafka server jar — the same code path as {@code kafka-storage.sh format} followed by
+ * {@code kafka-server-start.sh}. Used by the standalone mode and by integration tests.
+ *
+ * <p>Its log directory is formatted on first start and reused afterwards, so data survives a
+ * restart (and a SIGKILL: acknowledged writes are in the OS page cache). The quorum is a static
+ * single voter, so the controller port may change between restarts.
+ */
+public final class EmbeddedKafka implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(EmbeddedKafka.class);
+    private static final int NODE_ID = 1;
+    private static final String CONTROLLER_LISTENER = "CONTROLLER";
+
+    private final KafkaRaftServer server;
+    private final String bootstrapServers;
+    private final Path logDir;
+
+    private EmbeddedKafka(KafkaRaftServer server, String bootstrapServers, Path logDir) {
+        this.server = server;
+        this.bootstrapServers = bootstrapServers;
+        this.logDir = logDir;
+    }
+
+    /**
+     * Starts a broker storing its log under {@code logDir} and listening on {@code port} (0: any
+     * free port), and waits until it answers.
+     *
+     * @param overrides broker properties that replace the defaults chosen here
+     */
+    public static EmbeddedKafka start(Path logDir, int port, Map<String, String> overrides) {
+        try {
+            Files.createDirectories(logDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot create the Kafka log directory " + logDir, e);
+        }
+        int brokerPort = port == 0 ? freePort() : port;
+        int controllerPort = freePort();
+        Map<String, Object> props = new HashMap<>();
+        props.put("process.roles", "broker,controller");
+        props.put("node.id", String.valueOf(NODE_ID));
+        props.put("controller.quorum.voters", NODE_ID + "@127.0.0.1:" + controllerPort);
+        props.put(
+                "listeners",
+                "PLAINTEXT://127.0.0.1:" + brokerPort + "," + CONTROLLER_LISTENER + "://127.0.0.1:" + controllerPort);
+        props.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
+        props.put("controller.listener.names", CONTROLLER_LISTENER);
+        props.put("inter.broker.listener.name", "PLAINTEXT");
+        props.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
+        props.put("log.dirs", logDir.toString());
+        // One node: every internal topic has one replica. Few partitions keep start-up and memory small.
+        props.put("offsets.topic.replication.factor", "1");
+        props.put("offsets.topic.num.partitions", "4");
+        props.put("transaction.state.log.replication.factor", "1");
+        props.put("transaction.state.log.min.isr", "1");
+        props.put("transaction.state.log.num.partitions", "4");
+        props.put("share.coordinator.state.topic.replication.factor", "1");
+        props.put("share.coordinator.state.topic.min.isr", "1");
+        props.put("group.initial.rebalance.delay.ms", "0");
+        props.put("num.partitions", "4");
+        props.put("auto.create.topics.enable", "false");
+        // Sized for a 2-core laptop: the defaults assume a dedicated server.
+        props.put("num.network.threads", "2");
+        props.put("num.io.threads", "4");
+        props.put("background.threads", "2");
+        props.put("log.cleaner.threads", "1");
+        props.put("log.cleaner.dedupe.buffer.size", String.valueOf(8 * 1024 * 1024));
+        props.put("log.segment.bytes", String.valueOf(128 * 1024 * 1024));
+        props.putAll(overrides);
+
+        KafkaConfig config = new KafkaConfig(props, false);
+        formatIfNeeded(config, logDir);
+        KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
+        long started = System.nanoTime();
+        server.startup();
+        String bootstrap = "127.0.0.1:" + brokerPort;
+        EmbeddedKafka kafka = new EmbeddedKafka(server, bootstrap, logDir);
+        try {
+            kafka.awaitReady(Duration.ofSeconds(60));
+        } catch (RuntimeException e) {
+            kafka.close();
+            throw e;
+        }
+        log.info(
+                "Embedded Kafka ready at {} in {} ms (log dir {})",
+                bootstrap,
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started),
+                logDir);
+        return kafka;
+    }
+
+    private static void formatIfNeeded(KafkaConfig config, Path logDir) {
+        if (Files.exists(logDir.resolve("meta.properties"))) {
+            return;
+        }
+        try {
+            new Formatter()
+                    .setPrintStream(new PrintStream(OutputStream.nullOutputStream()))
+                    .setSupportedFeatures(Feature.PRODUCTION_FEATURES)
+                    .setNodeId(NODE_ID)
+                    .setClusterId(Uuid.randomUuid().toString())
+                    .setReleaseVersion(MetadataVersion.latestProduction())
+                    .setControllerListenerName(CONTROLLER_LISTENER)
+                    .setMetadataLogDirectory(config.metadataLogDir())
+                    .setDirectories(List.copyOf(config.logDirs()))
+                    .run();
+        } catch (Exception e) {
+            throw new IllegalStateException("Cannot format the Kafka log directory " + logDir, e);
+        }
+    }
+
+    private void awaitReady(Duration timeout) {
+        try (Admin admin = Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                (int) timeout.toMillis()))) {
+            admin.describeCluster().nodes().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("Embedded Kafka did not become ready within " + timeout, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while waiting for embedded Kafka", e);
+        }
+    }
+
+    public String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    public Path logDir() {
+        return logDir;
+    }
+
+    /** Shuts the broker down cleanly; the log directory stays. */
+    @Override
+    public void close() {
+        server.shutdown();
+        server.awaitShutdown();
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 0, InetAddress.getLoopbackAddress())) {
+            socket.setReuseAddress(true);
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("No free local port", e);
+        }
+    }
+}
