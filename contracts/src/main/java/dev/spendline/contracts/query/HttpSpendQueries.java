@@ -15,24 +15,35 @@ import java.time.Duration;
 public final class HttpSpendQueries implements SpendQueries {
 
     public static final String PATH = "/internal/v1/queries/spend-by";
+    /** Marks a query one instance forwarded to another, which must then answer locally or 503. */
+    public static final String FORWARDED_HEADER = "X-Spendline-Forwarded";
 
     private final URI endpoint;
     private final HttpClient client;
     private final Duration timeout;
+    private final boolean forwarded;
 
-    public HttpSpendQueries(URI baseUrl, HttpClient client, Duration timeout) {
+    /**
+     * @param forwarded true when an instance forwards to the partition owner; false when a client
+     *     that does not know ownership (query-api) asks any streams instance
+     */
+    public HttpSpendQueries(URI baseUrl, HttpClient client, Duration timeout, boolean forwarded) {
         this.endpoint = baseUrl.resolve(PATH);
         this.client = client;
         this.timeout = timeout;
+        this.forwarded = forwarded;
     }
 
     @Override
     public SpendReport spendBy(SpendQuery query) {
-        HttpRequest request = HttpRequest.newBuilder(endpoint)
+        HttpRequest.Builder builder = HttpRequest.newBuilder(endpoint)
                 .timeout(timeout)
                 .header("content-type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(Json.MAPPER.writeValueAsBytes(query)))
-                .build();
+                .POST(HttpRequest.BodyPublishers.ofByteArray(Json.MAPPER.writeValueAsBytes(query)));
+        if (forwarded) {
+            builder.header(FORWARDED_HEADER, "1");
+        }
+        HttpRequest request = builder.build();
         HttpResponse<byte[]> response;
         try {
             response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
@@ -44,6 +55,9 @@ public final class HttpSpendQueries implements SpendQueries {
         }
         if (response.statusCode() == 200) {
             return Json.MAPPER.readValue(response.body(), SpendReport.class);
+        }
+        if (response.statusCode() == 400) {
+            throw new IllegalArgumentException("Query rejected by " + endpoint + ": " + new String(response.body()));
         }
         if (response.statusCode() == 503) {
             throw new QueryUnavailableException("Query instance " + endpoint + " cannot answer yet");

@@ -1,0 +1,97 @@
+package dev.spendline.streams;
+
+import dev.spendline.contracts.topic.Topic;
+import dev.spendline.contracts.topic.Topics;
+import dev.spendline.streams.dedupe.DedupeProcessor;
+import dev.spendline.streams.rollup.InternalRollupSpec;
+import dev.spendline.streams.rollup.ProductRollupSpec;
+import dev.spendline.streams.rollup.RollupProcessor;
+import dev.spendline.streams.rollup.RollupSerde;
+import dev.spendline.streams.rollup.RollupSpec;
+import java.util.function.Function;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.state.Stores;
+
+/**
+ * The Spendline topology: one sub-topology per input topic, both keyed by workspace id so every
+ * workspace's state lives in one partition (no repartitioning on the hot path).
+ *
+ * <pre>
+ *   spendline.events.v1         → dedupe (source, externalId) → product rollups
+ *   spendline.internal-usage.v1 → dedupe (sourceKey, externalId) → internal rollups
+ * </pre>
+ *
+ * Production wiring and tests both call {@link #build}; nothing else defines the topology.
+ */
+public final class SpendlineTopology {
+
+    private SpendlineTopology() {}
+
+    public static Topology build(StreamsBuilder builder, TopologySettings settings) {
+        addInput(
+                builder,
+                settings,
+                Topics.EVENTS,
+                StoreNames.EVENTS_SOURCE,
+                StoreNames.DEDUPE_EVENTS,
+                StoreNames.EVENTS_DEDUPE,
+                e -> e.event().hasIdentity()
+                        ? identity(
+                                e.workspaceId(), e.event().source(), e.event().externalId())
+                        : null,
+                StoreNames.PRODUCT_ROLLUPS,
+                StoreNames.EVENTS_ROLLUP,
+                new ProductRollupSpec());
+        addInput(
+                builder,
+                settings,
+                Topics.INTERNAL_USAGE,
+                StoreNames.USAGE_SOURCE,
+                StoreNames.DEDUPE_USAGE,
+                StoreNames.USAGE_DEDUPE,
+                u -> u.row().hasIdentity()
+                        ? identity(u.workspaceId(), u.row().sourceKey(), u.row().externalId())
+                        : null,
+                StoreNames.INTERNAL_ROLLUPS,
+                StoreNames.USAGE_ROLLUP,
+                new InternalRollupSpec());
+        return builder.build();
+    }
+
+    private static <V> void addInput(
+            StreamsBuilder builder,
+            TopologySettings settings,
+            Topic<String, V> topic,
+            String sourceName,
+            String dedupeStore,
+            String dedupeName,
+            Function<V, String> identity,
+            String rollupStore,
+            String rollupName,
+            RollupSpec<V> spec) {
+        builder.addStateStore(Stores.windowStoreBuilder(
+                Stores.persistentWindowStore(dedupeStore, settings.dedupeHorizon(), settings.dedupeHorizon(), false),
+                Serdes.String(),
+                Serdes.Long()));
+        builder.addStateStore(Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(rollupStore), Serdes.String(), new RollupSerde())
+                .withCachingEnabled());
+        builder.stream(
+                        topic.name(),
+                        Consumed.with(topic.keySerde(), topic.valueSerde()).withName(sourceName))
+                .process(
+                        () -> new DedupeProcessor<>(dedupeStore, identity, settings.dedupeHorizon()),
+                        Named.as(dedupeName),
+                        dedupeStore)
+                .process(() -> new RollupProcessor<>(rollupStore, spec), Named.as(rollupName), rollupStore);
+    }
+
+    /** A workspace-scoped identity; \0 cannot occur in validated strings. */
+    private static String identity(String workspaceId, String source, String externalId) {
+        return workspaceId + '\u0000' + source + '\u0000' + externalId;
+    }
+}

@@ -1,0 +1,18 @@
+package dev.spendline.streams;
+
+/** Names of state stores and processors: stable, since changelog topics are named after them. */
+public final class StoreNames {
+    public static final String DEDUPE_EVENTS = "dedupe-events";
+    public static final String DEDUPE_USAGE = "dedupe-internal-usage";
+    public static final String PRODUCT_ROLLUPS = "product-rollups";
+    public static final String INTERNAL_ROLLUPS = "internal-rollups";
+
+    static final String EVENTS_SOURCE = "events-source";
+    static final String EVENTS_DEDUPE = "events-dedupe";
+    static final String EVENTS_ROLLUP = "events-rollup";
+    static final String USAGE_SOURCE = "internal-usage-source";
+    static final String USAGE_DEDUPE = "internal-usage-dedupe";
+    static final String USAGE_ROLLUP = "internal-usage-rollup";
+
+    private StoreNames() {}
+}

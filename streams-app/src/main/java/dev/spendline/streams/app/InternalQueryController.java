@@ -1,0 +1,33 @@
+package dev.spendline.streams.app;
+
+import dev.spendline.contracts.query.HttpSpendQueries;
+import dev.spendline.contracts.query.SpendQuery;
+import dev.spendline.contracts.query.SpendReport;
+import dev.spendline.streams.query.RoutingSpendQueries;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Instance-to-instance query endpoint. A forwarded query is answered locally or not at all, so a
+ * query can never bounce between instances; an unforwarded one (from a query-api that does not
+ * know partition ownership) is routed. Meant for the internal network only: do not expose
+ * {@code /internal/**} through the public proxy.
+ */
+@RestController
+final class InternalQueryController {
+
+    private final RoutingSpendQueries queries;
+
+    InternalQueryController(RoutingSpendQueries queries) {
+        this.queries = queries;
+    }
+
+    @PostMapping(HttpSpendQueries.PATH)
+    SpendReport spendBy(
+            @RequestBody SpendQuery query,
+            @RequestHeader(name = HttpSpendQueries.FORWARDED_HEADER, required = false) String forwarded) {
+        return forwarded == null ? queries.spendBy(query) : queries.spendByLocally(query);
+    }
+}

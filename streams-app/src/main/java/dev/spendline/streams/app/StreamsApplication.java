@@ -1,0 +1,15 @@
+package dev.spendline.streams.app;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Import;
+
+/** The streams-app as its own service (see compose/ and docs/architecture.md). */
+@SpringBootApplication
+@Import(StreamsConfiguration.class)
+public class StreamsApplication {
+
+    public static void main(String[] args) {
+        SpringApplication.run(StreamsApplication.class, args);
+    }
+}

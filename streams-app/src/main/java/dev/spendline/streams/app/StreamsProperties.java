@@ -1,0 +1,31 @@
+package dev.spendline.streams.app;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Configuration of the streams application ({@code spendline.streams.*}); every property is
+ * listed in the README.
+ *
+ * @param applicationId the Kafka Streams application id: consumer group and prefix of internal topics
+ * @param stateDir where RocksDB state lives
+ * @param processingGuarantee {@code exactly_once_v2} (default) or {@code at_least_once}
+ * @param commitInterval null keeps the Kafka Streams default (100 ms under exactly-once)
+ * @param dedupeHorizon how long a (source, externalId) identity is remembered
+ * @param advertisedUrl how other instances reach this one's HTTP server for forwarded queries;
+ *     empty means http://127.0.0.1:{server port}
+ */
+@ConfigurationProperties("spendline.streams")
+public record StreamsProperties(
+        @DefaultValue("spendline-streams") String applicationId,
+        @DefaultValue("${java.io.tmpdir}/spendline-streams") String stateDir,
+        @DefaultValue("exactly_once_v2") String processingGuarantee,
+        Duration commitInterval,
+        @DefaultValue("1") int numStreamThreads,
+        @DefaultValue("0") int numStandbyReplicas,
+        @DefaultValue("33554432") long cacheMaxBytes,
+        @DefaultValue("35d") Duration dedupeHorizon,
+        String advertisedUrl,
+        @DefaultValue("20") int queryAttempts,
+        @DefaultValue("250ms") Duration queryBackoff) {}

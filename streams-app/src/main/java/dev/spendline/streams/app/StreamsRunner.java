@@ -1,0 +1,86 @@
+package dev.spendline.streams.app;
+
+import dev.spendline.streams.SpendlineTopology;
+import dev.spendline.streams.TopologySettings;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
+import java.time.Duration;
+import java.util.Properties;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
+import org.apache.kafka.streams.state.HostInfo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Owns the {@link KafkaStreams} instance: builds it from {@link SpendlineTopology#build}, starts it
+ * after the web server (so {@code application.server} names a port that answers) and closes it on
+ * shutdown, flushing state and committing.
+ */
+public final class StreamsRunner implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(StreamsRunner.class);
+
+    private final KafkaStreams streams;
+    private final KafkaStreamsMetrics metrics;
+    private volatile boolean running;
+
+    public StreamsRunner(StreamsProperties props, String bootstrapServers, HostInfo self, MeterRegistry registry) {
+        Properties config = new Properties();
+        config.put(StreamsConfig.APPLICATION_ID_CONFIG, props.applicationId());
+        config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        config.put(StreamsConfig.STATE_DIR_CONFIG, props.stateDir());
+        config.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, props.processingGuarantee());
+        config.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, props.numStreamThreads());
+        config.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, props.numStandbyReplicas());
+        config.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, props.cacheMaxBytes());
+        config.put(StreamsConfig.APPLICATION_SERVER_CONFIG, self.host() + ":" + self.port());
+        // A record we cannot even read is counted (dropped-records metric) and skipped; it must
+        // never stop attribution for everyone else.
+        config.put(
+                StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
+                LogAndContinueExceptionHandler.class.getName());
+        if (props.commitInterval() != null) {
+            config.put(
+                    StreamsConfig.COMMIT_INTERVAL_MS_CONFIG,
+                    props.commitInterval().toMillis());
+        }
+        StreamsBuilder builder = new StreamsBuilder();
+        this.streams =
+                new KafkaStreams(SpendlineTopology.build(builder, new TopologySettings(props.dedupeHorizon())), config);
+        // A processing failure is a bug of ours: stop this client (health turns DOWN, the
+        // orchestrator restarts it) rather than loop on the same record.
+        streams.setUncaughtExceptionHandler(e -> {
+            log.error("Streams thread failed; shutting the Kafka Streams client down", e);
+            return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+        });
+        this.metrics = new KafkaStreamsMetrics(streams);
+        metrics.bindTo(registry);
+    }
+
+    public KafkaStreams streams() {
+        return streams;
+    }
+
+    @Override
+    public void start() {
+        streams.start();
+        running = true;
+    }
+
+    @Override
+    public void stop() {
+        streams.close(Duration.ofSeconds(30));
+        metrics.close();
+        running = false;
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+}

@@ -1,0 +1,145 @@
+package dev.spendline.streams.query;
+
+import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.Measures;
+import dev.spendline.contracts.query.SpendQueries;
+import dev.spendline.contracts.query.SpendQuery;
+import dev.spendline.contracts.query.SpendReport;
+import dev.spendline.contracts.query.SpendRow;
+import dev.spendline.streams.rollup.Rollup;
+import dev.spendline.streams.rollup.RollupKeys;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+
+/**
+ * Answers {@link SpendQuery} from the rollup stores of this instance. Each time segment of the
+ * {@link RangePlan} is one range scan over contiguous keys (see {@link RollupKeys}).
+ */
+public final class LocalSpendQueries implements SpendQueries {
+
+    /** Rows sort by cost, then calls, then name, so equal spend still has a stable order. */
+    private static final Comparator<Map.Entry<String, Rollup>> BY_COST_DESC =
+            Comparator.<Map.Entry<String, Rollup>>comparingLong(
+                            e -> e.getValue().costNanos())
+                    .reversed()
+                    .thenComparing(Comparator.<Map.Entry<String, Rollup>>comparingLong(
+                                    e -> e.getValue().calls())
+                            .reversed())
+                    .thenComparing(Map.Entry::getKey);
+
+    private final RollupStoreLocator stores;
+
+    public LocalSpendQueries(RollupStoreLocator stores) {
+        this.stores = stores;
+    }
+
+    @Override
+    public SpendReport spendBy(SpendQuery q) {
+        List<String> problems = q.problems();
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(String.join("; ", problems));
+        }
+        ReadOnlyKeyValueStore<String, Rollup> store = stores.rollups(q.usage(), q.workspaceId());
+        RangePlan plan = RangePlan.of(q.from(), q.to());
+        Map<String, Rollup> byValue = new HashMap<>();
+        Rollup totals;
+        if (q.filters().isEmpty()) {
+            scan(store, q.workspaceId(), q.by().code(), plan, (value, r) -> byValue.merge(value, r, Rollup::plus));
+            Map<String, Rollup> total = new HashMap<>();
+            scan(store, q.workspaceId(), RollupKeys.TOTAL, plan, (value, r) -> total.merge("", r, Rollup::plus));
+            totals = total.getOrDefault("", Rollup.EMPTY);
+        } else {
+            Map.Entry<Dimension, String> filter =
+                    q.filters().entrySet().iterator().next();
+            collectFiltered(store, q, plan, filter.getKey(), filter.getValue(), byValue);
+            totals = byValue.values().stream().reduce(Rollup.EMPTY, Rollup::plus);
+        }
+
+        List<Map.Entry<String, Rollup>> sorted = new ArrayList<>(byValue.entrySet());
+        sorted.sort(BY_COST_DESC);
+        List<SpendRow> rows = new ArrayList<>();
+        Rollup others = Rollup.EMPTY;
+        for (int i = 0; i < sorted.size(); i++) {
+            Map.Entry<String, Rollup> e = sorted.get(i);
+            if (i < q.limit()) {
+                // The empty value holds spend the sender did not attribute; it is shown as null.
+                rows.add(new SpendRow(
+                        e.getKey().isEmpty() ? null : e.getKey(), e.getValue().toMeasures()));
+            } else {
+                others = others.plus(e.getValue());
+            }
+        }
+        Map<String, String> filters = new LinkedHashMap<>();
+        q.filters().forEach((d, v) -> filters.put(d.wireName(), v));
+        return new SpendReport(
+                q.workspaceId(),
+                q.usage().wireName(),
+                q.by().wireName(),
+                plan.from(),
+                plan.to(),
+                filters,
+                q.limit(),
+                sorted.size(),
+                rows,
+                others.calls() == 0 ? Measures.ZERO : others.toMeasures(),
+                totals.toMeasures());
+    }
+
+    private void collectFiltered(
+            ReadOnlyKeyValueStore<String, Rollup> store,
+            SpendQuery q,
+            RangePlan plan,
+            Dimension filterDimension,
+            String filterValue,
+            Map<String, Rollup> byValue) {
+        if (filterDimension == q.by()) {
+            scan(store, q.workspaceId(), q.by().code(), plan, (value, r) -> {
+                if (value.equals(filterValue)) {
+                    byValue.merge(value, r, Rollup::plus);
+                }
+            });
+            return;
+        }
+        List<Dimension> pair = RollupKeys.pairOf(q.by(), filterDimension);
+        boolean byIsFirst = pair.get(0) == q.by();
+        scan(store, q.workspaceId(), RollupKeys.pairCode(pair.get(0), pair.get(1)), plan, (value, r) -> {
+            int sep = value.indexOf(RollupKeys.PAIR_SEP);
+            String first = value.substring(0, sep);
+            String second = value.substring(sep + 1);
+            String filtered = byIsFirst ? second : first;
+            if (filtered.equals(filterValue)) {
+                byValue.merge(byIsFirst ? first : second, r, Rollup::plus);
+            }
+        });
+    }
+
+    private interface RowSink {
+        void accept(String value, Rollup rollup);
+    }
+
+    private static void scan(
+            ReadOnlyKeyValueStore<String, Rollup> store,
+            String workspaceId,
+            String dimensionCode,
+            RangePlan plan,
+            RowSink sink) {
+        for (RangePlan.Segment segment : plan.segments()) {
+            String prefix = RollupKeys.prefix(workspaceId, segment.granularity(), dimensionCode);
+            try (KeyValueIterator<String, Rollup> it = store.range(
+                    RollupKeys.rangeStart(prefix, segment.fromBucket()),
+                    RollupKeys.rangeEnd(prefix, segment.toBucket()))) {
+                while (it.hasNext()) {
+                    KeyValue<String, Rollup> kv = it.next();
+                    sink.accept(RollupKeys.valueOf(kv.key), kv.value);
+                }
+            }
+        }
+    }
+}

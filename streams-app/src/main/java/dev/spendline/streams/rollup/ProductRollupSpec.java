@@ -1,0 +1,80 @@
+package dev.spendline.streams.rollup;
+
+import dev.spendline.contracts.event.AcceptedEvent;
+import dev.spendline.contracts.event.ProductEvent;
+import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.UsageKind;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+
+/** How product events roll up: by every product dimension, bucketed by the event's own time. */
+public final class ProductRollupSpec implements RollupSpec<AcceptedEvent> {
+
+    private static final List<Dimension> DIMENSIONS = Arrays.stream(Dimension.values())
+            .filter(d -> d.kind() == UsageKind.PRODUCT)
+            .toList();
+
+    @Override
+    public String workspaceId(AcceptedEvent value) {
+        return value.workspaceId();
+    }
+
+    @Override
+    public Instant time(AcceptedEvent value) {
+        return value.event().ts();
+    }
+
+    @Override
+    public Rollup delta(AcceptedEvent value) {
+        ProductEvent e = value.event();
+        return new Rollup(
+                toNanos(e.costUsd()),
+                1,
+                e.promptTokens(),
+                e.outputTokens(),
+                e.cacheReadTokens() == null ? 0 : e.cacheReadTokens(),
+                e.cacheWriteTokens() == null ? 0 : e.cacheWriteTokens(),
+                e.isError() ? 1 : 0,
+                e.retries() > 0 ? 1 : 0,
+                e.latencyMs() == null ? 0 : e.latencyMs(),
+                e.latencyMs() == null ? 0 : 1);
+    }
+
+    @Override
+    public List<Dimension> dimensions() {
+        return DIMENSIONS;
+    }
+
+    @Override
+    public List<List<Dimension>> pairs() {
+        return Dimension.PAIRS;
+    }
+
+    @Override
+    public String valueOf(AcceptedEvent value, Dimension dimension) {
+        ProductEvent e = value.event();
+        return switch (dimension) {
+            case PROVIDER -> e.provider();
+            case MODEL -> e.model();
+            case FEATURE -> e.feature();
+            case TENANT -> e.tenantId();
+            case USER -> e.userId();
+            case AGENT -> e.agentId();
+            case WORKFLOW -> e.workflowId();
+            case TOOL -> e.toolName();
+            case STATUS -> e.status();
+            case OUTCOME -> e.outcome();
+            default -> throw new IllegalArgumentException(dimension + " is not a product dimension");
+        };
+    }
+
+    /** USD to nano-dollars; more than nine decimals round half-even (documented in docs/ingest.md). */
+    static long toNanos(BigDecimal usd) {
+        return usd == null
+                ? 0
+                : usd.movePointRight(9).setScale(0, RoundingMode.HALF_EVEN).longValueExact();
+    }
+}

@@ -1,0 +1,49 @@
+package dev.spendline.streams.rollup;
+
+import dev.spendline.contracts.query.Measures;
+
+/**
+ * Sums for one (workspace, time bucket, dimension value): exact integers only. Cost is in
+ * nano-dollars so that millions of tiny amounts add up without floating-point drift.
+ */
+public record Rollup(
+        long costNanos,
+        long calls,
+        long inputTokens,
+        long outputTokens,
+        long cacheReadTokens,
+        long cacheWriteTokens,
+        long errors,
+        long retries,
+        long latencySumMs,
+        long latencyCount) {
+
+    public static final Rollup EMPTY = new Rollup(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    public Rollup plus(Rollup o) {
+        return new Rollup(
+                Math.addExact(costNanos, o.costNanos),
+                calls + o.calls,
+                inputTokens + o.inputTokens,
+                outputTokens + o.outputTokens,
+                cacheReadTokens + o.cacheReadTokens,
+                cacheWriteTokens + o.cacheWriteTokens,
+                errors + o.errors,
+                retries + o.retries,
+                latencySumMs + o.latencySumMs,
+                latencyCount + o.latencyCount);
+    }
+
+    public Measures toMeasures() {
+        return new Measures(
+                Measures.usdFromNanos(costNanos),
+                calls,
+                inputTokens,
+                outputTokens,
+                cacheReadTokens,
+                cacheWriteTokens,
+                errors,
+                retries,
+                latencyCount == 0 ? null : Math.round(10.0 * latencySumMs / latencyCount) / 10.0);
+    }
+}

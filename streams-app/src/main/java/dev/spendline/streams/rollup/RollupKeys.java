@@ -1,0 +1,72 @@
+package dev.spendline.streams.rollup;
+
+import dev.spendline.contracts.query.Dimension;
+import java.util.List;
+
+/**
+ * The layout of rollup store keys:
+ * {@code workspace \0 granularity \0 dimension-code \0 bucket(8 hex) \0 value}.
+ *
+ * <p>The order is chosen for the one query shape that matters: one workspace, one dimension, a
+ * range of buckets, all values. Those rows are contiguous, so a report is a single range scan.
+ * Values cannot contain control characters (validation refuses them), so {@code \0} separates
+ * unambiguously, and pair values join their two parts with {@code \1}.
+ */
+public final class RollupKeys {
+
+    static final char SEP = '\u0000';
+    public static final char PAIR_SEP = '\u0001';
+    /** The dimension code of the per-workspace total (value is empty). */
+    public static final String TOTAL = "_";
+
+    private RollupKeys() {}
+
+    public static String key(String workspaceId, Granularity g, String dimensionCode, long bucket, String value) {
+        return prefix(workspaceId, g, dimensionCode) + bucketHex(bucket) + SEP + value;
+    }
+
+    /** Everything up to the bucket: the start of every key of one dimension in one workspace. */
+    public static String prefix(String workspaceId, Granularity g, String dimensionCode) {
+        return workspaceId + SEP + g.code() + SEP + dimensionCode + SEP;
+    }
+
+    /**
+     * Inclusive bounds of a range scan over buckets {@code [from, to)}: keys of bucket {@code to}
+     * sort after the bare {@code prefix + hex(to)}, so they fall outside.
+     */
+    public static String rangeStart(String prefix, long fromBucket) {
+        return prefix + bucketHex(fromBucket);
+    }
+
+    public static String rangeEnd(String prefix, long toBucketExclusive) {
+        return prefix + bucketHex(toBucketExclusive);
+    }
+
+    /** The value part of a key produced by {@link #key}. */
+    public static String valueOf(String key) {
+        return key.substring(key.lastIndexOf(SEP) + 1);
+    }
+
+    public static String pairCode(Dimension first, Dimension second) {
+        return first.code() + "+" + second.code();
+    }
+
+    public static String pairValue(String first, String second) {
+        return first + PAIR_SEP + second;
+    }
+
+    /** The pair that contains both dimensions, in its stored order; null when none does. */
+    public static List<Dimension> pairOf(Dimension a, Dimension b) {
+        for (List<Dimension> pair : Dimension.PAIRS) {
+            if (pair.contains(a) && pair.contains(b) && a != b) {
+                return pair;
+            }
+        }
+        return null;
+    }
+
+    private static String bucketHex(long bucket) {
+        String hex = Long.toHexString(bucket);
+        return "00000000".substring(Math.min(8, hex.length())) + hex;
+    }
+}

@@ -1,0 +1,70 @@
+package dev.spendline.streams.rollup;
+
+import dev.spendline.contracts.query.Dimension;
+import java.util.List;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * Adds each (already deduplicated) input to the hourly and daily rollups of every dimension, of
+ * every configured pair, and of the workspace total. A missing dimension value is rolled up under
+ * the empty string, shown as "not attributed", so that rows always add up to the total.
+ *
+ * <p>The store is cached, so repeated updates of the same key between two commits reach RocksDB
+ * and the changelog once.
+ */
+public final class RollupProcessor<V> implements Processor<String, V, Void, Void> {
+
+    private final String storeName;
+    private final RollupSpec<V> spec;
+    private KeyValueStore<String, Rollup> store;
+
+    public RollupProcessor(String storeName, RollupSpec<V> spec) {
+        this.storeName = storeName;
+        this.spec = spec;
+    }
+
+    @Override
+    public void init(ProcessorContext<Void, Void> context) {
+        store = context.getStateStore(storeName);
+    }
+
+    @Override
+    public void process(Record<String, V> record) {
+        V value = record.value();
+        String ws = spec.workspaceId(value);
+        Rollup delta = spec.delta(value);
+        List<Dimension> dimensions = spec.dimensions();
+        String[] values = new String[dimensions.size()];
+        for (int i = 0; i < values.length; i++) {
+            String v = spec.valueOf(value, dimensions.get(i));
+            values[i] = v == null ? "" : v;
+        }
+        for (Granularity g : Granularity.values()) {
+            long bucket = g.bucketOf(spec.time(value));
+            add(RollupKeys.key(ws, g, RollupKeys.TOTAL, bucket, ""), delta);
+            for (int i = 0; i < values.length; i++) {
+                add(RollupKeys.key(ws, g, dimensions.get(i).code(), bucket, values[i]), delta);
+            }
+            for (List<Dimension> pair : spec.pairs()) {
+                String first = values[dimensions.indexOf(pair.get(0))];
+                String second = values[dimensions.indexOf(pair.get(1))];
+                add(
+                        RollupKeys.key(
+                                ws,
+                                g,
+                                RollupKeys.pairCode(pair.get(0), pair.get(1)),
+                                bucket,
+                                RollupKeys.pairValue(first, second)),
+                        delta);
+            }
+        }
+    }
+
+    private void add(String key, Rollup delta) {
+        Rollup current = store.get(key);
+        store.put(key, current == null ? delta : current.plus(delta));
+    }
+}
