@@ -107,7 +107,7 @@ class SpendlineTopologyTest {
                 (feature, cost) -> assertThat(actualByFeature.get(feature)).isEqualByComparingTo(cost));
 
         long expectedErrors =
-                generated.stream().filter(e -> e.event().isError()).count();
+                generated.stream().filter(e -> e.event().failed()).count();
         long expectedCacheRead =
                 generated.stream().mapToLong(e -> e.event().cacheReadTokens()).sum();
         assertThat(byFeature.totals().errors()).isEqualTo(expectedErrors);

@@ -36,6 +36,11 @@ public record ProductEvent(
         String outcome,
         JsonNode metadata) {
 
+    public ProductEvent {
+        // JSON null read back from a topic must mean "absent", as it did when written.
+        metadata = metadata == null || metadata.isNull() ? null : metadata;
+    }
+
     public static final String STATUS_SUCCESS = "success";
     public static final String STATUS_ERROR = "error";
 
@@ -44,7 +49,8 @@ public record ProductEvent(
         return source != null && externalId != null;
     }
 
-    public boolean isError() {
+    /** Named without "is" so that JSON mappers do not mistake it for a property. */
+    public boolean failed() {
         return STATUS_ERROR.equals(status);
     }
 

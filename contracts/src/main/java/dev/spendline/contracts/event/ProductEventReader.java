@@ -37,8 +37,11 @@ public final class ProductEventReader {
         }
         String provider = f.requiredString("provider", MAX_NAME_LENGTH);
         String model = f.requiredString("model", MAX_NAME_LENGTH);
+        int beforeCounts = errors.size();
         long promptTokens = f.requiredCount("promptTokens", MAX_TOKENS);
         long outputTokens = f.requiredCount("outputTokens", MAX_TOKENS);
+        // Cross-field rules only make sense between fields that are valid themselves.
+        boolean countsValid = errors.size() == beforeCounts;
         BigDecimal costUsd = f.requiredMoney("costUsd", MAX_COST_USD);
         String source = f.optionalString("source", MAX_NAME_LENGTH);
         String externalId = f.optionalString("externalId", MAX_ID_LENGTH);
@@ -70,12 +73,12 @@ public final class ProductEventReader {
         // Cached tokens are counted inside promptTokens (spec 2.1 rule 1).
         long cached =
                 (cacheReadTokens == null ? 0 : cacheReadTokens) + (cacheWriteTokens == null ? 0 : cacheWriteTokens);
-        if (cached > promptTokens) {
+        if (countsValid && cached > promptTokens) {
             f.error(
                     "cacheReadTokens",
                     "cacheReadTokens + cacheWriteTokens must not exceed promptTokens, which includes them");
         }
-        if (totalTokens != null && totalTokens < promptTokens + outputTokens) {
+        if (countsValid && totalTokens != null && totalTokens < promptTokens + outputTokens) {
             f.error("totalTokens", "must be at least promptTokens + outputTokens");
         }
         if (errors.size() != before) {

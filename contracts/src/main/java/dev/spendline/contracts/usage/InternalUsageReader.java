@@ -62,7 +62,8 @@ public final class InternalUsageReader {
             f.error("cachedInputTokens", "must not exceed inputTokens, which includes them");
         }
         if (costBasis == null && !f.has("costBasis")) {
-            costBasis = costUsd != null ? UsageVocabulary.BASIS_REPORTED : UsageVocabulary.BASIS_PRICE_BOOK;
+            // Decided by presence, not validity: an invalid costUsd must not turn into a price_book row.
+            costBasis = f.has("costUsd") ? UsageVocabulary.BASIS_REPORTED : UsageVocabulary.BASIS_PRICE_BOOK;
         }
         if (UsageVocabulary.BASIS_REPORTED.equals(costBasis) && !f.has("costUsd")) {
             f.error("costUsd", "is required when costBasis is reported");
@@ -70,8 +71,12 @@ public final class InternalUsageReader {
         if (UsageVocabulary.BASIS_PRICE_BOOK.equals(costBasis) && f.has("costUsd")) {
             f.error("costUsd", "must be absent when costBasis is price_book; Spendline prices the tokens");
         }
-        if (UsageVocabulary.BASIS_PRICE_BOOK.equals(costBasis) && (!f.has("provider") || !f.has("model"))) {
-            f.error(f.has("provider") ? "model" : "provider", "is required when costBasis is price_book");
+        if (UsageVocabulary.BASIS_PRICE_BOOK.equals(costBasis)) {
+            for (String needed : new String[] {"provider", "model"}) {
+                if (!f.has(needed)) {
+                    f.error(needed, "is required when costBasis is price_book");
+                }
+            }
         }
         if (errors.size() != before) {
             return null;

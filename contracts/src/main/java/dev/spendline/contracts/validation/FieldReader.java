@@ -105,7 +105,7 @@ public final class FieldReader {
         }
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            if (c < 0x20 || c == 0x7f) {
+            if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) {
                 error(field, "must not contain control characters");
                 return null;
             }
@@ -184,6 +184,12 @@ public final class FieldReader {
         BigDecimal amount = value.decimalValue();
         if (amount.signum() < 0) {
             error(field, "must not be negative");
+            return null;
+        }
+        // Aggregates keep 9 decimals; more than MAX_MONEY_SCALE is never a real price and a huge
+        // scale (1e-1000000000) would make rounding it downstream arbitrarily expensive.
+        if (amount.scale() > Limits.MAX_MONEY_SCALE) {
+            error(field, "must have at most " + Limits.MAX_MONEY_SCALE + " decimal places");
             return null;
         }
         if (amount.compareTo(max) > 0) {

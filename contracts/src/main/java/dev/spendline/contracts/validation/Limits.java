@@ -13,6 +13,9 @@ public final class Limits {
     public static final int MAX_ID_LENGTH = 256;
     public static final long MAX_TOKENS = 1_000_000_000L;
     public static final BigDecimal MAX_COST_USD = new BigDecimal("100000");
+    /** Enough for any double printed in full (0.30000000000000004); aggregates keep 9. */
+    public static final int MAX_MONEY_SCALE = 20;
+
     public static final long MAX_LATENCY_MS = Duration.ofHours(24).toMillis();
     public static final long MAX_RETRY_COUNT = 1_000;
     public static final int MAX_METADATA_BYTES = 4_096;

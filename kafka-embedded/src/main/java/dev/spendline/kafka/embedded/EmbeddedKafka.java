@@ -87,6 +87,10 @@ public final class EmbeddedKafka implements AutoCloseable {
         props.put("share.coordinator.state.topic.replication.factor", "1");
         props.put("share.coordinator.state.topic.min.isr", "1");
         props.put("group.initial.rebalance.delay.ms", "0");
+        // After a crash the restarted node finds its own previous registration and must wait for
+        // that session to expire; one node has no peers to protect, so keep the wait short.
+        props.put("broker.session.timeout.ms", "2000");
+        props.put("broker.heartbeat.interval.ms", "500");
         props.put("num.partitions", "4");
         props.put("auto.create.topics.enable", "false");
         // Sized for a 2-core laptop: the defaults assume a dedicated server.

@@ -15,6 +15,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param dedupeHorizon how long a (source, externalId) identity is remembered
  * @param advertisedUrl how other instances reach this one's HTTP server for forwarded queries;
  *     empty means http://127.0.0.1:{server port}
+ * @param instanceId a stable id per instance enables static group membership: a restarted
+ *     instance (after a crash too) takes back its partitions at once instead of waiting for its old
+ *     session to expire. Must be unique per running instance; empty disables it.
+ * @param sessionTimeout how long the group waits for a silent instance before reassigning its work
  */
 @ConfigurationProperties("spendline.streams")
 public record StreamsProperties(
@@ -27,5 +31,7 @@ public record StreamsProperties(
         @DefaultValue("33554432") long cacheMaxBytes,
         @DefaultValue("35d") Duration dedupeHorizon,
         String advertisedUrl,
+        String instanceId,
+        @DefaultValue("15s") Duration sessionTimeout,
         @DefaultValue("20") int queryAttempts,
         @DefaultValue("250ms") Duration queryBackoff) {}

@@ -37,7 +37,7 @@ public final class ProductRollupSpec implements RollupSpec<AcceptedEvent> {
                 e.outputTokens(),
                 e.cacheReadTokens() == null ? 0 : e.cacheReadTokens(),
                 e.cacheWriteTokens() == null ? 0 : e.cacheWriteTokens(),
-                e.isError() ? 1 : 0,
+                e.failed() ? 1 : 0,
                 e.retries() > 0 ? 1 : 0,
                 e.latencyMs() == null ? 0 : e.latencyMs(),
                 e.latencyMs() == null ? 0 : 1);

@@ -1,0 +1,247 @@
+package dev.spendline.contracts.topic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.spendline.contracts.event.AcceptedEvent;
+import dev.spendline.contracts.event.ProductEvent;
+import dev.spendline.contracts.json.Json;
+import dev.spendline.contracts.usage.AcceptedUsageRow;
+import dev.spendline.contracts.usage.InternalUsageRow;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.kafka.common.errors.SerializationException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
+
+class JsonSerdeTest {
+
+    static final Instant RECEIVED_AT = Instant.parse("2026-11-22T10:00:00Z");
+
+    static ProductEvent fullEvent(BigDecimal cost) {
+        return new ProductEvent(
+                "anthropic",
+                "claude-sonnet-4-5",
+                1200,
+                300,
+                cost,
+                "billing-importer",
+                "req_01HZX",
+                Instant.parse("2026-11-22T09:59:58.250Z"),
+                1500L,
+                800L,
+                100L,
+                1830L,
+                "success",
+                "/api/summarize",
+                "acme-corp",
+                "user-17",
+                "support-agent",
+                "ticket-triage",
+                "run-9001",
+                "classify",
+                "search_kb",
+                2L,
+                "resolved",
+                Json.MAPPER.readTree("{\"region\":\"eu-west-1\",\"weights\":[0.25,1],\"nested\":{\"ok\":true}}"));
+    }
+
+    static InternalUsageRow fullRow() {
+        return new InternalUsageRow(
+                "cursor-admin-export",
+                "Cursor admin export",
+                "billing_export",
+                "cursor",
+                "coding_agent",
+                "grace@example.com",
+                "Grace Hopper",
+                "Platform",
+                "openai",
+                "gpt-5",
+                5000,
+                4000,
+                700,
+                "reported",
+                Instant.parse("2026-11-21T07:00:00Z"),
+                new BigDecimal("0.000015"),
+                "row-42");
+    }
+
+    static <T> T roundTrip(Topic<String, T> topic, T value) {
+        byte[] bytes = topic.valueSerde().serializer().serialize(topic.name(), value);
+        return topic.valueSerde().deserializer().deserialize(topic.name(), bytes);
+    }
+
+    static <T> JsonNode written(Topic<String, T> topic, T value) {
+        return Json.MAPPER.readTree(topic.valueSerde().serializer().serialize(topic.name(), value));
+    }
+
+    @Test
+    void namesTheTopics() {
+        assertThat(Topics.EVENTS.name()).isEqualTo("spendline.events.v1");
+        assertThat(Topics.INTERNAL_USAGE.name()).isEqualTo("spendline.internal-usage.v1");
+        assertThat(Topics.INPUTS).containsExactly(Topics.EVENTS, Topics.INTERNAL_USAGE);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0.000015", "0.1", "0", "0E-9", "1E-7", "100000", "12.340000", "0.123456789012345678"})
+    void roundTripsAcceptedEventWithExactCost(String cost) {
+        AcceptedEvent value = AcceptedEvent.of("ws-1", RECEIVED_AT, fullEvent(new BigDecimal(cost)));
+        AcceptedEvent back = roundTrip(Topics.EVENTS, value);
+        assertThat(back).isEqualTo(value);
+        assertThat(back.event().costUsd()).isEqualTo(new BigDecimal(cost)); // same scale, not just same value
+        assertThat(back.event().metadata()).isEqualTo(value.event().metadata());
+    }
+
+    @Test
+    void writesCostAsAJsonNumberWithItsExactDigits() {
+        JsonNode json =
+                written(Topics.EVENTS, AcceptedEvent.of("ws-1", RECEIVED_AT, fullEvent(new BigDecimal("0.000015"))));
+        assertThat(json.get("schemaVersion").intValue()).isEqualTo(1);
+        assertThat(json.get("workspaceId").stringValue()).isEqualTo("ws-1");
+        assertThat(json.get("receivedAt").stringValue()).isEqualTo("2026-11-22T10:00:00Z");
+        assertThat(json.get("event").get("ts").stringValue()).isEqualTo("2026-11-22T09:59:58.250Z");
+        assertThat(json.get("event").get("costUsd").isNumber()).isTrue();
+        assertThat(json.get("event").get("costUsd").toString()).isEqualTo("0.000015");
+    }
+
+    @Test
+    void roundTripsAnEventWithOnlyRequiredFields() {
+        ProductEvent minimal = new ProductEvent(
+                "openai",
+                "gpt-4o-mini",
+                10,
+                2,
+                new BigDecimal("0.00001"),
+                null,
+                null,
+                RECEIVED_AT,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
+        AcceptedEvent value = AcceptedEvent.of("ws-1", RECEIVED_AT, minimal);
+        AcceptedEvent back = roundTrip(Topics.EVENTS, value);
+        assertThat(back)
+                .usingRecursiveComparison()
+                .ignoringFields("event.metadata")
+                .isEqualTo(value);
+        assertThat(back.event().costUsd()).isEqualTo(new BigDecimal("0.00001"));
+        assertThat(back.event().totalTokens()).isNull();
+        assertThat(back.event().metadata() == null || back.event().metadata().isNull())
+                .isTrue();
+    }
+
+    @Test
+    void readsAbsentMetadataBackAsNull() {
+        ProductEvent minimal = new ProductEvent(
+                "openai",
+                "gpt-4o-mini",
+                10,
+                2,
+                new BigDecimal("0.00001"),
+                null,
+                null,
+                RECEIVED_AT,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
+        AcceptedEvent value = AcceptedEvent.of("ws-1", RECEIVED_AT, minimal);
+        AcceptedEvent back = roundTrip(Topics.EVENTS, value);
+        assertThat(back.event().metadata()).isNull();
+        assertThat(back).isEqualTo(value);
+    }
+
+    @Test
+    void roundTripsAcceptedUsageRow() {
+        AcceptedUsageRow value = AcceptedUsageRow.of("ws-2", RECEIVED_AT, fullRow());
+        AcceptedUsageRow back = roundTrip(Topics.INTERNAL_USAGE, value);
+        assertThat(back).isEqualTo(value);
+        assertThat(back.schemaVersion()).isEqualTo(AcceptedUsageRow.SCHEMA_VERSION);
+        assertThat(back.row().costUsd()).isEqualTo(new BigDecimal("0.000015"));
+    }
+
+    @Test
+    void writesTheUsageRowUnderRow() {
+        JsonNode json = written(Topics.INTERNAL_USAGE, AcceptedUsageRow.of("ws-2", RECEIVED_AT, fullRow()));
+        List<String> names = new ArrayList<>(json.get("row").propertyNames());
+        assertThat(names)
+                .containsExactly(
+                        "sourceKey",
+                        "sourceName",
+                        "sourceKind",
+                        "tool",
+                        "category",
+                        "employeeEmail",
+                        "employeeName",
+                        "teamName",
+                        "provider",
+                        "model",
+                        "inputTokens",
+                        "cachedInputTokens",
+                        "outputTokens",
+                        "costBasis",
+                        "ts",
+                        "costUsd",
+                        "externalId");
+    }
+
+    @Test
+    void writesOnlyTheEventFieldsOnTheTopic() {
+        JsonNode json = written(Topics.EVENTS, AcceptedEvent.of("ws-1", RECEIVED_AT, fullEvent(BigDecimal.ONE)));
+        assertThat(json.get("event").has("error")).isFalse();
+        assertThat(json.get("event").size()).isEqualTo(ProductEvent.class.getRecordComponents().length);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"not json", "{\"schemaVersion\":", "[1,2,3]", "{\"receivedAt\":\"yesterday\"}", "42"})
+    void throwsSerializationExceptionForGarbage(String payload) {
+        byte[] bytes = payload.getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> Topics.EVENTS.valueSerde().deserializer().deserialize("spendline.events.v1", bytes))
+                .isInstanceOf(SerializationException.class)
+                .hasMessageContaining("Not a valid AcceptedEvent on topic spendline.events.v1");
+        assertThatThrownBy(() -> Topics.INTERNAL_USAGE
+                        .valueSerde()
+                        .deserializer()
+                        .deserialize("spendline.internal-usage.v1", bytes))
+                .isInstanceOf(SerializationException.class)
+                .hasMessageContaining("Not a valid AcceptedUsageRow on topic spendline.internal-usage.v1");
+    }
+
+    @Test
+    void passesNullThrough() {
+        assertThat(Topics.EVENTS.valueSerde().serializer().serialize("t", null)).isNull();
+        assertThat(Topics.EVENTS.valueSerde().deserializer().deserialize("t", null))
+                .isNull();
+    }
+}

@@ -1,0 +1,62 @@
+package dev.spendline.controlplane;
+
+import java.time.Clock;
+import java.time.Duration;
+import javax.sql.DataSource;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The control plane for a Spring application: migrates the schema on start-up (the same Flyway
+ * migrations on H2 and PostgreSQL), then exposes the repositories and the API-key authenticator.
+ * Needs a {@link DataSource} ({@code spring.datasource.*}).
+ */
+@Configuration(proxyBeanMethods = false)
+public class ControlPlaneConfiguration {
+
+    @Bean
+    JdbcClient controlPlaneJdbcClient(DataSource dataSource) {
+        // Migrating here, before any repository can be used, keeps every entry point consistent.
+        ControlPlaneMigrations.migrate(dataSource);
+        return JdbcClient.create(dataSource);
+    }
+
+    @Bean
+    Clock controlPlaneClock() {
+        return Clock.systemUTC();
+    }
+
+    @Bean
+    public WorkspaceRepository workspaceRepository(JdbcClient controlPlaneJdbcClient, Clock controlPlaneClock) {
+        return new WorkspaceRepository(controlPlaneJdbcClient, controlPlaneClock);
+    }
+
+    @Bean
+    public ApiKeyRepository apiKeyRepository(JdbcClient controlPlaneJdbcClient, Clock controlPlaneClock) {
+        return new ApiKeyRepository(controlPlaneJdbcClient, controlPlaneClock);
+    }
+
+    /**
+     * @param cacheTtl how long a key lookup is cached; a revoke made by another process takes
+     *     effect within this time
+     */
+    @Bean
+    public ApiKeyAuthenticator apiKeyAuthenticator(
+            ApiKeyRepository keys,
+            WorkspaceRepository workspaces,
+            Clock controlPlaneClock,
+            @Value("${spendline.auth.key-cache-ttl:30s}") Duration cacheTtl) {
+        return new ApiKeyAuthenticator(keys, workspaces, cacheTtl, controlPlaneClock);
+    }
+
+    @Bean
+    public ControlPlaneBootstrap controlPlaneBootstrap(
+            WorkspaceRepository workspaces, ApiKeyRepository keys, DataSource dataSource) {
+        return new ControlPlaneBootstrap(
+                workspaces, keys, new TransactionTemplate(new DataSourceTransactionManager(dataSource)));
+    }
+}

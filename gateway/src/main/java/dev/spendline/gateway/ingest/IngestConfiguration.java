@@ -1,0 +1,73 @@
+package dev.spendline.gateway.ingest;
+
+import dev.spendline.controlplane.ApiKeyAuthenticator;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.core.DefaultKafkaProducerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.core.ProducerFactory;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.ServerResponse;
+
+/** The ingest endpoints and their Kafka producer. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(IngestLimits.class)
+public class IngestConfiguration {
+
+    /**
+     * Durable before fast: acks=all with idempotence, so an acknowledged item is on the broker
+     * exactly once per send. A short linger lets concurrent requests share batches.
+     */
+    @Bean
+    ProducerFactory<String, byte[]> ingestProducerFactory(
+            @Value("${spendline.kafka.bootstrap-servers}") String bootstrapServers, IngestLimits limits) {
+        Map<String, Object> config = new HashMap<>();
+        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
+        config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        config.put(ProducerConfig.LINGER_MS_CONFIG, 5);
+        config.put(ProducerConfig.BATCH_SIZE_CONFIG, 128 * 1024);
+        config.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
+        config.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000);
+        config.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int)
+                Math.max(10_000, limits.produceTimeout().toMillis()));
+        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 5_000);
+        config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+        return new DefaultKafkaProducerFactory<>(config);
+    }
+
+    @Bean
+    KafkaTemplate<String, byte[]> ingestKafkaTemplate(ProducerFactory<String, byte[]> ingestProducerFactory) {
+        return new KafkaTemplate<>(ingestProducerFactory);
+    }
+
+    @Bean
+    IngestHandler ingestHandler(
+            ApiKeyAuthenticator authenticator,
+            KafkaTemplate<String, byte[]> ingestKafkaTemplate,
+            IngestLimits limits,
+            MeterRegistry registry) {
+        return new IngestHandler(
+                authenticator,
+                new EventPublisher(ingestKafkaTemplate, limits.produceTimeout()),
+                limits,
+                new IngestMetrics(registry),
+                Clock.systemUTC());
+    }
+
+    /** Public so the standalone mode can serve the same routes from its servlet container. */
+    @Bean
+    public RouterFunction<ServerResponse> ingestRouter(IngestHandler ingestHandler) {
+        return IngestRoutes.routes(ingestHandler);
+    }
+}

@@ -1,0 +1,217 @@
+package dev.spendline.gateway.ingest;
+
+import dev.spendline.contracts.json.Json;
+import dev.spendline.controlplane.ApiKeyAuthenticator;
+import dev.spendline.controlplane.Principal;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.web.reactive.function.server.ServerRequest;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The two ingest endpoints. Checks run cheapest first and every refusal is a problem+json answer
+ * with a stable code: 401 credential, 415 content type, 413 size, 400 JSON and validation (all
+ * errors at once, nothing written), then the write to Kafka: 202 only after Kafka acknowledged
+ * every item, 503 with Retry-After when it could not in time.
+ */
+final class IngestHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(IngestHandler.class);
+    private static final long RETRY_AFTER_SECONDS = 5;
+
+    private final ApiKeyAuthenticator authenticator;
+    private final EventPublisher publisher;
+    private final IngestLimits limits;
+    private final IngestMetrics metrics;
+    private final Clock clock;
+    private final RequestJson json;
+    private final BatchParser batches;
+
+    IngestHandler(
+            ApiKeyAuthenticator authenticator,
+            EventPublisher publisher,
+            IngestLimits limits,
+            IngestMetrics metrics,
+            Clock clock) {
+        this.authenticator = authenticator;
+        this.publisher = publisher;
+        this.limits = limits;
+        this.metrics = metrics;
+        this.clock = clock;
+        this.json = new RequestJson(limits.maxJsonDepth());
+        this.batches = new BatchParser(limits.maxBatchItems());
+    }
+
+    Mono<ServerResponse> events(ServerRequest request) {
+        return ingest(request, IngestKind.EVENTS);
+    }
+
+    Mono<ServerResponse> internalUsage(ServerRequest request) {
+        return ingest(request, IngestKind.INTERNAL_USAGE);
+    }
+
+    private <T, V> Mono<ServerResponse> ingest(ServerRequest request, IngestKind<T, V> kind) {
+        Instant receivedAt = clock.instant();
+        return authenticate(request)
+                .flatMap(principal -> principal
+                        .map(p -> checked(request, kind, p, receivedAt))
+                        .orElseGet(() -> Mono.error(new Refusal(Problem.of(
+                                HttpStatus.UNAUTHORIZED,
+                                "unauthorized",
+                                "Missing or invalid API key",
+                                "Send a workspace API key as 'Authorization: Bearer <API key>'. Keys are created in"
+                                        + " the dashboard under API keys; a revoked key no longer works.")))))
+                .onErrorResume(Refusal.class, r -> {
+                    metrics.rejected(kind, r.problem.code());
+                    return r.problem.toResponse();
+                })
+                .onErrorResume(e -> !(e instanceof Refusal), e -> {
+                    log.error("Unexpected failure while ingesting {}", kind.name(), e);
+                    metrics.rejected(kind, "internal_error");
+                    return Problem.of(
+                                    HttpStatus.INTERNAL_SERVER_ERROR,
+                                    "internal_error",
+                                    "Internal error",
+                                    "Nothing was accepted; retry later with the same externalIds")
+                            .toResponse();
+                });
+    }
+
+    private Mono<Optional<Principal>> authenticate(ServerRequest request) {
+        String header = request.headers().firstHeader(HttpHeaders.AUTHORIZATION);
+        if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return Mono.just(Optional.empty());
+        }
+        String secret = header.substring(7).trim();
+        // The key lookup may hit the database on a cache miss: not on the event loop.
+        return Mono.fromCallable(() -> authenticator.authenticate(secret)).subscribeOn(Schedulers.boundedElastic());
+    }
+
+    private <T, V> Mono<ServerResponse> checked(
+            ServerRequest request, IngestKind<T, V> kind, Principal principal, Instant receivedAt) {
+        Optional<MediaType> type = request.headers().contentType();
+        if (type.isEmpty() || !MediaType.APPLICATION_JSON.isCompatibleWith(type.get())) {
+            return Mono.error(new Refusal(Problem.of(
+                    HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+                    "unsupported_media_type",
+                    "Unsupported content type",
+                    "Send the body as JSON with 'Content-Type: application/json'")));
+        }
+        long maxBytes = limits.maxBodySize().toBytes();
+        if (request.headers().contentLength().orElse(0) > maxBytes) {
+            return Mono.error(bodyTooLarge(maxBytes));
+        }
+        return DataBufferUtils.join(request.bodyToFlux(DataBuffer.class), (int) maxBytes)
+                .map(IngestHandler::bytes)
+                .defaultIfEmpty(new byte[0])
+                .onErrorMap(DataBufferLimitException.class, e -> bodyTooLarge(maxBytes))
+                .flatMap(body -> accept(kind, principal, receivedAt, body));
+    }
+
+    private <T, V> Mono<ServerResponse> accept(
+            IngestKind<T, V> kind, Principal principal, Instant receivedAt, byte[] body) {
+        JsonNode root;
+        try {
+            root = json.parse(body);
+        } catch (RequestJson.MalformedJsonException e) {
+            return Mono.error(new Refusal(
+                    Problem.of(HttpStatus.BAD_REQUEST, "malformed_json", "Malformed JSON", e.getMessage())));
+        }
+        BatchParser.Result<V> result = batches.parse(root, kind, principal.workspaceId(), receivedAt);
+        if (result instanceof BatchParser.TooMany<V> tooMany) {
+            return Mono.error(new Refusal(Problem.of(
+                    HttpStatus.CONTENT_TOO_LARGE,
+                    "batch_too_large",
+                    "Too many items in one request",
+                    "The batch has " + tooMany.count() + " items; at most " + limits.maxBatchItems()
+                            + " are accepted per request. Split it and send the parts separately.")));
+        }
+        if (result instanceof BatchParser.Invalid<V> invalid) {
+            return Mono.error(new Refusal(new Problem(
+                    HttpStatus.BAD_REQUEST,
+                    "validation_failed",
+                    "Invalid " + kind.name().replace('_', ' '),
+                    invalid.errors().size() + " problem(s) in the request; nothing was accepted. Fix them and"
+                            + " resend the whole request.",
+                    invalid.errors(),
+                    null)));
+        }
+        return publish(kind, principal, receivedAt, ((BatchParser.Accepted<V>) result).values());
+    }
+
+    private <V> Mono<ServerResponse> publish(
+            IngestKind<?, V> kind, Principal principal, Instant receivedAt, List<V> values) {
+        long started = System.nanoTime();
+        return publisher
+                .publish(kind.topic(), principal.workspaceId(), receivedAt, values)
+                .onErrorMap(e -> {
+                    log.warn(
+                            "Kafka did not acknowledge {} {} for workspace {}: {}",
+                            values.size(),
+                            kind.name(),
+                            principal.workspaceId(),
+                            e instanceof TimeoutException ? "timed out" : e.toString());
+                    return new Refusal(Problem.of(
+                                    HttpStatus.SERVICE_UNAVAILABLE,
+                                    "unavailable",
+                                    "Temporarily unable to accept data",
+                                    "The event log did not acknowledge the write in time. Retry the same request"
+                                            + " later; items with a (source, externalId) are counted once.")
+                            .retryAfter(RETRY_AFTER_SECONDS));
+                })
+                .then(Mono.defer(() -> {
+                    metrics.produceLatency(kind, Duration.ofNanos(System.nanoTime() - started));
+                    metrics.accepted(kind, values.size());
+                    var body = Json.MAPPER
+                            .createObjectNode()
+                            .put("accepted", values.size())
+                            .put("receivedAt", receivedAt.toString());
+                    return ServerResponse.status(HttpStatus.ACCEPTED)
+                            .contentType(MediaType.APPLICATION_JSON)
+                            .bodyValue(Json.MAPPER.writeValueAsBytes(body));
+                }));
+    }
+
+    private Refusal bodyTooLarge(long maxBytes) {
+        return new Refusal(Problem.of(
+                HttpStatus.CONTENT_TOO_LARGE,
+                "body_too_large",
+                "Request body too large",
+                "The body is larger than " + maxBytes + " bytes. Send fewer items per request."));
+    }
+
+    private static byte[] bytes(DataBuffer buffer) {
+        try {
+            byte[] bytes = new byte[buffer.readableByteCount()];
+            buffer.read(bytes);
+            return bytes;
+        } finally {
+            DataBufferUtils.release(buffer);
+        }
+    }
+
+    /** A request refused with a problem answer; carries no stack trace, it is not an error of ours. */
+    static final class Refusal extends RuntimeException {
+        final Problem problem;
+
+        Refusal(Problem problem) {
+            super(problem.code(), null, false, false);
+            this.problem = problem;
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package dev.spendline.gateway.ingest;
+
+import static org.springframework.web.reactive.function.server.RequestPredicates.path;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.RouterFunctions;
+import org.springframework.web.reactive.function.server.ServerRequest;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.publisher.Mono;
+
+/** The ingest paths; any method but POST on them is answered 405 with {@code Allow: POST}. */
+public final class IngestRoutes {
+
+    public static final String EVENTS_PATH = "/api/v1/events";
+    public static final String INTERNAL_USAGE_PATH = "/api/v1/internal-usage";
+
+    private IngestRoutes() {}
+
+    static RouterFunction<ServerResponse> routes(IngestHandler handler) {
+        return RouterFunctions.route()
+                .POST(EVENTS_PATH, handler::events)
+                .POST(INTERNAL_USAGE_PATH, handler::internalUsage)
+                .route(path(EVENTS_PATH).or(path(INTERNAL_USAGE_PATH)), IngestRoutes::methodNotAllowed)
+                .build();
+    }
+
+    private static Mono<ServerResponse> methodNotAllowed(ServerRequest request) {
+        Problem problem = Problem.of(
+                HttpStatus.METHOD_NOT_ALLOWED,
+                "method_not_allowed",
+                "Method not allowed",
+                request.method() + " is not supported here; use POST");
+        return ServerResponse.status(HttpStatus.METHOD_NOT_ALLOWED)
+                .header("Allow", "POST")
+                .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+                .bodyValue(problem.toJson());
+    }
+}

@@ -1,0 +1,53 @@
+package dev.spendline.gateway.ingest;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.json.JsonFactory;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Parses request bodies strictly: duplicate keys, trailing content and excessive nesting are
+ * errors, and decimals are kept exact. A parse failure reports where in the body it happened.
+ */
+final class RequestJson {
+
+    private final JsonMapper mapper;
+
+    RequestJson(int maxDepth) {
+        JsonFactory factory = JsonFactory.builder()
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .streamReadConstraints(StreamReadConstraints.builder()
+                        .maxNestingDepth(maxDepth)
+                        .maxNumberLength(100)
+                        .build())
+                .build();
+        this.mapper = JsonMapper.builder(factory)
+                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .build();
+    }
+
+    /** The parsed body, or a {@link MalformedJsonException} saying what and where. */
+    JsonNode parse(byte[] body) {
+        if (body.length == 0) {
+            throw new MalformedJsonException("The request body is empty; send a JSON object");
+        }
+        try {
+            return mapper.readTree(body);
+        } catch (JacksonException e) {
+            TokenStreamLocation at = e.getLocation();
+            String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+            throw new MalformedJsonException("The body is not valid JSON" + where + ": " + e.getOriginalMessage());
+        }
+    }
+
+    static final class MalformedJsonException extends RuntimeException {
+        MalformedJsonException(String message) {
+            super(message, null, false, false);
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package dev.spendline.query.app;
+
+import dev.spendline.contracts.query.HttpSpendQueries;
+import dev.spendline.contracts.query.SpendQueries;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+
+/**
+ * The query API as its own service: reads go over HTTP to the streams service
+ * ({@code spendline.query.streams-url}), which routes each to the instance owning the workspace.
+ */
+@SpringBootApplication
+@Import(QueryApiConfiguration.class)
+public class QueryApiApplication {
+
+    public static void main(String[] args) {
+        SpringApplication.run(QueryApiApplication.class, args);
+    }
+
+    @Bean
+    SpendQueries spendQueries(@Value("${spendline.query.streams-url}") URI streamsUrl) {
+        return new HttpSpendQueries(
+                streamsUrl,
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build(),
+                Duration.ofSeconds(15),
+                false);
+    }
+}

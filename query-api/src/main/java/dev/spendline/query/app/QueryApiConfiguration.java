@@ -1,0 +1,15 @@
+package dev.spendline.query.app;
+
+import dev.spendline.controlplane.ControlPlaneConfiguration;
+import dev.spendline.query.reports.ReportsConfiguration;
+import dev.spendline.query.security.SecurityConfiguration;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+
+/**
+ * The read API. Needs a {@link dev.spendline.contracts.query.SpendQueries} bean: the in-process
+ * router in standalone, HTTP to the streams service when deployed apart ({@link QueryApiApplication}).
+ */
+@Configuration(proxyBeanMethods = false)
+@Import({ControlPlaneConfiguration.class, SecurityConfiguration.class, ReportsConfiguration.class})
+public class QueryApiConfiguration {}

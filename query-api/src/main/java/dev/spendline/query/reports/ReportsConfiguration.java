@@ -1,0 +1,9 @@
+package dev.spendline.query.reports;
+
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+
+/** The report endpoints and their error mapping. */
+@Configuration(proxyBeanMethods = false)
+@Import({SpendReportController.class, ReportErrorHandler.class})
+public class ReportsConfiguration {}

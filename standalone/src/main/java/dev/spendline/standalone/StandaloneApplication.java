@@ -1,0 +1,58 @@
+package dev.spendline.standalone;
+
+import dev.spendline.gateway.config.GatewayConfiguration;
+import dev.spendline.gateway.ingest.IngestRoutes;
+import dev.spendline.query.app.QueryApiConfiguration;
+import dev.spendline.streams.app.StreamsConfiguration;
+import java.util.List;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.web.servlet.ServletRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.server.reactive.HttpHandler;
+import org.springframework.http.server.reactive.ServletHttpHandlerAdapter;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.RouterFunctions;
+import org.springframework.web.reactive.function.server.ServerResponse;
+
+/**
+ * Gateway, streams-app and query-api in one Spring context behind one base URL. The servlet
+ * container serves the query API; the gateway's WebFlux routes are served by the same container
+ * through {@link ServletHttpHandlerAdapter} at the two ingest paths, so ingest runs the exact code
+ * the standalone gateway service runs.
+ */
+@SpringBootConfiguration
+@EnableAutoConfiguration
+@Import({GatewayConfiguration.class, StreamsConfiguration.class, QueryApiConfiguration.class})
+public class StandaloneApplication {
+
+    @Bean
+    ServletRegistrationBean<ServletHttpHandlerAdapter> eventsIngestServlet(
+            RouterFunction<ServerResponse> ingestRouter) {
+        return ingestServlet("ingest-events", IngestRoutes.EVENTS_PATH, ingestRouter);
+    }
+
+    @Bean
+    ServletRegistrationBean<ServletHttpHandlerAdapter> usageIngestServlet(RouterFunction<ServerResponse> ingestRouter) {
+        return ingestServlet("ingest-internal-usage", IngestRoutes.INTERNAL_USAGE_PATH, ingestRouter);
+    }
+
+    /**
+     * The adapter takes one {@code /prefix/*} mapping and treats the prefix as a context path; the
+     * router matches full paths, so the context path is reset before routing.
+     */
+    private static ServletRegistrationBean<ServletHttpHandlerAdapter> ingestServlet(
+            String name, String path, RouterFunction<ServerResponse> router) {
+        HttpHandler routes = RouterFunctions.toHttpHandler(router);
+        HttpHandler fullPath = (request, response) ->
+                routes.handle(request.mutate().contextPath("").build(), response);
+        ServletRegistrationBean<ServletHttpHandlerAdapter> registration =
+                new ServletRegistrationBean<>(new ServletHttpHandlerAdapter(fullPath), path + "/*");
+        registration.setName(name);
+        registration.setAsyncSupported(true);
+        registration.setLoadOnStartup(1);
+        registration.setUrlMappings(List.of(path + "/*"));
+        return registration;
+    }
+}

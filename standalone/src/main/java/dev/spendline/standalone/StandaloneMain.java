@@ -1,0 +1,255 @@
+package dev.spendline.standalone;
+
+import dev.spendline.controlplane.ApiKey;
+import dev.spendline.controlplane.ApiKeyRepository;
+import dev.spendline.controlplane.ControlPlaneMigrations;
+import dev.spendline.controlplane.IssuedApiKey;
+import dev.spendline.controlplane.Plan;
+import dev.spendline.controlplane.Workspace;
+import dev.spendline.controlplane.WorkspaceRepository;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.h2.jdbcx.JdbcDataSource;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code spendline-standalone}: runs Spendline on this machine with everything embedded, and
+ * manages API keys of a local installation.
+ */
+@Command(
+        name = "spendline-standalone",
+        mixinStandardHelpOptions = true,
+        versionProvider = StandaloneMain.Version.class,
+        description = "Runs Spendline locally: an embedded Kafka broker, the control-plane database and all"
+                + " services behind one base URL. Data lives under --data-dir and survives restarts.",
+        subcommands = {StandaloneMain.CreateKey.class, StandaloneMain.ListKeys.class, StandaloneMain.RevokeKey.class})
+public final class StandaloneMain implements Callable<Integer> {
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(
+            names = "--data-dir",
+            defaultValue = "${env:SPENDLINE_DATA_DIR:-./data}",
+            description = "Where Kafka, the streams state and the database live (default: ${DEFAULT-VALUE}).")
+    Path dataDir;
+
+    @Option(
+            names = "--port",
+            defaultValue = "${env:SPENDLINE_PORT:-8080}",
+            description = "HTTP port of the base URL (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(
+            names = "--kafka-port",
+            defaultValue = "${env:SPENDLINE_KAFKA_PORT:-0}",
+            description = "Port of the embedded Kafka broker; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    int kafkaPort;
+
+    @Option(
+            names = "--partitions",
+            defaultValue = "4",
+            description = "Partitions of the input topics when they are first created (default: ${DEFAULT-VALUE}).")
+    int partitions;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new StandaloneMain()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("Starting Spendline (data in " + dataDir.toAbsolutePath().normalize() + ") ...");
+        out.flush();
+        long started = System.nanoTime();
+        Standalone standalone = Standalone.start(dataDir, port, kafkaPort, partitions, Map.of());
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            System.out.println("Stopping Spendline ...");
+                            standalone.close();
+                            stopped.countDown();
+                        },
+                        "spendline-shutdown"));
+        out.printf(
+                "Spendline is running at %s (started in %.1f s)%n",
+                standalone.baseUrl(), (System.nanoTime() - started) / 1e9);
+        standalone
+                .firstKey()
+                .ifPresentOrElse(
+                        key -> {
+                            out.println();
+                            out.println("Created workspace '" + "Default workspace" + "' ("
+                                    + key.key().workspaceId() + "). Its API key, shown only this once:");
+                            out.println();
+                            out.println("    " + key.secret());
+                            out.println();
+                            out.println("Keep it in a secret manager or an environment variable, e.g.");
+                            out.println("    export SPENDLINE_API_KEY=" + key.secret());
+                        },
+                        () -> out.println(
+                                "Create another API key with: spendline-standalone create-key --data-dir " + dataDir));
+        out.println("Stop with Ctrl-C.");
+        out.flush();
+        stopped.await();
+        return 0;
+    }
+
+    /** Opens the control-plane database of a data directory, even while Spendline runs. */
+    static JdbcClient controlPlane(Path dataDir) {
+        JdbcDataSource dataSource = new JdbcDataSource();
+        dataSource.setURL("jdbc:h2:file:" + dataDir.toAbsolutePath().normalize().resolve("controlplane/spendline")
+                + ";AUTO_SERVER=TRUE");
+        dataSource.setUser("sa");
+        dataSource.setPassword("");
+        ControlPlaneMigrations.migrate(dataSource);
+        return JdbcClient.create(dataSource);
+    }
+
+    @Command(
+            name = "create-key",
+            mixinStandardHelpOptions = true,
+            description = "Issues a new API key for a workspace (the only one by default) and prints it once.")
+    static final class CreateKey implements Callable<Integer> {
+        @Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Option(
+                names = "--data-dir",
+                defaultValue = "${env:SPENDLINE_DATA_DIR:-./data}",
+                description = "Data directory.")
+        Path dataDir;
+
+        @Option(names = "--workspace", description = "Workspace id (ws_...) to issue the key for.")
+        String workspaceId;
+
+        @Option(
+                names = "--new-workspace",
+                paramLabel = "NAME",
+                description = "Create a new workspace with this name first.")
+        String newWorkspace;
+
+        @Option(
+                names = "--plan",
+                defaultValue = "FREE",
+                description = "Plan of a new workspace: FREE or TEAM (default: ${DEFAULT-VALUE}).")
+        Plan plan;
+
+        @Option(names = "--name", defaultValue = "cli", description = "A name for the key (default: ${DEFAULT-VALUE}).")
+        String name;
+
+        @Override
+        public Integer call() {
+            JdbcClient jdbc = controlPlane(dataDir);
+            WorkspaceRepository workspaces = new WorkspaceRepository(jdbc, Clock.systemUTC());
+            String target = workspaceId;
+            if (newWorkspace != null) {
+                Workspace created = workspaces.create(newWorkspace, plan);
+                target = created.id();
+                spec.commandLine()
+                        .getOut()
+                        .println("Created workspace '" + created.name() + "' (" + created.id() + ", " + created.plan()
+                                + ")");
+            } else if (target == null) {
+                List<Workspace> all = workspaces.findAll();
+                if (all.size() != 1) {
+                    throw new CommandLine.ParameterException(
+                            spec.commandLine(),
+                            all.isEmpty()
+                                    ? "No workspace yet: start Spendline once, or pass --new-workspace NAME"
+                                    : "There are " + all.size() + " workspaces: choose one with --workspace");
+                }
+                target = all.get(0).id();
+            }
+            IssuedApiKey key = new ApiKeyRepository(jdbc, Clock.systemUTC()).issue(target, name);
+            PrintWriter out = spec.commandLine().getOut();
+            out.println("API key " + key.key().id() + " for workspace " + target + ", shown only this once:");
+            out.println(key.secret());
+            return 0;
+        }
+    }
+
+    @Command(
+            name = "list-keys",
+            mixinStandardHelpOptions = true,
+            description = "Lists workspaces and their API keys (never the secrets).")
+    static final class ListKeys implements Callable<Integer> {
+        @Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Option(
+                names = "--data-dir",
+                defaultValue = "${env:SPENDLINE_DATA_DIR:-./data}",
+                description = "Data directory.")
+        Path dataDir;
+
+        @Override
+        public Integer call() {
+            JdbcClient jdbc = controlPlane(dataDir);
+            ApiKeyRepository keys = new ApiKeyRepository(jdbc, Clock.systemUTC());
+            PrintWriter out = spec.commandLine().getOut();
+            for (Workspace ws : new WorkspaceRepository(jdbc, Clock.systemUTC()).findAll()) {
+                out.println(ws.id() + "  " + ws.plan() + "  " + ws.name());
+                for (ApiKey key : keys.listForWorkspace(ws.id())) {
+                    out.printf(
+                            "    %s  %s…  %-12s created %s%s%n",
+                            key.id(),
+                            key.prefix(),
+                            key.name(),
+                            key.createdAt(),
+                            key.revoked() ? "  REVOKED " + key.revokedAt() : "");
+                }
+            }
+            return 0;
+        }
+    }
+
+    @Command(
+            name = "revoke-key",
+            mixinStandardHelpOptions = true,
+            description =
+                    "Revokes an API key; a running Spendline refuses it within the key cache time (30 s by default).")
+    static final class RevokeKey implements Callable<Integer> {
+        @Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Option(
+                names = "--data-dir",
+                defaultValue = "${env:SPENDLINE_DATA_DIR:-./data}",
+                description = "Data directory.")
+        Path dataDir;
+
+        @Parameters(paramLabel = "KEY_ID", description = "The key id (key_...), as list-keys shows it.")
+        String keyId;
+
+        @Override
+        public Integer call() {
+            boolean found = new ApiKeyRepository(controlPlane(dataDir), Clock.systemUTC()).revoke(keyId);
+            if (!found) {
+                spec.commandLine().getErr().println("No API key " + keyId);
+                return 1;
+            }
+            spec.commandLine().getOut().println("Revoked " + keyId);
+            return 0;
+        }
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String version = StandaloneMain.class.getPackage().getImplementationVersion();
+            return new String[] {"spendline-standalone " + (version == null ? "development" : version)};
+        }
+    }
+}
