@@ -106,8 +106,7 @@ class SpendlineTopologyTest {
         expectedByFeature.forEach(
                 (feature, cost) -> assertThat(actualByFeature.get(feature)).isEqualByComparingTo(cost));
 
-        long expectedErrors =
-                generated.stream().filter(e -> e.event().failed()).count();
+        long expectedErrors = generated.stream().filter(e -> e.event().failed()).count();
         long expectedCacheRead =
                 generated.stream().mapToLong(e -> e.event().cacheReadTokens()).sum();
         assertThat(byFeature.totals().errors()).isEqualTo(expectedErrors);

@@ -66,8 +66,18 @@ public final class RoutingSpendQueries implements SpendQueries {
             if (attempt > 1) {
                 pause();
             }
-            KeyQueryMetadata owner = streams.queryMetadataForKey(
-                    store, query.workspaceId(), Serdes.String().serializer());
+            if (!streams.state().isRunningOrRebalancing()) {
+                // Stopped or failed: retrying here cannot help; health reports DOWN meanwhile.
+                throw new QueryUnavailableException("Kafka Streams is " + streams.state() + ", not running");
+            }
+            KeyQueryMetadata owner;
+            try {
+                owner = streams.queryMetadataForKey(
+                        store, query.workspaceId(), Serdes.String().serializer());
+            } catch (IllegalStateException e) {
+                last = new QueryUnavailableException("Kafka Streams is not running", e);
+                continue;
+            }
             if (owner == null || KeyQueryMetadata.NOT_AVAILABLE.equals(owner)) {
                 last = new QueryUnavailableException("Ownership of the workspace's partition is not known yet");
                 continue;
