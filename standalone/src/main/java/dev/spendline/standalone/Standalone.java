@@ -1,5 +1,6 @@
 package dev.spendline.standalone;
 
+import dev.spendline.contracts.topic.Topic;
 import dev.spendline.contracts.topic.Topics;
 import dev.spendline.controlplane.ControlPlaneBootstrap;
 import dev.spendline.controlplane.IssuedApiKey;
@@ -15,49 +16,68 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * A running standalone Spendline: the embedded broker plus the Spring context. Started by
- * {@link StandaloneMain} and by integration tests, closed in the reverse order (the streams app
- * must commit to the broker before the broker stops).
+ * A running standalone Spendline: the embedded broker (unless an external cluster is given) plus
+ * the Spring context. Started by {@link StandaloneMain} and by integration tests, closed in the
+ * reverse order (Kafka Streams must commit to the broker before the broker stops).
  */
 public final class Standalone implements AutoCloseable {
 
     /** Input topics keep data longer than the dedupe horizon (35 days), so replays cannot double-count. */
     static final Duration INPUT_RETENTION = Duration.ofDays(40);
 
+    /** Null when Spendline runs against an external Kafka cluster. */
     private final EmbeddedKafka kafka;
+
+    private final String bootstrapServers;
     private final ConfigurableApplicationContext context;
     private final String baseUrl;
     private final Optional<IssuedApiKey> firstKey;
 
     private Standalone(
             EmbeddedKafka kafka,
+            String bootstrapServers,
             ConfigurableApplicationContext context,
             String baseUrl,
             Optional<IssuedApiKey> firstKey) {
         this.kafka = kafka;
+        this.bootstrapServers = bootstrapServers;
         this.context = context;
         this.baseUrl = baseUrl;
         this.firstKey = firstKey;
     }
 
+    /** Starts with the embedded broker. */
+    public static Standalone start(
+            Path dataDir, int port, int kafkaPort, int partitions, Map<String, Object> extraProperties) {
+        return start(dataDir, port, null, kafkaPort, partitions, extraProperties);
+    }
+
     /**
+     * @param externalKafka bootstrap servers of an existing cluster, or null for the embedded broker
      * @param extraProperties Spring properties that override the standalone defaults
      */
     public static Standalone start(
-            Path dataDir, int port, int kafkaPort, int partitions, Map<String, Object> extraProperties) {
+            Path dataDir,
+            int port,
+            String externalKafka,
+            int kafkaPort,
+            int partitions,
+            Map<String, Object> extraProperties) {
         Path data = dataDir.toAbsolutePath().normalize();
-        EmbeddedKafka kafka = EmbeddedKafka.start(data.resolve("kafka"), kafkaPort, Map.of());
+        EmbeddedKafka kafka =
+                externalKafka == null ? EmbeddedKafka.start(data.resolve("kafka"), kafkaPort, Map.of()) : null;
+        String bootstrap = kafka == null ? externalKafka : kafka.bootstrapServers();
         try {
             TopicSetup.ensureTopics(
-                    kafka.bootstrapServers(),
-                    Topics.INPUTS.stream().map(t -> t.name()).toList(),
+                    bootstrap,
+                    Topics.INPUTS.stream().map(Topic::name).toList(),
                     partitions,
                     Map.of("retention.ms", String.valueOf(INPUT_RETENTION.toMillis())));
             Map<String, Object> props = new HashMap<>();
             props.put("server.port", port);
             props.put("server.address", "127.0.0.1");
             props.put("spendline.data-dir", data.toString());
-            props.put("spendline.kafka.bootstrap-servers", kafka.bootstrapServers());
+            props.put("spendline.kafka.bootstrap-servers", bootstrap);
             props.put("spendline.streams.state-dir", data.resolve("streams").toString());
             props.put("spendline.streams.advertised-url", "http://127.0.0.1:" + port);
             // One instance per data directory: static membership lets a restart resume at once.
@@ -69,9 +89,11 @@ public final class Standalone implements AutoCloseable {
             ConfigurableApplicationContext context = app.run();
             Optional<IssuedApiKey> first = context.getBean(ControlPlaneBootstrap.class)
                     .createFirstWorkspaceIfEmpty("Default workspace", Plan.TEAM);
-            return new Standalone(kafka, context, "http://127.0.0.1:" + port, first);
+            return new Standalone(kafka, bootstrap, context, "http://127.0.0.1:" + port, first);
         } catch (RuntimeException e) {
-            kafka.close();
+            if (kafka != null) {
+                kafka.close();
+            }
             throw e;
         }
     }
@@ -90,7 +112,7 @@ public final class Standalone implements AutoCloseable {
     }
 
     public String bootstrapServers() {
-        return kafka.bootstrapServers();
+        return bootstrapServers;
     }
 
     @Override
@@ -98,7 +120,9 @@ public final class Standalone implements AutoCloseable {
         try {
             context.close();
         } finally {
-            kafka.close();
+            if (kafka != null) {
+                kafka.close();
+            }
         }
     }
 }

@@ -57,6 +57,12 @@ public final class StandaloneMain implements Callable<Integer> {
     int kafkaPort;
 
     @Option(
+            names = "--kafka-bootstrap-servers",
+            defaultValue = "${env:SPENDLINE_KAFKA_BOOTSTRAP_SERVERS}",
+            description = "Use this Kafka cluster instead of the embedded broker (host:port,...).")
+    String externalKafka;
+
+    @Option(
             names = "--partitions",
             defaultValue = "4",
             description = "Partitions of the input topics when they are first created (default: ${DEFAULT-VALUE}).")
@@ -72,7 +78,7 @@ public final class StandaloneMain implements Callable<Integer> {
         out.println("Starting Spendline (data in " + dataDir.toAbsolutePath().normalize() + ") ...");
         out.flush();
         long started = System.nanoTime();
-        Standalone standalone = Standalone.start(dataDir, port, kafkaPort, partitions, Map.of());
+        Standalone standalone = Standalone.start(dataDir, port, externalKafka, kafkaPort, partitions, Map.of());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(

@@ -47,7 +47,7 @@ class StandaloneCrashIT {
         }
     }
 
-    /** Starts the jar and waits until it says it is running; returns its output so far. */
+    /** Starts the jar and waits until it has printed everything it prints at start-up. */
     private void launch(Path dataDir, int port) throws IOException, InterruptedException {
         output.clear();
         process = new ProcessBuilder(
@@ -75,7 +75,8 @@ class StandaloneCrashIT {
         reader.setDaemon(true);
         reader.start();
         long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        while (output.stream().noneMatch(l -> l.startsWith("Spendline is running at"))) {
+        // The last line printed at start-up, after the address and (on first start) the key.
+        while (output.stream().noneMatch(l -> l.startsWith("Stop with Ctrl-C."))) {
             assertThat(process.isAlive()).as("standalone exited: %s", output).isTrue();
             assertThat(System.nanoTime())
                     .as("standalone did not start: %s", output)

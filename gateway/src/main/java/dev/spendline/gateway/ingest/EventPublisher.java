@@ -26,7 +26,9 @@ final class EventPublisher {
     }
 
     <V> Mono<Void> publish(Topic<String, V> topic, String workspaceId, Instant receivedAt, List<V> values) {
-        // send() can block for metadata or a full buffer (max.block.ms): keep that off the event loop.
+        // send() can block for metadata or a full buffer, for at most max.block.ms (half the produce
+        // timeout): keep that off the event loop. The timeout then bounds waiting for the
+        // acknowledgements only, so a late failure of a blocked send is never dropped unseen.
         return Mono.fromCallable(() -> {
                     CompletableFuture<?>[] acks = new CompletableFuture<?>[values.size()];
                     var serializer = topic.valueSerde().serializer();
@@ -41,8 +43,7 @@ final class EventPublisher {
                     return CompletableFuture.allOf(acks);
                 })
                 .subscribeOn(Schedulers.boundedElastic())
-                .flatMap(Mono::fromFuture)
-                .timeout(timeout)
+                .flatMap(acks -> Mono.fromFuture(acks).timeout(timeout))
                 .then();
     }
 }

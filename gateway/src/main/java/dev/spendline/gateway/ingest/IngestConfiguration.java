@@ -40,7 +40,9 @@ public class IngestConfiguration {
         config.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000);
         config.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int)
                 Math.max(10_000, limits.produceTimeout().toMillis()));
-        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 5_000);
+        config.put(
+                ProducerConfig.MAX_BLOCK_MS_CONFIG,
+                (int) limits.produceTimeout().toMillis() / 2);
         config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
         config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
         return new DefaultKafkaProducerFactory<>(config);

@@ -9,7 +9,8 @@ import org.springframework.util.unit.DataSize;
  *
  * @param maxBodySize larger bodies are refused with 413 before they are parsed
  * @param maxBatchItems the most events (or usage rows) one request may carry; more → 413
- * @param produceTimeout how long to wait for Kafka to acknowledge before answering 503
+ * @param produceTimeout how long to wait for Kafka to acknowledge before answering 503; a request
+ *     waits at most 1.5 times this (half for producer metadata or buffer space, then this)
  * @param maxJsonDepth deeper JSON is refused while parsing, so a hostile body cannot exhaust the stack
  */
 @ConfigurationProperties("spendline.ingest")
