@@ -1,5 +1,6 @@
 package dev.spendline.gateway;
 
+import dev.spendline.contracts.ServiceDefaults;
 import dev.spendline.gateway.config.GatewayConfiguration;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -11,6 +12,8 @@ import org.springframework.context.annotation.Import;
 public class GatewayApplication {
 
     public static void main(String[] args) {
-        SpringApplication.run(GatewayApplication.class, args);
+        SpringApplication app = new SpringApplication(GatewayApplication.class);
+        app.setDefaultProperties(ServiceDefaults.withPort(8081));
+        app.run(args);
     }
 }

@@ -18,6 +18,7 @@ import org.h2.jdbcx.JdbcDataSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -112,6 +113,19 @@ public final class StandaloneMain implements Callable<Integer> {
         return 0;
     }
 
+    /** The option every key-management command takes. */
+    static final class DataDir {
+        @Option(
+                names = "--data-dir",
+                defaultValue = "${env:SPENDLINE_DATA_DIR:-./data}",
+                description = "Data directory of the installation (default: ${DEFAULT-VALUE}).")
+        Path path;
+
+        JdbcClient controlPlane() {
+            return StandaloneMain.controlPlane(path);
+        }
+    }
+
     /** Opens the control-plane database of a data directory, even while Spendline runs. */
     static JdbcClient controlPlane(Path dataDir) {
         JdbcDataSource dataSource = new JdbcDataSource();
@@ -131,11 +145,8 @@ public final class StandaloneMain implements Callable<Integer> {
         @Spec
         CommandLine.Model.CommandSpec spec;
 
-        @Option(
-                names = "--data-dir",
-                defaultValue = "${env:SPENDLINE_DATA_DIR:-./data}",
-                description = "Data directory.")
-        Path dataDir;
+        @Mixin
+        DataDir dataDir;
 
         @Option(names = "--workspace", description = "Workspace id (ws_...) to issue the key for.")
         String workspaceId;
@@ -157,7 +168,7 @@ public final class StandaloneMain implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            JdbcClient jdbc = controlPlane(dataDir);
+            JdbcClient jdbc = dataDir.controlPlane();
             WorkspaceRepository workspaces = new WorkspaceRepository(jdbc, Clock.systemUTC());
             String target = workspaceId;
             if (newWorkspace != null) {
@@ -194,15 +205,12 @@ public final class StandaloneMain implements Callable<Integer> {
         @Spec
         CommandLine.Model.CommandSpec spec;
 
-        @Option(
-                names = "--data-dir",
-                defaultValue = "${env:SPENDLINE_DATA_DIR:-./data}",
-                description = "Data directory.")
-        Path dataDir;
+        @Mixin
+        DataDir dataDir;
 
         @Override
         public Integer call() {
-            JdbcClient jdbc = controlPlane(dataDir);
+            JdbcClient jdbc = dataDir.controlPlane();
             ApiKeyRepository keys = new ApiKeyRepository(jdbc, Clock.systemUTC());
             PrintWriter out = spec.commandLine().getOut();
             for (Workspace ws : new WorkspaceRepository(jdbc, Clock.systemUTC()).findAll()) {
@@ -230,18 +238,15 @@ public final class StandaloneMain implements Callable<Integer> {
         @Spec
         CommandLine.Model.CommandSpec spec;
 
-        @Option(
-                names = "--data-dir",
-                defaultValue = "${env:SPENDLINE_DATA_DIR:-./data}",
-                description = "Data directory.")
-        Path dataDir;
+        @Mixin
+        DataDir dataDir;
 
         @Parameters(paramLabel = "KEY_ID", description = "The key id (key_...), as list-keys shows it.")
         String keyId;
 
         @Override
         public Integer call() {
-            boolean found = new ApiKeyRepository(controlPlane(dataDir), Clock.systemUTC()).revoke(keyId);
+            boolean found = new ApiKeyRepository(dataDir.controlPlane(), Clock.systemUTC()).revoke(keyId);
             if (!found) {
                 spec.commandLine().getErr().println("No API key " + keyId);
                 return 1;

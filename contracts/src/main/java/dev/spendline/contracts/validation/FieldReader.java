@@ -138,17 +138,8 @@ public final class FieldReader {
 
     /** A whole, non-negative number no larger than {@code max}. */
     public Long optionalCount(String field, long max) {
-        JsonNode value = value(field);
-        if (value == null) {
-            return null;
-        }
-        if (!value.isNumber()) {
-            error(field, "must be a number");
-            return null;
-        }
-        BigDecimal number = value.decimalValue();
-        if (number.signum() < 0) {
-            error(field, "must not be negative");
+        BigDecimal number = nonNegativeNumber(field);
+        if (number == null) {
             return null;
         }
         if (number.stripTrailingZeros().scale() > 0) {
@@ -162,6 +153,24 @@ public final class FieldReader {
         return number.longValueExact();
     }
 
+    /** The field as an exact non-negative number; null (with an error when present) otherwise. */
+    private BigDecimal nonNegativeNumber(String field) {
+        JsonNode value = value(field);
+        if (value == null) {
+            return null;
+        }
+        if (!value.isNumber()) {
+            error(field, "must be a number");
+            return null;
+        }
+        BigDecimal number = value.decimalValue();
+        if (number.signum() < 0) {
+            error(field, "must not be negative");
+            return null;
+        }
+        return number;
+    }
+
     public BigDecimal requiredMoney(String field, BigDecimal max) {
         if (!has(field)) {
             read.add(field);
@@ -173,17 +182,8 @@ public final class FieldReader {
 
     /** A non-negative amount in USD, kept as the exact decimal the sender wrote. */
     public BigDecimal optionalMoney(String field, BigDecimal max) {
-        JsonNode value = value(field);
-        if (value == null) {
-            return null;
-        }
-        if (!value.isNumber()) {
-            error(field, "must be a number");
-            return null;
-        }
-        BigDecimal amount = value.decimalValue();
-        if (amount.signum() < 0) {
-            error(field, "must not be negative");
+        BigDecimal amount = nonNegativeNumber(field);
+        if (amount == null) {
             return null;
         }
         // Aggregates keep 9 decimals; more than MAX_MONEY_SCALE is never a real price and a huge

@@ -1,5 +1,6 @@
 package dev.spendline.query.app;
 
+import dev.spendline.contracts.ServiceDefaults;
 import dev.spendline.contracts.query.HttpSpendQueries;
 import dev.spendline.contracts.query.SpendQueries;
 import java.net.URI;
@@ -20,7 +21,9 @@ import org.springframework.context.annotation.Import;
 public class QueryApiApplication {
 
     public static void main(String[] args) {
-        SpringApplication.run(QueryApiApplication.class, args);
+        SpringApplication app = new SpringApplication(QueryApiApplication.class);
+        app.setDefaultProperties(ServiceDefaults.withPort(8083));
+        app.run(args);
     }
 
     @Bean

@@ -1,5 +1,6 @@
 package dev.spendline.streams.app;
 
+import dev.spendline.contracts.ServiceDefaults;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Import;
@@ -10,6 +11,8 @@ import org.springframework.context.annotation.Import;
 public class StreamsApplication {
 
     public static void main(String[] args) {
-        SpringApplication.run(StreamsApplication.class, args);
+        SpringApplication app = new SpringApplication(StreamsApplication.class);
+        app.setDefaultProperties(ServiceDefaults.withPort(8082));
+        app.run(args);
     }
 }

@@ -28,10 +28,10 @@ public final class StreamsRunner implements SmartLifecycle {
 
     private final KafkaStreams streams;
     private final KafkaStreamsMetrics metrics;
+    private final Properties config = new Properties();
     private volatile boolean running;
 
     public StreamsRunner(StreamsProperties props, String bootstrapServers, HostInfo self, MeterRegistry registry) {
-        Properties config = new Properties();
         config.put(StreamsConfig.APPLICATION_ID_CONFIG, props.applicationId());
         config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(StreamsConfig.STATE_DIR_CONFIG, props.stateDir());
@@ -74,6 +74,11 @@ public final class StreamsRunner implements SmartLifecycle {
 
     @Override
     public void start() {
+        log.info(
+                "Starting Kafka Streams {} with {} processing, state in {}",
+                config.getProperty(StreamsConfig.APPLICATION_ID_CONFIG),
+                config.getProperty(StreamsConfig.PROCESSING_GUARANTEE_CONFIG),
+                config.getProperty(StreamsConfig.STATE_DIR_CONFIG));
         streams.start();
         running = true;
     }
