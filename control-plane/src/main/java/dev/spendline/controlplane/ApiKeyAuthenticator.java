@@ -66,6 +66,18 @@ public class ApiKeyAuthenticator {
         return principalsByHash.get(ApiKeySecrets.hash(secret));
     }
 
+    /**
+     * The answer {@link #authenticate} would give, if it is known without touching the database:
+     * a malformed secret, or a cached hit or miss. Empty when the database must be asked, so that
+     * non-blocking callers only move to a worker thread when they have to.
+     */
+    public Optional<Optional<Principal>> authenticateIfCached(String secret) {
+        if (!ApiKeySecrets.looksLikeKey(secret)) {
+            return Optional.of(Optional.empty());
+        }
+        return Optional.ofNullable(principalsByHash.getIfPresent(ApiKeySecrets.hash(secret)));
+    }
+
     /** Forgets what is cached for this secret, e.g. right after revoking it in this process. */
     public void invalidate(String secret) {
         if (ApiKeySecrets.looksLikeKey(secret)) {

@@ -55,6 +55,23 @@ class ApiKeyAuthenticatorTest extends DatabaseTest {
     }
 
     @Test
+    void answersWithoutTheDatabaseOnlyWhatIsAlreadyKnown() {
+        String wrong = ApiKeySecrets.generate();
+        assertThat(authenticator.authenticateIfCached(issued.secret())).isEmpty();
+        assertThat(authenticator.authenticateIfCached(wrong)).isEmpty();
+        assertThat(authenticator.authenticateIfCached("sk-not-ours")).contains(Optional.empty());
+        assertThat(countingKeys.lookups).hasValue(0);
+
+        authenticator.authenticate(issued.secret());
+        authenticator.authenticate(wrong);
+
+        assertThat(authenticator.authenticateIfCached(issued.secret()))
+                .contains(Optional.of(new Principal(workspace.id(), issued.key().id(), Plan.TEAM)));
+        assertThat(authenticator.authenticateIfCached(wrong)).contains(Optional.empty());
+        assertThat(countingKeys.lookups).hasValue(2);
+    }
+
+    @Test
     void wellFormedButUnknownKeyIsRejected() {
         assertThat(authenticator.authenticate(ApiKeySecrets.generate())).isEmpty();
     }

@@ -196,6 +196,20 @@ class StandaloneIT {
     }
 
     @Test
+    void refusedKeysAreAnsweredOnEveryRequestOfAKeptAliveConnection() {
+        // Regression: refusals written off the container thread now and then lost the kept-alive
+        // connection through the servlet adapter (about 1 in 100 requests got no answer at all).
+        String unknownKey = "spl_" + "u".repeat(43);
+        assertThat(http.report(unknownKey).status()).isEqualTo(401);
+        for (int i = 0; i < 300; i++) {
+            assertThat(http.post("/api/v1/events", unknownKey, event("k-" + i, "f", "1"))
+                            .status())
+                    .as("request %d", i)
+                    .isEqualTo(401);
+        }
+    }
+
+    @Test
     void reportParametersAreValidatedWithEveryProblemListed() {
         String key = newWorkspaceKey(Plan.FREE).secret();
         SpendlineHttp.Response bad = http.get("/api/v1/reports/spend?by=colour&from=yesterday&limit=x", key);

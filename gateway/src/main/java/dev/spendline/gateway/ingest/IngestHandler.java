@@ -67,15 +67,19 @@ final class IngestHandler {
 
     private <T, V> Mono<ServerResponse> ingest(ServerRequest request, IngestKind<T, V> kind) {
         Instant receivedAt = clock.instant();
-        return authenticate(request)
-                .flatMap(principal -> principal
-                        .map(p -> checked(request, kind, p, receivedAt))
+        // The body is read (up to the limit) before anything else, so that every answer leaves the
+        // kept-alive connection clean for the sender's next request; only a body over the limit is
+        // left unread, and that answer closes the connection.
+        return readBody(request)
+                .flatMap(body -> authenticate(request).flatMap(principal -> principal
+                        .map(p -> checked(request, kind, p, receivedAt, body))
                         .orElseGet(() -> Mono.error(new Refusal(Problem.of(
                                 HttpStatus.UNAUTHORIZED,
                                 "unauthorized",
                                 "Missing or invalid API key",
-                                "Send a workspace API key as 'Authorization: Bearer <API key>'. Keys are created in"
-                                        + " the dashboard under API keys; a revoked key no longer works.")))))
+                                "Send a workspace API key as 'Authorization: Bearer <API key>'. Keys are"
+                                        + " created in the dashboard under API keys; a revoked key no"
+                                        + " longer works."))))))
                 .onErrorResume(Refusal.class, r -> {
                     metrics.rejected(kind, r.problem.code());
                     return r.problem.toResponse();
@@ -92,18 +96,38 @@ final class IngestHandler {
                 });
     }
 
+    /** The body, or {@link Body#TOO_LARGE} (not read further) when it exceeds the limit. */
+    private Mono<Body> readBody(ServerRequest request) {
+        long maxBytes = limits.maxBodySize().toBytes();
+        if (request.headers().contentLength().orElse(0) > maxBytes) {
+            return Mono.just(Body.TOO_LARGE);
+        }
+        return DataBufferUtils.join(request.bodyToFlux(DataBuffer.class), (int) maxBytes)
+                .map(buffer -> new Body(bytes(buffer)))
+                .defaultIfEmpty(new Body(new byte[0]))
+                .onErrorResume(DataBufferLimitException.class, e -> Mono.just(Body.TOO_LARGE));
+    }
+
+    /** A request body; {@code bytes} is null when it was larger than the limit. */
+    private record Body(byte[] bytes) {
+        static final Body TOO_LARGE = new Body(null);
+    }
+
     private Mono<Optional<Principal>> authenticate(ServerRequest request) {
         String header = request.headers().firstHeader(HttpHeaders.AUTHORIZATION);
         if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
             return Mono.just(Optional.empty());
         }
         String secret = header.substring(7).trim();
-        // The key lookup may hit the database on a cache miss: not on the event loop.
-        return Mono.fromCallable(() -> authenticator.authenticate(secret)).subscribeOn(Schedulers.boundedElastic());
+        // Answered in place when cached (hits and misses alike); a cache miss reads the database,
+        // which must not happen on the event loop.
+        return authenticator.authenticateIfCached(secret).map(Mono::just).orElseGet(() -> Mono.fromCallable(
+                        () -> authenticator.authenticate(secret))
+                .subscribeOn(Schedulers.boundedElastic()));
     }
 
     private <T, V> Mono<ServerResponse> checked(
-            ServerRequest request, IngestKind<T, V> kind, Principal principal, Instant receivedAt) {
+            ServerRequest request, IngestKind<T, V> kind, Principal principal, Instant receivedAt, Body body) {
         Optional<MediaType> type = request.headers().contentType();
         if (type.isEmpty() || !MediaType.APPLICATION_JSON.isCompatibleWith(type.get())) {
             return Mono.error(new Refusal(Problem.of(
@@ -112,15 +136,12 @@ final class IngestHandler {
                     "Unsupported content type",
                     "Send the body as JSON with 'Content-Type: application/json'")));
         }
-        long maxBytes = limits.maxBodySize().toBytes();
-        if (request.headers().contentLength().orElse(0) > maxBytes) {
-            return Mono.error(bodyTooLarge(maxBytes));
+        if (body == Body.TOO_LARGE) {
+            // The rest of the body was not read: the connection cannot be reused.
+            return Mono.error(
+                    new Refusal(bodyTooLarge(limits.maxBodySize().toBytes()).closingConnection()));
         }
-        return DataBufferUtils.join(request.bodyToFlux(DataBuffer.class), (int) maxBytes)
-                .map(IngestHandler::bytes)
-                .defaultIfEmpty(new byte[0])
-                .onErrorMap(DataBufferLimitException.class, e -> bodyTooLarge(maxBytes))
-                .flatMap(body -> accept(kind, principal, receivedAt, body));
+        return accept(kind, principal, receivedAt, body.bytes());
     }
 
     private <T, V> Mono<ServerResponse> accept(
@@ -149,7 +170,8 @@ final class IngestHandler {
                     invalid.errors().size() + " problem(s) in the request; nothing was accepted. Fix them and"
                             + " resend the whole request.",
                     invalid.errors(),
-                    null)));
+                    null,
+                    false)));
         }
         return publish(kind, principal, receivedAt, ((BatchParser.Accepted<V>) result).values());
     }
@@ -187,12 +209,12 @@ final class IngestHandler {
                 }));
     }
 
-    private Refusal bodyTooLarge(long maxBytes) {
-        return new Refusal(Problem.of(
+    private Problem bodyTooLarge(long maxBytes) {
+        return Problem.of(
                 HttpStatus.CONTENT_TOO_LARGE,
                 "body_too_large",
                 "Request body too large",
-                "The body is larger than " + maxBytes + " bytes. Send fewer items per request."));
+                "The body is larger than " + maxBytes + " bytes. Send fewer items per request.");
     }
 
     private static byte[] bytes(DataBuffer buffer) {

@@ -13,14 +13,25 @@ import reactor.core.publisher.Mono;
  * validation failures the list of {@code {pointer, message}} errors.
  */
 record Problem(
-        HttpStatus status, String code, String title, String detail, List<FieldError> errors, Long retryAfterSeconds) {
+        HttpStatus status,
+        String code,
+        String title,
+        String detail,
+        List<FieldError> errors,
+        Long retryAfterSeconds,
+        boolean closeConnection) {
 
     static Problem of(HttpStatus status, String code, String title, String detail) {
-        return new Problem(status, code, title, detail, List.of(), null);
+        return new Problem(status, code, title, detail, List.of(), null, false);
     }
 
     Problem retryAfter(long seconds) {
-        return new Problem(status, code, title, detail, errors, seconds);
+        return new Problem(status, code, title, detail, errors, seconds, closeConnection);
+    }
+
+    /** The same answer, telling the client not to reuse the connection (its body was not read). */
+    Problem closingConnection() {
+        return new Problem(status, code, title, detail, errors, retryAfterSeconds, true);
     }
 
     byte[] toJson() {
@@ -32,6 +43,12 @@ record Problem(
                 ServerResponse.status(status).contentType(MediaType.APPLICATION_PROBLEM_JSON);
         if (retryAfterSeconds != null) {
             builder.header("Retry-After", String.valueOf(retryAfterSeconds));
+        }
+        if (closeConnection) {
+            builder.header("Connection", "close");
+        }
+        if (closeConnection) {
+            builder.header("Connection", "close");
         }
         if (status == HttpStatus.UNAUTHORIZED) {
             builder.header("WWW-Authenticate", "Bearer");
