@@ -1,6 +1,7 @@
 package dev.spendline.streams.rollup;
 
 import dev.spendline.contracts.query.Dimension;
+import java.time.Instant;
 import java.util.List;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -19,11 +20,25 @@ public final class RollupProcessor<V> implements Processor<String, V, Void, Void
 
     private final String storeName;
     private final RollupSpec<V> spec;
+    private final List<Dimension> dimensions;
+    /** Per pair: its store code and the positions of its two dimensions, fixed for the topology. */
+    private final String[] pairCodes;
+
+    private final int[][] pairPositions;
     private KeyValueStore<String, Rollup> store;
 
     public RollupProcessor(String storeName, RollupSpec<V> spec) {
         this.storeName = storeName;
         this.spec = spec;
+        this.dimensions = spec.dimensions();
+        List<List<Dimension>> pairs = spec.pairs();
+        this.pairCodes = new String[pairs.size()];
+        this.pairPositions = new int[pairs.size()][];
+        for (int p = 0; p < pairs.size(); p++) {
+            List<Dimension> pair = pairs.get(p);
+            pairCodes[p] = RollupKeys.pairCode(pair.get(0), pair.get(1));
+            pairPositions[p] = new int[] {dimensions.indexOf(pair.get(0)), dimensions.indexOf(pair.get(1))};
+        }
     }
 
     @Override
@@ -36,29 +51,21 @@ public final class RollupProcessor<V> implements Processor<String, V, Void, Void
         V value = record.value();
         String ws = spec.workspaceId(value);
         Rollup delta = spec.delta(value);
-        List<Dimension> dimensions = spec.dimensions();
         String[] values = new String[dimensions.size()];
         for (int i = 0; i < values.length; i++) {
             String v = spec.valueOf(value, dimensions.get(i));
             values[i] = v == null ? "" : v;
         }
+        Instant time = spec.time(value);
         for (Granularity g : Granularity.values()) {
-            long bucket = g.bucketOf(spec.time(value));
+            long bucket = g.bucketOf(time);
             add(RollupKeys.key(ws, g, RollupKeys.TOTAL, bucket, ""), delta);
             for (int i = 0; i < values.length; i++) {
                 add(RollupKeys.key(ws, g, dimensions.get(i).code(), bucket, values[i]), delta);
             }
-            for (List<Dimension> pair : spec.pairs()) {
-                String first = values[dimensions.indexOf(pair.get(0))];
-                String second = values[dimensions.indexOf(pair.get(1))];
-                add(
-                        RollupKeys.key(
-                                ws,
-                                g,
-                                RollupKeys.pairCode(pair.get(0), pair.get(1)),
-                                bucket,
-                                RollupKeys.pairValue(first, second)),
-                        delta);
+            for (int p = 0; p < pairCodes.length; p++) {
+                String pairValue = RollupKeys.pairValue(values[pairPositions[p][0]], values[pairPositions[p][1]]);
+                add(RollupKeys.key(ws, g, pairCodes[p], bucket, pairValue), delta);
             }
         }
     }
