@@ -62,7 +62,10 @@ public final class RoutingSpendQueries implements SpendQueries {
     private SpendReport route(SpendQuery query, boolean mayForward) {
         String store = storeName(query.usage());
         RuntimeException last = null;
-        for (int attempt = 1; attempt <= attempts; attempt++) {
+        // A forwarded query gets one try: the forwarding instance retries, re-reading ownership, so
+        // retrying here too would only multiply the wait.
+        int tries = mayForward ? attempts : 1;
+        for (int attempt = 1; attempt <= tries; attempt++) {
             if (attempt > 1) {
                 pause();
             }
@@ -92,7 +95,7 @@ public final class RoutingSpendQueries implements SpendQueries {
                 }
                 return remote.apply(owner.activeHost()).spendBy(query);
             } catch (InvalidStateStoreException | QueryUnavailableException e) {
-                log.debug("Query attempt {} of {} failed: {}", attempt, attempts, e.getMessage());
+                log.debug("Query attempt {} of {} failed: {}", attempt, tries, e.getMessage());
                 last = e;
             }
         }
