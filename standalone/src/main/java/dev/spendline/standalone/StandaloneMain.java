@@ -121,20 +121,16 @@ public final class StandaloneMain implements Callable<Integer> {
                 description = "Data directory of the installation (default: ${DEFAULT-VALUE}).")
         Path path;
 
+        /** Opens the control-plane database of the data directory, even while Spendline runs. */
         JdbcClient controlPlane() {
-            return StandaloneMain.controlPlane(path);
+            JdbcDataSource dataSource = new JdbcDataSource();
+            dataSource.setURL("jdbc:h2:file:"
+                    + path.toAbsolutePath().normalize().resolve("controlplane/spendline") + ";AUTO_SERVER=TRUE");
+            dataSource.setUser("sa");
+            dataSource.setPassword("");
+            ControlPlaneMigrations.migrate(dataSource);
+            return JdbcClient.create(dataSource);
         }
-    }
-
-    /** Opens the control-plane database of a data directory, even while Spendline runs. */
-    static JdbcClient controlPlane(Path dataDir) {
-        JdbcDataSource dataSource = new JdbcDataSource();
-        dataSource.setURL("jdbc:h2:file:" + dataDir.toAbsolutePath().normalize().resolve("controlplane/spendline")
-                + ";AUTO_SERVER=TRUE");
-        dataSource.setUser("sa");
-        dataSource.setPassword("");
-        ControlPlaneMigrations.migrate(dataSource);
-        return JdbcClient.create(dataSource);
     }
 
     @Command(

@@ -24,10 +24,10 @@ import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The two ingest endpoints. Checks run cheapest first and every refusal is a problem+json answer
- * with a stable code: 401 credential, 415 content type, 413 size, 400 JSON and validation (all
- * errors at once, nothing written), then the write to Kafka: 202 only after Kafka acknowledged
- * every item, 503 with Retry-After when it could not in time.
+ * The two ingest endpoints. The body is read first (up to the limit), then every refusal is a
+ * problem+json answer with a stable code, in this order of precedence: 401 credential, 415 content
+ * type, 413 size, 400 JSON and validation (all errors at once, nothing written). Then the write to
+ * Kafka: 202 only after Kafka acknowledged every item, 503 with Retry-After when it could not in time.
  */
 final class IngestHandler {
 
@@ -84,7 +84,7 @@ final class IngestHandler {
                     metrics.rejected(kind, r.problem.code());
                     return r.problem.toResponse();
                 })
-                .onErrorResume(e -> !(e instanceof Refusal), e -> {
+                .onErrorResume(e -> {
                     log.error("Unexpected failure while ingesting {}", kind.name(), e);
                     metrics.rejected(kind, "internal_error");
                     return Problem.of(
