@@ -12,8 +12,6 @@ import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.io.buffer.DataBuffer;
-import org.springframework.core.io.buffer.DataBufferLimitException;
-import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -24,7 +22,7 @@ import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The two ingest endpoints. The body is read first (up to the limit), then every refusal is a
+ * The two ingest endpoints. The body is read first, then every refusal is a
  * problem+json answer with a stable code, in this order of precedence: 401 credential, 415 content
  * type, 413 size, 400 JSON and validation (all errors at once, nothing written). Then the write to
  * Kafka: 202 only after Kafka acknowledged every item, 503 with Retry-After when it could not in time.
@@ -33,6 +31,8 @@ final class IngestHandler {
 
     private static final Logger log = LoggerFactory.getLogger(IngestHandler.class);
     private static final long RETRY_AFTER_SECONDS = 5;
+    /** Bodies up to this many times the limit are read to the end before the 413. */
+    private static final long DRAIN_FACTOR = 4;
 
     private final ApiKeyAuthenticator authenticator;
     private final EventPublisher publisher;
@@ -96,21 +96,30 @@ final class IngestHandler {
                 });
     }
 
-    /** The body, or {@link Body#TOO_LARGE} (not read further) when it exceeds the limit. */
+    /**
+     * The body, or {@link Body#TOO_LARGE} when it exceeds the limit. A body up to four times the
+     * limit is still read to the end and discarded (see {@link BodyCollector}), so that the 413
+     * reaches the sender and the connection stays usable; a larger one is left unread and the
+     * answer closes the connection.
+     */
     private Mono<Body> readBody(ServerRequest request) {
         long maxBytes = limits.maxBodySize().toBytes();
-        if (request.headers().contentLength().orElse(0) > maxBytes) {
-            return Mono.just(Body.TOO_LARGE);
+        long drainBytes = maxBytes * DRAIN_FACTOR;
+        long announced = request.headers().contentLength().orElse(-1);
+        if (announced > drainBytes) {
+            return Mono.just(Body.TOO_LARGE_UNREAD);
         }
-        return DataBufferUtils.join(request.bodyToFlux(DataBuffer.class), (int) maxBytes)
-                .map(buffer -> new Body(bytes(buffer)))
+        return request.bodyToFlux(DataBuffer.class)
+                .reduce(new BodyCollector(maxBytes, drainBytes, announced), BodyCollector::add)
+                .map(collected -> collected.tooLarge() ? Body.TOO_LARGE : new Body(collected.bytes()))
                 .defaultIfEmpty(new Body(new byte[0]))
-                .onErrorResume(DataBufferLimitException.class, e -> Mono.just(Body.TOO_LARGE));
+                .onErrorResume(BodyCollector.TooLargeToDrain.class, e -> Mono.just(Body.TOO_LARGE_UNREAD));
     }
 
     /** A request body; {@code bytes} is null when it was larger than the limit. */
     private record Body(byte[] bytes) {
         static final Body TOO_LARGE = new Body(null);
+        static final Body TOO_LARGE_UNREAD = new Body(null);
     }
 
     private Mono<Optional<Principal>> authenticate(ServerRequest request) {
@@ -137,6 +146,9 @@ final class IngestHandler {
                     "Send the body as JSON with 'Content-Type: application/json'")));
         }
         if (body == Body.TOO_LARGE) {
+            return Mono.error(new Refusal(bodyTooLarge(limits.maxBodySize().toBytes())));
+        }
+        if (body == Body.TOO_LARGE_UNREAD) {
             // The rest of the body was not read: the connection cannot be reused.
             return Mono.error(
                     new Refusal(bodyTooLarge(limits.maxBodySize().toBytes()).closingConnection()));
@@ -215,16 +227,6 @@ final class IngestHandler {
                 "body_too_large",
                 "Request body too large",
                 "The body is larger than " + maxBytes + " bytes. Send fewer items per request.");
-    }
-
-    private static byte[] bytes(DataBuffer buffer) {
-        try {
-            byte[] bytes = new byte[buffer.readableByteCount()];
-            buffer.read(bytes);
-            return bytes;
-        } finally {
-            DataBufferUtils.release(buffer);
-        }
     }
 
     /** A request refused with a problem answer; carries no stack trace, it is not an error of ours. */
