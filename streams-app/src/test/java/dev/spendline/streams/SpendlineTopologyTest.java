@@ -225,6 +225,8 @@ class SpendlineTopologyTest {
         send(eventFor("t1", "search", "gpt-4.1", "3"));
         send(eventFor("t1", "chat", "gpt-4.1", "2"));
         send(eventFor("t2", "search", "claude-haiku-4", "7"));
+        // A value that starts like another must not be read with it.
+        send(eventFor("t10", "chat", "gpt-4.1", "11"));
 
         SpendReport modelsForSearch = queries.spendBy(new SpendQuery(
                 WS, UsageKind.PRODUCT, Dimension.MODEL, T0, FAR_FUTURE, Map.of(Dimension.FEATURE, "search"), 10));
@@ -239,6 +241,14 @@ class SpendlineTopologyTest {
                 WS, UsageKind.PRODUCT, Dimension.FEATURE, T0, FAR_FUTURE, Map.of(Dimension.TENANT, "t1"), 10));
         assertThat(featuresOfT1.rows()).extracting(SpendRow::value).containsExactly("search", "chat");
         assertThat(featuresOfT1.totals().costUsd()).isEqualByComparingTo("5");
+
+        SpendReport tenantsOfSearch = queries.spendBy(new SpendQuery(
+                WS, UsageKind.PRODUCT, Dimension.TENANT, T0, FAR_FUTURE, Map.of(Dimension.FEATURE, "search"), 10));
+        assertThat(tenantsOfSearch.rows())
+                .extracting(SpendRow::value, r -> r.measures().costUsd().toPlainString())
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("t2", "7.00"),
+                        org.assertj.core.groups.Tuple.tuple("t1", "3.00"));
 
         assertThatThrownBy(() -> queries.spendBy(new SpendQuery(
                         WS, UsageKind.PRODUCT, Dimension.USER, T0, FAR_FUTURE, Map.of(Dimension.FEATURE, "x"), 10)))

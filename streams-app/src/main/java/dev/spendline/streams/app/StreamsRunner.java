@@ -1,6 +1,7 @@
 package dev.spendline.streams.app;
 
 import dev.spendline.streams.SpendlineTopology;
+import dev.spendline.streams.StreamsTuning;
 import dev.spendline.streams.TopologySettings;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
@@ -55,6 +56,7 @@ public final class StreamsRunner implements SmartLifecycle {
                     StreamsConfig.COMMIT_INTERVAL_MS_CONFIG,
                     props.commitInterval().toMillis());
         }
+        StreamsTuning.apply(config);
         StreamsBuilder builder = new StreamsBuilder();
         this.streams =
                 new KafkaStreams(SpendlineTopology.build(builder, new TopologySettings(props.dedupeHorizon())), config);

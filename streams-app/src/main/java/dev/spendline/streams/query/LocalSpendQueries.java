@@ -108,23 +108,40 @@ public final class LocalSpendQueries implements SpendQueries {
             return;
         }
         List<Dimension> pair = RollupKeys.pairOf(q.by(), filterDimension);
-        boolean byIsFirst = pair.get(0) == q.by();
-        scan(store, q.workspaceId(), RollupKeys.pairCode(pair.get(0), pair.get(1)), plan, (value, r) -> {
+        String pairCode = RollupKeys.pairCode(pair.get(0), pair.get(1));
+        if (pair.get(0) == filterDimension) {
+            // The filter is the pair's first part: in each bucket its rows are contiguous, so read
+            // only those (a tenant's features, not every tenant's).
+            for (RangePlan.Segment segment : plan.segments()) {
+                String prefix = RollupKeys.prefix(q.workspaceId(), segment.granularity(), pairCode);
+                for (long bucket = segment.fromBucket(); bucket < segment.toBucket(); bucket++) {
+                    try (KeyValueIterator<String, Rollup> it = store.range(
+                            RollupKeys.firstOfPairStart(prefix, bucket, filterValue),
+                            RollupKeys.firstOfPairEnd(prefix, bucket, filterValue))) {
+                        while (it.hasNext()) {
+                            KeyValue<String, Rollup> kv = it.next();
+                            String value = RollupKeys.valueOf(kv.key);
+                            byValue.merge(
+                                    value.substring(value.indexOf(RollupKeys.PAIR_SEP) + 1), kv.value, Rollup::plus);
+                        }
+                    }
+                }
+            }
+            return;
+        }
+        scan(store, q.workspaceId(), pairCode, plan, (value, r) -> {
             int sep = value.indexOf(RollupKeys.PAIR_SEP);
-            String first = value.substring(0, sep);
-            String second = value.substring(sep + 1);
-            String filtered = byIsFirst ? second : first;
-            if (filtered.equals(filterValue)) {
-                byValue.merge(byIsFirst ? first : second, r, Rollup::plus);
+            if (value.substring(sep + 1).equals(filterValue)) {
+                byValue.merge(value.substring(0, sep), r, Rollup::plus);
             }
         });
     }
 
-    private interface RowSink {
+    interface RowSink {
         void accept(String value, Rollup rollup);
     }
 
-    private static void scan(
+    static void scan(
             ReadOnlyKeyValueStore<String, Rollup> store,
             String workspaceId,
             String dimensionCode,

@@ -42,6 +42,19 @@ public final class RollupKeys {
         return prefix + bucketHex(toBucketExclusive);
     }
 
+    /**
+     * Inclusive bounds of the keys of one bucket whose pair value has {@code first} as its first
+     * part: they are contiguous, as {@code first \1} sorts before {@code first \2}, and no value
+     * contains {@code \2}.
+     */
+    public static String firstOfPairStart(String prefix, long bucket, String first) {
+        return prefix + bucketHex(bucket) + SEP + first + PAIR_SEP;
+    }
+
+    public static String firstOfPairEnd(String prefix, long bucket, String first) {
+        return prefix + bucketHex(bucket) + SEP + first + (char) (PAIR_SEP + 1);
+    }
+
     /** The value part of a key produced by {@link #key}. */
     public static String valueOf(String key) {
         return key.substring(key.lastIndexOf(SEP) + 1);

@@ -13,8 +13,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * every configured pair, and of the workspace total. A missing dimension value is rolled up under
  * the empty string, shown as "not attributed", so that rows always add up to the total.
  *
- * <p>The store is cached, so repeated updates of the same key between two commits reach RocksDB
- * and the changelog once.
+ * <p>The store is a {@link WriteBehindRollupStore}: repeated updates of the same key between two
+ * commits stay objects in memory and reach RocksDB and the changelog once, at the commit.
  */
 public final class RollupProcessor<V> implements Processor<String, V, Void, Void> {
 

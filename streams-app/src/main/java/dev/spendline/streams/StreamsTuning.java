@@ -1,0 +1,25 @@
+package dev.spendline.streams;
+
+import java.util.Properties;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.streams.StreamsConfig;
+
+/**
+ * Client settings that matter for Spendline's throughput, shared by the streams app and the
+ * benchmark (which applies them to the bare count too, so the comparison stays fair).
+ *
+ * <p>Each event updates about 28 rollups and one dedupe entry; at a commit every changed key is
+ * written to its changelog topic. Those keys repeat long prefixes (workspace, granularity,
+ * dimension), so larger lz4 batches shrink the changelog traffic a broker on another machine has
+ * to take. On the one-machine benchmark throughput was the same within noise (docs/performance.md).
+ */
+public final class StreamsTuning {
+
+    private StreamsTuning() {}
+
+    public static void apply(Properties config) {
+        config.put(StreamsConfig.producerPrefix(ProducerConfig.COMPRESSION_TYPE_CONFIG), "lz4");
+        config.put(StreamsConfig.producerPrefix(ProducerConfig.BATCH_SIZE_CONFIG), 256 * 1024);
+        config.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), 10);
+    }
+}
