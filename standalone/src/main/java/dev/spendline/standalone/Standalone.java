@@ -73,6 +73,11 @@ public final class Standalone implements AutoCloseable {
                     Topics.INPUTS.stream().map(Topic::name).toList(),
                     partitions,
                     Map.of("retention.ms", String.valueOf(INPUT_RETENTION.toMillis())));
+            TopicSetup.ensureTopics(
+                    bootstrap,
+                    Topics.SETTINGS.stream().map(Topic::name).toList(),
+                    partitions,
+                    Map.of("cleanup.policy", "compact"));
             Map<String, Object> props = new HashMap<>();
             props.put("server.port", port);
             props.put("server.address", "127.0.0.1");

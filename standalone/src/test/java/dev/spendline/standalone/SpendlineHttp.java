@@ -36,6 +36,29 @@ final class SpendlineHttp {
         return send(request.build());
     }
 
+    Response put(String path, String key, String json) {
+        return send(withKey(
+                        HttpRequest.newBuilder(URI.create(baseUrl + path))
+                                .timeout(Duration.ofSeconds(30))
+                                .header("content-type", "application/json")
+                                .PUT(HttpRequest.BodyPublishers.ofString(json)),
+                        key)
+                .build());
+    }
+
+    Response delete(String path, String key) {
+        return send(withKey(
+                        HttpRequest.newBuilder(URI.create(baseUrl + path))
+                                .timeout(Duration.ofSeconds(30))
+                                .DELETE(),
+                        key)
+                .build());
+    }
+
+    private static HttpRequest.Builder withKey(HttpRequest.Builder request, String key) {
+        return key == null ? request : request.header("authorization", "Bearer " + key);
+    }
+
     Response get(String pathAndQuery, String key) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + pathAndQuery))
                 .timeout(Duration.ofSeconds(30))

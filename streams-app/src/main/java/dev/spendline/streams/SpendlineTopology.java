@@ -3,11 +3,12 @@ package dev.spendline.streams;
 import dev.spendline.contracts.topic.Topic;
 import dev.spendline.contracts.topic.Topics;
 import dev.spendline.streams.dedupe.DedupeProcessor;
+import dev.spendline.streams.margin.RevenueProcessor;
 import dev.spendline.streams.rollup.InternalRollupSpec;
 import dev.spendline.streams.rollup.ProductRollupSpec;
 import dev.spendline.streams.rollup.RollupProcessor;
-import dev.spendline.streams.rollup.RollupSerde;
 import dev.spendline.streams.rollup.RollupSpec;
+import dev.spendline.streams.rollup.WriteBehindStoreBuilder;
 import java.util.function.Function;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -23,6 +24,7 @@ import org.apache.kafka.streams.state.Stores;
  * <pre>
  *   spendline.events.v1         → dedupe (source, externalId) → product rollups
  *   spendline.internal-usage.v1 → dedupe (sourceKey, externalId) → internal rollups
+ *   spendline.revenue.v1        → revenue store (same sub-topology as the events)
  * </pre>
  *
  * Production wiring and tests both call {@link #build}; nothing else defines the topology.
@@ -59,6 +61,7 @@ public final class SpendlineTopology {
                 StoreNames.INTERNAL_ROLLUPS,
                 StoreNames.USAGE_ROLLUP,
                 new InternalRollupSpec());
+        addRevenue(builder);
         return builder.build();
     }
 
@@ -77,9 +80,8 @@ public final class SpendlineTopology {
                 Stores.persistentWindowStore(dedupeStore, settings.dedupeHorizon(), settings.dedupeHorizon(), false),
                 Serdes.String(),
                 Serdes.Long()));
-        builder.addStateStore(Stores.keyValueStoreBuilder(
-                        Stores.persistentKeyValueStore(rollupStore), Serdes.String(), new RollupSerde())
-                .withCachingEnabled());
+        builder.addStateStore(new WriteBehindStoreBuilder(
+                rollupStore, WriteBehindStoreBuilder.DEFAULT_MAX_DIRTY, WriteBehindStoreBuilder.DEFAULT_MAX_CLEAN));
         builder.stream(
                         topic.name(),
                         Consumed.with(topic.keySerde(), topic.valueSerde()).withName(sourceName))
@@ -88,6 +90,27 @@ public final class SpendlineTopology {
                         Named.as(dedupeName),
                         dedupeStore)
                 .process(() -> new RollupProcessor<>(rollupStore, spec), Named.as(rollupName), rollupStore);
+    }
+
+    /**
+     * Revenue rows into their store. The processor is connected to the product rollups too, though
+     * it only writes revenue: that puts the revenue topic into the events' sub-topology, so a
+     * workspace's revenue and costs live in the same task and a margin query reads both on the
+     * instance that owns the workspace. (Both topics have the same partition count and revenue
+     * records go to their workspace's partition, see {@code Topics.partitionOf}.)
+     */
+    private static void addRevenue(StreamsBuilder builder) {
+        builder.addStateStore(Stores.keyValueStoreBuilder(
+                Stores.persistentKeyValueStore(StoreNames.REVENUE), Serdes.String(), Serdes.Long()));
+        builder.stream(
+                        Topics.REVENUE.name(),
+                        Consumed.with(Topics.REVENUE.keySerde(), Topics.REVENUE.valueSerde())
+                                .withName(StoreNames.REVENUE_SOURCE))
+                .process(
+                        () -> new RevenueProcessor(StoreNames.REVENUE),
+                        Named.as(StoreNames.REVENUE_STORE),
+                        StoreNames.REVENUE,
+                        StoreNames.PRODUCT_ROLLUPS);
     }
 
     /** A workspace-scoped identity; \0 cannot occur in validated strings. */

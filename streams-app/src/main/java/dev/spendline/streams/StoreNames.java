@@ -6,6 +6,8 @@ public final class StoreNames {
     public static final String DEDUPE_USAGE = "dedupe-internal-usage";
     public static final String PRODUCT_ROLLUPS = "product-rollups";
     public static final String INTERNAL_ROLLUPS = "internal-rollups";
+    /** Revenue in nano-dollars by {@code RevenueKeys}. */
+    public static final String REVENUE = "revenue";
 
     static final String EVENTS_SOURCE = "events-source";
     static final String EVENTS_DEDUPE = "events-dedupe";
@@ -13,6 +15,8 @@ public final class StoreNames {
     static final String USAGE_SOURCE = "internal-usage-source";
     static final String USAGE_DEDUPE = "internal-usage-dedupe";
     static final String USAGE_ROLLUP = "internal-usage-rollup";
+    static final String REVENUE_SOURCE = "revenue-source";
+    static final String REVENUE_STORE = "revenue-store";
 
     private StoreNames() {}
 }

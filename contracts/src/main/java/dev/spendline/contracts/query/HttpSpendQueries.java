@@ -1,6 +1,10 @@
 package dev.spendline.contracts.query;
 
 import dev.spendline.contracts.json.Json;
+import dev.spendline.contracts.margin.CustomerMarginReport;
+import dev.spendline.contracts.margin.FeatureMarginReport;
+import dev.spendline.contracts.margin.MarginQueries;
+import dev.spendline.contracts.margin.MarginQuery;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -9,16 +13,18 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 
 /**
- * {@link SpendQueries} over HTTP: forwards the query to another Spendline streams instance's
- * internal query endpoint ({@value #PATH}).
+ * The read tools over HTTP: forwards each query to another Spendline streams instance's internal
+ * query endpoints ({@value #PATH}, {@value #MARGIN_BY_CUSTOMER_PATH}, {@value #MARGIN_BY_FEATURE_PATH}).
  */
-public final class HttpSpendQueries implements SpendQueries {
+public final class HttpSpendQueries implements SpendQueries, MarginQueries {
 
     public static final String PATH = "/internal/v1/queries/spend-by";
+    public static final String MARGIN_BY_CUSTOMER_PATH = "/internal/v1/queries/margin-by-customer";
+    public static final String MARGIN_BY_FEATURE_PATH = "/internal/v1/queries/margin-by-feature";
     /** Marks a query one instance forwarded to another, which must then answer locally or 503. */
     public static final String FORWARDED_HEADER = "X-Spendline-Forwarded";
 
-    private final URI endpoint;
+    private final URI baseUrl;
     private final HttpClient client;
     private final Duration timeout;
     private final boolean forwarded;
@@ -28,7 +34,7 @@ public final class HttpSpendQueries implements SpendQueries {
      *     that does not know ownership (query-api) asks any streams instance
      */
     public HttpSpendQueries(URI baseUrl, HttpClient client, Duration timeout, boolean forwarded) {
-        this.endpoint = baseUrl.resolve(PATH);
+        this.baseUrl = baseUrl;
         this.client = client;
         this.timeout = timeout;
         this.forwarded = forwarded;
@@ -36,6 +42,21 @@ public final class HttpSpendQueries implements SpendQueries {
 
     @Override
     public SpendReport spendBy(SpendQuery query) {
+        return post(PATH, query, SpendReport.class);
+    }
+
+    @Override
+    public CustomerMarginReport marginByCustomer(MarginQuery query) {
+        return post(MARGIN_BY_CUSTOMER_PATH, query, CustomerMarginReport.class);
+    }
+
+    @Override
+    public FeatureMarginReport marginByFeature(MarginQuery query) {
+        return post(MARGIN_BY_FEATURE_PATH, query, FeatureMarginReport.class);
+    }
+
+    private <T> T post(String path, Object query, Class<T> answer) {
+        URI endpoint = baseUrl.resolve(path);
         HttpRequest.Builder builder = HttpRequest.newBuilder(endpoint)
                 .timeout(timeout)
                 .header("content-type", "application/json")
@@ -54,7 +75,7 @@ public final class HttpSpendQueries implements SpendQueries {
             throw new QueryUnavailableException("Interrupted while querying " + endpoint, e);
         }
         if (response.statusCode() == 200) {
-            return Json.MAPPER.readValue(response.body(), SpendReport.class);
+            return Json.MAPPER.readValue(response.body(), answer);
         }
         if (response.statusCode() == 400) {
             throw new IllegalArgumentException("Query rejected by " + endpoint + ": " + new String(response.body()));

@@ -26,7 +26,16 @@ public record Measures(
      * it needs ({@code 12.50}, {@code 0.000015}).
      */
     public static BigDecimal usdFromNanos(long nanos) {
-        BigDecimal exact = BigDecimal.valueOf(nanos, 9).stripTrailingZeros();
+        return usd(BigDecimal.valueOf(nanos, 9));
+    }
+
+    /** As {@link #usdFromNanos(long)}, for sums that may not fit a long. */
+    public static BigDecimal usdFromNanos(java.math.BigInteger nanos) {
+        return usd(new BigDecimal(nanos, 9));
+    }
+
+    private static BigDecimal usd(BigDecimal amount) {
+        BigDecimal exact = amount.stripTrailingZeros();
         return exact.scale() < 2 ? exact.setScale(2) : exact;
     }
 }

@@ -1,9 +1,12 @@
 package dev.spendline.contracts.topic;
 
 import dev.spendline.contracts.event.AcceptedEvent;
+import dev.spendline.contracts.revenue.RevenueRow;
 import dev.spendline.contracts.usage.AcceptedUsageRow;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.utils.Utils;
 
 /**
  * Every topic Spendline reads or writes. Keys are workspace ids, so all state of a workspace lives
@@ -19,8 +22,28 @@ public final class Topics {
     public static final Topic<String, AcceptedUsageRow> INTERNAL_USAGE =
             new Topic<>("spendline.internal-usage.v1", Serdes.String(), new JsonSerde<>(AcceptedUsageRow.class));
 
-    /** The input topics that standalone and tests create up front. */
+    /**
+     * Customer revenue per tenant and month, keyed by {@link RevenueRow#key} and compacted. Records
+     * go to the partition of their workspace id ({@link #partitionOf}), like the events, so a
+     * workspace's revenue and costs are in one stream task.
+     */
+    public static final Topic<String, RevenueRow> REVENUE =
+            new Topic<>("spendline.revenue.v1", Serdes.String(), new JsonSerde<>(RevenueRow.class));
+
+    /** The input topics that standalone and tests create up front (retention by time). */
     public static final List<Topic<String, ?>> INPUTS = List.of(EVENTS, INTERNAL_USAGE);
+
+    /** The settings topics, created compacted ({@code cleanup.policy=compact}). */
+    public static final List<Topic<String, ?>> SETTINGS = List.of(REVENUE);
+
+    /**
+     * The partition Kafka's default partitioner gives a record keyed by {@code workspaceId}. Topics
+     * whose keys are longer than the workspace id use it so that every record of a workspace lands
+     * in the same partition number.
+     */
+    public static int partitionOf(String workspaceId, int partitions) {
+        return Utils.toPositive(Utils.murmur2(workspaceId.getBytes(StandardCharsets.UTF_8))) % partitions;
+    }
 
     private Topics() {}
 }

@@ -2,7 +2,6 @@ package dev.spendline.query.app;
 
 import dev.spendline.contracts.ServiceDefaults;
 import dev.spendline.contracts.query.HttpSpendQueries;
-import dev.spendline.contracts.query.SpendQueries;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
@@ -14,7 +13,8 @@ import org.springframework.context.annotation.Import;
 
 /**
  * The query API as its own service: reads go over HTTP to the streams service
- * ({@code spendline.query.streams-url}), which routes each to the instance owning the workspace.
+ * ({@code spendline.query.streams-url}), which routes each to the instance owning the workspace;
+ * revenue settings are written to Kafka ({@code spendline.kafka.bootstrap-servers}).
  */
 @SpringBootApplication
 @Import(QueryApiConfiguration.class)
@@ -27,7 +27,7 @@ public class QueryApiApplication {
     }
 
     @Bean
-    SpendQueries spendQueries(@Value("${spendline.query.streams-url}") URI streamsUrl) {
+    HttpSpendQueries readTools(@Value("${spendline.query.streams-url}") URI streamsUrl) {
         return new HttpSpendQueries(
                 streamsUrl,
                 HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build(),

@@ -2,6 +2,7 @@ package dev.spendline.query.app;
 
 import dev.spendline.controlplane.ControlPlaneConfiguration;
 import dev.spendline.query.reports.ReportsConfiguration;
+import dev.spendline.query.revenue.RevenueConfiguration;
 import dev.spendline.query.security.SecurityConfiguration;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -11,5 +12,10 @@ import org.springframework.context.annotation.Import;
  * router in standalone, HTTP to the streams service when deployed apart ({@link QueryApiApplication}).
  */
 @Configuration(proxyBeanMethods = false)
-@Import({ControlPlaneConfiguration.class, SecurityConfiguration.class, ReportsConfiguration.class})
+@Import({
+    ControlPlaneConfiguration.class,
+    SecurityConfiguration.class,
+    ReportsConfiguration.class,
+    RevenueConfiguration.class
+})
 public class QueryApiConfiguration {}

@@ -1,5 +1,8 @@
 package dev.spendline.streams.app;
 
+import dev.spendline.contracts.margin.CustomerMarginReport;
+import dev.spendline.contracts.margin.FeatureMarginReport;
+import dev.spendline.contracts.margin.MarginQuery;
 import dev.spendline.contracts.query.HttpSpendQueries;
 import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.SpendReport;
@@ -29,5 +32,19 @@ final class InternalQueryController {
             @RequestBody SpendQuery query,
             @RequestHeader(name = HttpSpendQueries.FORWARDED_HEADER, required = false) String forwarded) {
         return forwarded == null ? queries.spendBy(query) : queries.spendByLocally(query);
+    }
+
+    @PostMapping(HttpSpendQueries.MARGIN_BY_CUSTOMER_PATH)
+    CustomerMarginReport marginByCustomer(
+            @RequestBody MarginQuery query,
+            @RequestHeader(name = HttpSpendQueries.FORWARDED_HEADER, required = false) String forwarded) {
+        return forwarded == null ? queries.marginByCustomer(query) : queries.marginByCustomerLocally(query);
+    }
+
+    @PostMapping(HttpSpendQueries.MARGIN_BY_FEATURE_PATH)
+    FeatureMarginReport marginByFeature(
+            @RequestBody MarginQuery query,
+            @RequestHeader(name = HttpSpendQueries.FORWARDED_HEADER, required = false) String forwarded) {
+        return forwarded == null ? queries.marginByFeature(query) : queries.marginByFeatureLocally(query);
     }
 }

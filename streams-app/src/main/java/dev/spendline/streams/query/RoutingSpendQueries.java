@@ -1,5 +1,10 @@
 package dev.spendline.streams.query;
 
+import dev.spendline.contracts.margin.CustomerMarginReport;
+import dev.spendline.contracts.margin.FeatureMarginReport;
+import dev.spendline.contracts.margin.MarginQueries;
+import dev.spendline.contracts.margin.MarginQuery;
+import dev.spendline.contracts.query.HttpSpendQueries;
 import dev.spendline.contracts.query.QueryUnavailableException;
 import dev.spendline.contracts.query.SpendQueries;
 import dev.spendline.contracts.query.SpendQuery;
@@ -9,6 +14,7 @@ import dev.spendline.streams.StoreNames;
 import dev.spendline.streams.rollup.Rollup;
 import java.time.Duration;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.KeyQueryMetadata;
@@ -21,25 +27,27 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Routes a query to the instance that owns the workspace's partition: answered from the local
- * store when that is this instance, forwarded over HTTP otherwise. Rebalances make ownership
+ * Routes a read to the instance that owns the workspace's partition: answered from the local
+ * stores when that is this instance, forwarded over HTTP otherwise. Rebalances make ownership
  * briefly unknown or stale, so each attempt re-reads the metadata, with a bounded number of
  * attempts before {@link QueryUnavailableException} (which callers turn into 503 + Retry-After).
+ * Margins read the product rollups and the revenue store, which live in the same task (see
+ * {@code SpendlineTopology}), so ownership of the product rollups decides for both.
  */
-public final class RoutingSpendQueries implements SpendQueries {
+public final class RoutingSpendQueries implements SpendQueries, MarginQueries {
 
     private static final Logger log = LoggerFactory.getLogger(RoutingSpendQueries.class);
 
     private final KafkaStreams streams;
     private final HostInfo self;
-    private final Function<HostInfo, SpendQueries> remote;
+    private final Function<HostInfo, HttpSpendQueries> remote;
     private final int attempts;
     private final Duration backoff;
 
     public RoutingSpendQueries(
             KafkaStreams streams,
             HostInfo self,
-            Function<HostInfo, SpendQueries> remote,
+            Function<HostInfo, HttpSpendQueries> remote,
             int attempts,
             Duration backoff) {
         this.streams = streams;
@@ -51,16 +59,74 @@ public final class RoutingSpendQueries implements SpendQueries {
 
     @Override
     public SpendReport spendBy(SpendQuery query) {
-        return route(query, true);
+        return spendBy(query, true);
     }
 
     /** Answers only if this instance owns the workspace; used for forwarded queries (no loops). */
     public SpendReport spendByLocally(SpendQuery query) {
-        return route(query, false);
+        return spendBy(query, false);
     }
 
-    private SpendReport route(SpendQuery query, boolean mayForward) {
+    @Override
+    public CustomerMarginReport marginByCustomer(MarginQuery query) {
+        return marginByCustomer(query, true);
+    }
+
+    public CustomerMarginReport marginByCustomerLocally(MarginQuery query) {
+        return marginByCustomer(query, false);
+    }
+
+    @Override
+    public FeatureMarginReport marginByFeature(MarginQuery query) {
+        return marginByFeature(query, true);
+    }
+
+    public FeatureMarginReport marginByFeatureLocally(MarginQuery query) {
+        return marginByFeature(query, false);
+    }
+
+    private SpendReport spendBy(SpendQuery query, boolean mayForward) {
         String store = storeName(query.usage());
+        return route(
+                store,
+                query.workspaceId(),
+                mayForward,
+                partition -> new LocalSpendQueries((usage, ws) -> rollupStore(store, partition)).spendBy(query),
+                owner -> owner.spendBy(query));
+    }
+
+    private CustomerMarginReport marginByCustomer(MarginQuery query, boolean mayForward) {
+        return route(
+                StoreNames.PRODUCT_ROLLUPS,
+                query.workspaceId(),
+                mayForward,
+                partition -> localMargins(partition).marginByCustomer(query),
+                owner -> owner.marginByCustomer(query));
+    }
+
+    private FeatureMarginReport marginByFeature(MarginQuery query, boolean mayForward) {
+        return route(
+                StoreNames.PRODUCT_ROLLUPS,
+                query.workspaceId(),
+                mayForward,
+                partition -> localMargins(partition).marginByFeature(query),
+                owner -> owner.marginByFeature(query));
+    }
+
+    private LocalMarginQueries localMargins(int partition) {
+        return new LocalMarginQueries(
+                (usage, ws) -> rollupStore(StoreNames.PRODUCT_ROLLUPS, partition),
+                ws -> streams.store(StoreQueryParameters.fromNameAndType(
+                                StoreNames.REVENUE, QueryableStoreTypes.<String, Long>keyValueStore())
+                        .withPartition(partition)));
+    }
+
+    private <R> R route(
+            String store,
+            String workspaceId,
+            boolean mayForward,
+            IntFunction<R> local,
+            Function<HttpSpendQueries, R> forward) {
         RuntimeException last = null;
         // A forwarded query gets one try: the forwarding instance retries, re-reading ownership, so
         // retrying here too would only multiply the wait.
@@ -76,7 +142,7 @@ public final class RoutingSpendQueries implements SpendQueries {
             KeyQueryMetadata owner;
             try {
                 owner = streams.queryMetadataForKey(
-                        store, query.workspaceId(), Serdes.String().serializer());
+                        store, workspaceId, Serdes.String().serializer());
             } catch (IllegalStateException e) {
                 last = new QueryUnavailableException("Kafka Streams is not running", e);
                 continue;
@@ -87,13 +153,12 @@ public final class RoutingSpendQueries implements SpendQueries {
             }
             try {
                 if (self.equals(owner.activeHost())) {
-                    int partition = owner.partition();
-                    return new LocalSpendQueries((usage, ws) -> localStore(store, partition)).spendBy(query);
+                    return local.apply(owner.partition());
                 }
                 if (!mayForward) {
                     throw new QueryUnavailableException("This instance no longer owns the workspace's partition");
                 }
-                return remote.apply(owner.activeHost()).spendBy(query);
+                return forward.apply(remote.apply(owner.activeHost()));
             } catch (InvalidStateStoreException | QueryUnavailableException e) {
                 log.debug("Query attempt {} of {} failed: {}", attempt, tries, e.getMessage());
                 last = e;
@@ -102,7 +167,7 @@ public final class RoutingSpendQueries implements SpendQueries {
         throw new QueryUnavailableException("No instance can answer for this workspace right now", last);
     }
 
-    private ReadOnlyKeyValueStore<String, Rollup> localStore(String store, int partition) {
+    private ReadOnlyKeyValueStore<String, Rollup> rollupStore(String store, int partition) {
         return streams.store(
                 StoreQueryParameters.fromNameAndType(store, QueryableStoreTypes.<String, Rollup>keyValueStore())
                         .withPartition(partition));

@@ -47,7 +47,10 @@ class StreamsRestartTest {
                 events.stream().map(e -> e.event().costUsd()).reduce(BigDecimal.ZERO, BigDecimal::add);
         try (EmbeddedKafka kafka = EmbeddedKafka.start(dir.resolve("kafka"), 0, Map.of())) {
             TopicSetup.ensureTopics(
-                    kafka.bootstrapServers(), List.of(Topics.EVENTS.name(), Topics.INTERNAL_USAGE.name()), 2, Map.of());
+                    kafka.bootstrapServers(),
+                    List.of(Topics.EVENTS.name(), Topics.INTERNAL_USAGE.name(), Topics.REVENUE.name()),
+                    2,
+                    Map.of());
             Path state = dir.resolve("state");
 
             try (Running streams = Running.start(kafka, state)) {

@@ -1,0 +1,31 @@
+package dev.spendline.contracts.margin;
+
+import java.time.YearMonth;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Contribution margin of one workspace over the calendar months {@code from} to {@code to}, both
+ * included (UTC): revenue is entered per month, so margins are computed per whole month. At most
+ * {@code limit} rows; totals always cover every row.
+ */
+public record MarginQuery(String workspaceId, YearMonth from, YearMonth to, int limit) {
+
+    public static final int DEFAULT_LIMIT = 50;
+    public static final int MAX_LIMIT = 1_000;
+    public static final int MAX_MONTHS = 13;
+
+    /** Problems that make the query unanswerable, in words for the caller; empty when valid. */
+    public List<String> problems() {
+        List<String> problems = new ArrayList<>();
+        if (from == null || to == null || from.isAfter(to)) {
+            problems.add("from must be the same month as to or before it");
+        } else if (from.plusMonths(MAX_MONTHS - 1).isBefore(to)) {
+            problems.add("the range must be at most " + MAX_MONTHS + " months");
+        }
+        if (limit < 1 || limit > MAX_LIMIT) {
+            problems.add("limit must be between 1 and " + MAX_LIMIT);
+        }
+        return problems;
+    }
+}

@@ -1,0 +1,44 @@
+package dev.spendline.query.revenue;
+
+import dev.spendline.contracts.problem.ProblemJson;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+/** Revenue failures as problem+json: 400 with every problem, 503 + Retry-After when Kafka is away. */
+@RestControllerAdvice(assignableTypes = RevenueSettingsController.class)
+final class RevenueErrorHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(RevenueErrorHandler.class);
+
+    @ExceptionHandler(InvalidRevenueException.class)
+    ResponseEntity<byte[]> invalid(InvalidRevenueException e) {
+        return ResponseEntity.badRequest()
+                .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+                .body(ProblemJson.render(
+                        400,
+                        "invalid_revenue",
+                        "Invalid revenue",
+                        e.errors().size() + " problem(s) with the request; nothing was changed",
+                        e.errors()));
+    }
+
+    @ExceptionHandler(RevenueUnavailableException.class)
+    ResponseEntity<byte[]> unavailable(RevenueUnavailableException e) {
+        log.warn("Revenue change not written: {}", e.getMessage());
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                .header("Retry-After", "5")
+                .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+                .body(ProblemJson.render(
+                        503,
+                        "unavailable",
+                        "Revenue cannot be changed right now",
+                        "Kafka did not acknowledge the change in time; nothing was changed. Retry shortly.",
+                        List.of()));
+    }
+}

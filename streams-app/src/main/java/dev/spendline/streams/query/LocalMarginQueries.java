@@ -1,0 +1,225 @@
+package dev.spendline.streams.query;
+
+import dev.spendline.contracts.margin.CustomerMargin;
+import dev.spendline.contracts.margin.CustomerMarginReport;
+import dev.spendline.contracts.margin.FeatureMargin;
+import dev.spendline.contracts.margin.FeatureMarginReport;
+import dev.spendline.contracts.margin.MarginQueries;
+import dev.spendline.contracts.margin.MarginQuery;
+import dev.spendline.contracts.margin.MarginTotals;
+import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.Measures;
+import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.streams.margin.MarginAllocation;
+import dev.spendline.streams.margin.RevenueKeys;
+import dev.spendline.streams.rollup.Rollup;
+import dev.spendline.streams.rollup.RollupKeys;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+
+/**
+ * Answers the margin tools from this instance's stores: AI cost per tenant (and per tenant and
+ * feature) from the product rollups, revenue from the revenue store. The rules are in
+ * docs/margin.md; the sums are exact (nano-dollars), only percentages are rounded.
+ */
+public final class LocalMarginQueries implements MarginQueries {
+
+    private static final BigInteger HUNDRED = BigInteger.valueOf(100);
+
+    private final RollupStoreLocator rollups;
+    private final RevenueStoreLocator revenue;
+
+    public LocalMarginQueries(RollupStoreLocator rollups, RevenueStoreLocator revenue) {
+        this.rollups = rollups;
+        this.revenue = revenue;
+    }
+
+    @Override
+    public CustomerMarginReport marginByCustomer(MarginQuery q) {
+        validate(q);
+        Map<String, Rollup> costByTenant = costBy(q, Dimension.TENANT.code());
+        Rollup unattributed = costByTenant.remove("");
+        Map<String, BigInteger> revenueByTenant = revenueByTenant(q);
+
+        TreeSet<String> tenants = new TreeSet<>(costByTenant.keySet());
+        tenants.addAll(revenueByTenant.keySet());
+        record Line(CustomerMargin row, BigInteger margin) {}
+        List<Line> lines = new ArrayList<>();
+        BigInteger totalRevenue = BigInteger.ZERO;
+        BigInteger totalCost = BigInteger.ZERO;
+        int withoutRevenue = 0;
+        int negative = 0;
+        for (String tenant : tenants) {
+            Rollup cost = costByTenant.getOrDefault(tenant, Rollup.EMPTY);
+            BigInteger revenueNanos = revenueByTenant.getOrDefault(tenant, BigInteger.ZERO);
+            BigInteger costNanos = BigInteger.valueOf(cost.costNanos());
+            BigInteger margin = revenueNanos.subtract(costNanos);
+            List<String> flags = new ArrayList<>();
+            if (revenueNanos.signum() == 0 && costNanos.signum() > 0) {
+                flags.add(CustomerMargin.NO_REVENUE);
+                withoutRevenue++;
+            }
+            if (margin.signum() < 0) {
+                flags.add(CustomerMargin.NEGATIVE_MARGIN);
+                negative++;
+            }
+            if (cost.calls() == 0) {
+                flags.add(CustomerMargin.NO_USAGE);
+            }
+            lines.add(new Line(
+                    new CustomerMargin(
+                            tenant,
+                            Measures.usdFromNanos(revenueNanos),
+                            Measures.usdFromNanos(costNanos),
+                            Measures.usdFromNanos(margin),
+                            percent(margin, revenueNanos),
+                            cost.calls(),
+                            List.copyOf(flags)),
+                    margin));
+            totalRevenue = totalRevenue.add(revenueNanos);
+            totalCost = totalCost.add(costNanos);
+        }
+        // Worst first: the customers that lose the most money lead the list.
+        lines.sort(Comparator.comparing(Line::margin).thenComparing(l -> l.row().tenantId()));
+        List<CustomerMargin> rows =
+                lines.stream().limit(q.limit()).map(Line::row).toList();
+        return new CustomerMarginReport(
+                q.workspaceId(),
+                q.from().toString(),
+                q.to().toString(),
+                q.limit(),
+                lines.size(),
+                withoutRevenue,
+                negative,
+                rows,
+                totals(totalRevenue, totalCost),
+                Measures.usdFromNanos(unattributed == null ? 0 : unattributed.costNanos()));
+    }
+
+    @Override
+    public FeatureMarginReport marginByFeature(MarginQuery q) {
+        validate(q);
+        Map<String, Rollup> costByFeature = costBy(q, Dimension.FEATURE.code());
+        Map<String, BigInteger> revenueByTenant = revenueByTenant(q);
+        Map<String, Map<String, Long>> costByTenantAndFeature = tenantFeatureCosts(q);
+
+        MarginAllocation allocation = MarginAllocation.of(revenueByTenant, costByTenantAndFeature);
+        TreeSet<String> features = new TreeSet<>(costByFeature.keySet());
+        features.addAll(allocation.byFeature().keySet());
+        record Line(FeatureMargin row, BigInteger margin) {}
+        List<Line> lines = new ArrayList<>();
+        BigInteger totalRevenue = BigInteger.ZERO;
+        BigInteger totalCost = BigInteger.ZERO;
+        for (String feature : features) {
+            Rollup cost = costByFeature.getOrDefault(feature, Rollup.EMPTY);
+            BigInteger allocated = allocation.byFeature().getOrDefault(feature, BigInteger.ZERO);
+            BigInteger costNanos = BigInteger.valueOf(cost.costNanos());
+            BigInteger margin = allocated.subtract(costNanos);
+            lines.add(new Line(
+                    new FeatureMargin(
+                            feature.isEmpty() ? null : feature,
+                            Measures.usdFromNanos(allocated),
+                            Measures.usdFromNanos(costNanos),
+                            Measures.usdFromNanos(margin),
+                            percent(margin, allocated),
+                            cost.calls()),
+                    margin));
+            totalRevenue = totalRevenue.add(allocated);
+            totalCost = totalCost.add(costNanos);
+        }
+        lines.sort(Comparator.comparing(Line::margin)
+                .thenComparing(l -> l.row().feature() == null ? "" : l.row().feature()));
+        return new FeatureMarginReport(
+                q.workspaceId(),
+                q.from().toString(),
+                q.to().toString(),
+                q.limit(),
+                lines.size(),
+                lines.stream().limit(q.limit()).map(Line::row).toList(),
+                totals(totalRevenue, totalCost),
+                Measures.usdFromNanos(allocation.unallocated()));
+    }
+
+    private static void validate(MarginQuery q) {
+        List<String> problems = q.problems();
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(String.join("; ", problems));
+        }
+    }
+
+    private static RangePlan plan(MarginQuery q) {
+        Instant from = q.from().atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
+        Instant to = q.to().plusMonths(1).atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
+        return RangePlan.of(from, to);
+    }
+
+    private Map<String, Rollup> costBy(MarginQuery q, String dimensionCode) {
+        Map<String, Rollup> cost = new HashMap<>();
+        LocalSpendQueries.scan(
+                rollups.rollups(UsageKind.PRODUCT, q.workspaceId()),
+                q.workspaceId(),
+                dimensionCode,
+                plan(q),
+                (value, r) -> cost.merge(value, r, Rollup::plus));
+        return cost;
+    }
+
+    /** Tenant → feature → cost in nano-dollars, from the tenant × feature rollups. */
+    private Map<String, Map<String, Long>> tenantFeatureCosts(MarginQuery q) {
+        Map<String, Map<String, Long>> costs = new TreeMap<>();
+        LocalSpendQueries.scan(
+                rollups.rollups(UsageKind.PRODUCT, q.workspaceId()),
+                q.workspaceId(),
+                RollupKeys.pairCode(Dimension.TENANT, Dimension.FEATURE),
+                plan(q),
+                (value, r) -> {
+                    int sep = value.indexOf(RollupKeys.PAIR_SEP);
+                    costs.computeIfAbsent(value.substring(0, sep), t -> new TreeMap<>())
+                            .merge(value.substring(sep + 1), r.costNanos(), Long::sum);
+                });
+        return costs;
+    }
+
+    private Map<String, BigInteger> revenueByTenant(MarginQuery q) {
+        Map<String, BigInteger> byTenant = new HashMap<>();
+        ReadOnlyKeyValueStore<String, Long> store = revenue.revenue(q.workspaceId());
+        try (KeyValueIterator<String, Long> it = store.range(
+                RevenueKeys.rangeStart(q.workspaceId(), q.from()), RevenueKeys.rangeEnd(q.workspaceId(), q.to()))) {
+            while (it.hasNext()) {
+                KeyValue<String, Long> kv = it.next();
+                byTenant.merge(RevenueKeys.tenantOf(kv.key), BigInteger.valueOf(kv.value), BigInteger::add);
+            }
+        }
+        return byTenant;
+    }
+
+    private static MarginTotals totals(BigInteger revenue, BigInteger cost) {
+        BigInteger margin = revenue.subtract(cost);
+        return new MarginTotals(
+                Measures.usdFromNanos(revenue),
+                Measures.usdFromNanos(cost),
+                Measures.usdFromNanos(margin),
+                percent(margin, revenue));
+    }
+
+    /** Margin as a percentage of revenue, one decimal, half-even; null without revenue. */
+    static BigDecimal percent(BigInteger margin, BigInteger revenue) {
+        if (revenue.signum() == 0) {
+            return null;
+        }
+        return new BigDecimal(margin.multiply(HUNDRED)).divide(new BigDecimal(revenue), 1, RoundingMode.HALF_EVEN);
+    }
+}
