@@ -1,0 +1,279 @@
+package dev.spendline.bench;
+
+import dev.spendline.bench.load.Ledger;
+import dev.spendline.bench.load.LoadGenerator;
+import dev.spendline.bench.run.FullBench;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code spendline-bench}: the load generator and the full benchmark run. */
+@Command(
+        name = "spendline-bench",
+        mixinStandardHelpOptions = true,
+        description = "Load generator and benchmarks for Spendline.",
+        subcommands = {BenchMain.Load.class, BenchMain.Run.class, BenchMain.Queries.class, BenchMain.Streams.class})
+public final class BenchMain {
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new BenchMain()).execute(args));
+    }
+
+    @Command(
+            name = "load",
+            mixinStandardHelpOptions = true,
+            description = "Send the seeded event mix to a running Spendline and print what was acknowledged.")
+    static final class Load implements Callable<Integer> {
+        @Option(
+                names = "--url",
+                defaultValue = "http://127.0.0.1:8080",
+                description = "Base URL (default: ${DEFAULT-VALUE}).")
+        URI url;
+
+        @Option(names = "--key", required = true, description = "API key of the workspace to load.")
+        String key;
+
+        @Option(
+                names = "--rate",
+                defaultValue = "0",
+                description = "Events per second; 0: as fast as answered (default: ${DEFAULT-VALUE}).")
+        int rate;
+
+        @Option(
+                names = "--batch",
+                defaultValue = "100",
+                description = "Events per request; 1 sends single events (default: ${DEFAULT-VALUE}).")
+        int batch;
+
+        @Option(
+                names = "--concurrency",
+                defaultValue = "8",
+                description = "Requests in flight (default: ${DEFAULT-VALUE}).")
+        int concurrency;
+
+        @Option(
+                names = "--duration",
+                defaultValue = "PT30S",
+                description = "How long to send, ISO-8601 (default: ${DEFAULT-VALUE}).")
+        Duration duration;
+
+        @Option(
+                names = "--seed",
+                defaultValue = "1",
+                description = "Random seed of the mix (default: ${DEFAULT-VALUE}).")
+        long seed;
+
+        @Option(
+                names = "--spread",
+                defaultValue = "PT0S",
+                description =
+                        "Spread event times over this much of the past; 0: the gateway stamps them (default: ${DEFAULT-VALUE}).")
+        Duration spread;
+
+        @Override
+        public Integer call() {
+            if (batch < 1 || batch > 1_000 || concurrency < 1 || rate < 0) {
+                System.err.println("--batch must be 1..1000, --concurrency at least 1, --rate at least 0");
+                return 2;
+            }
+            Ledger ledger = new Ledger();
+            LoadGenerator.Result result = new LoadGenerator(
+                            new LoadGenerator.Settings(
+                                    url,
+                                    key,
+                                    rate,
+                                    batch,
+                                    concurrency,
+                                    duration,
+                                    seed,
+                                    "load-" + System.nanoTime(),
+                                    spread,
+                                    Duration.ofSeconds(60)),
+                            ledger)
+                    .run();
+            System.out.println(result.summary());
+            System.out.printf(
+                    "ledger: %,d distinct events, %s USD%n",
+                    ledger.calls(), ledger.costUsd().toPlainString());
+            return result.rejected() == 0 && result.gaveUp() == 0 ? 0 : 1;
+        }
+    }
+
+    @Command(
+            name = "run",
+            mixinStandardHelpOptions = true,
+            description =
+                    "The full benchmark: starts the standalone jar on a fresh data directory and prints one table.")
+    static final class Run implements Callable<Integer> {
+        @Option(
+                names = "--standalone-jar",
+                defaultValue = "standalone/target/spendline-standalone.jar",
+                description = "(default: ${DEFAULT-VALUE})")
+        Path jar;
+
+        @Option(
+                names = "--work-dir",
+                defaultValue = "target/bench-run",
+                description = "Fresh directory for data, logs and results.md (default: ${DEFAULT-VALUE}).")
+        Path workDir;
+
+        @Option(
+                names = "--phase",
+                defaultValue = "PT20S",
+                description = "Length of each throughput phase (default: ${DEFAULT-VALUE}).")
+        Duration phase;
+
+        @Option(
+                names = "--freshness-rates",
+                split = ",",
+                defaultValue = "10000,5000,2000",
+                description =
+                        "Events/s offered while freshness is probed, one measurement per rate (default: ${DEFAULT-VALUE}).")
+        java.util.List<Integer> freshnessRates;
+
+        @Option(names = "--freshness-probes", defaultValue = "100", description = "(default: ${DEFAULT-VALUE})")
+        int freshnessProbes;
+
+        @Option(
+                names = "--events",
+                defaultValue = "10000000",
+                description = "Events in the workspace for the query latencies (default: ${DEFAULT-VALUE}).")
+        long events;
+
+        @Option(
+                names = "--query-samples",
+                defaultValue = "300",
+                description = "Timed requests per read (default: ${DEFAULT-VALUE}).")
+        int querySamples;
+
+        @Option(
+                names = "--jvm",
+                defaultValue = "-Xmx1g -XX:+UseParallelGC",
+                description =
+                        "JVM options of the standalone process, as bin/spendline-local (default: ${DEFAULT-VALUE}).")
+        String jvm;
+
+        @Option(
+                names = "--gateway-jar",
+                defaultValue = "gateway/target/gateway-0.1.0-SNAPSHOT-exec.jar",
+                description =
+                        "The gateway service, measured on its own too; skipped when missing (default: ${DEFAULT-VALUE}).")
+        Path gatewayJar;
+
+        @Option(
+                names = "--gateway-jvm",
+                defaultValue = "",
+                description = "Extra JVM options of the gateway service, e.g. a flight recording.")
+        String gatewayJvm;
+
+        @Option(
+                names = "--ingest-only",
+                description = "Measure only the raw producer and the gateway service, then stop.")
+        boolean ingestOnly;
+
+        @Option(
+                names = "--postgres",
+                defaultValue = dev.spendline.bench.process.PostgresWorkspace.DEFAULT_SERVER,
+                description =
+                        "PostgreSQL for the gateway service's keys; a fresh schema is used and dropped (default: ${DEFAULT-VALUE}).")
+        String postgres;
+
+        @Override
+        public Integer call() throws Exception {
+            if (java.nio.file.Files.exists(workDir.resolve("data"))
+                    || java.nio.file.Files.exists(workDir.resolve("ingest-kafka"))) {
+                System.err.println(workDir + " holds an earlier run; remove it or pass another --work-dir");
+                return 2;
+            }
+            FullBench bench = new FullBench(new FullBench.Settings(
+                    jar,
+                    workDir,
+                    phase,
+                    freshnessRates,
+                    freshnessProbes,
+                    events,
+                    querySamples,
+                    jvm,
+                    gatewayJar,
+                    gatewayJvm,
+                    postgres));
+            String table = ingestOnly ? bench.runIngestOnly() : bench.run();
+            System.out.println();
+            System.out.println(table);
+            return 0;
+        }
+    }
+
+    @Command(
+            name = "queries",
+            mixinStandardHelpOptions = true,
+            description = "Time each read against a running Spendline (p50 / p95 / p99, one request at a time).")
+    static final class Queries implements Callable<Integer> {
+        @Option(
+                names = "--url",
+                defaultValue = "http://127.0.0.1:8080",
+                description = "Base URL (default: ${DEFAULT-VALUE}).")
+        URI url;
+
+        @Option(names = "--key", required = true, description = "API key of the workspace to read.")
+        String key;
+
+        @Option(
+                names = "--samples",
+                defaultValue = "300",
+                description = "Timed requests per read (default: ${DEFAULT-VALUE}).")
+        int samples;
+
+        @Override
+        public Integer call() throws Exception {
+            var results = dev.spendline.bench.run.QueryBench.run(
+                    new dev.spendline.bench.load.ReportClient(url, key), 20, samples);
+            results.forEach((read, h) -> System.out.printf(
+                    "%-45s p50 %6.1f ms  p95 %6.1f ms  p99 %6.1f ms%n",
+                    read,
+                    h.getValueAtPercentile(50) / 1000.0,
+                    h.getValueAtPercentile(95) / 1000.0,
+                    h.getValueAtPercentile(99) / 1000.0));
+            return 0;
+        }
+    }
+
+    @Command(
+            name = "streams",
+            mixinStandardHelpOptions = true,
+            description =
+                    "Run one topology (bare count or Spendline's) over spendline.events.v1 from the start and print"
+                            + " its rate; for profiling.")
+    static final class Streams implements Callable<Integer> {
+        @Option(names = "--bootstrap-servers", required = true, description = "Kafka to read from.")
+        String bootstrap;
+
+        @Option(
+                names = "--topology",
+                defaultValue = "spendline",
+                description = "spendline or bare (default: ${DEFAULT-VALUE}).")
+        String topology;
+
+        @Option(names = "--guarantee", defaultValue = "exactly_once_v2", description = "(default: ${DEFAULT-VALUE})")
+        String guarantee;
+
+        @Option(
+                names = "--state-dir",
+                defaultValue = "target/streams-bench",
+                description = "(default: ${DEFAULT-VALUE})")
+        Path stateDir;
+
+        @Override
+        public Integer call() throws Exception {
+            var result = dev.spendline.bench.run.StreamsBench.runStandalone(bootstrap, topology, guarantee, stateDir);
+            System.out.printf(
+                    "%s: %,d records in %.1f s = %,.0f records/s%n",
+                    topology, result.records(), result.elapsed().toNanos() / 1e9, result.perSecond());
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package dev.spendline.bench.run;
+
+import dev.spendline.contracts.topic.Topics;
+import dev.spendline.streams.SpendlineTopology;
+import dev.spendline.streams.StreamsTuning;
+import dev.spendline.streams.TopologySettings;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.Materialized;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * Kafka Streams' own limit against Spendline's topology: both read the same records of
+ * {@code spendline.events.v1} from the beginning, with the same processing guarantee, commit
+ * interval, cache and thread count, as fresh applications; the figure is input records per second
+ * from RUNNING until every input offset is committed.
+ */
+public final class StreamsBench {
+
+    public record Result(long records, Duration elapsed) {
+        public double perSecond() {
+            return records / (elapsed.toNanos() / 1e9);
+        }
+    }
+
+    private StreamsBench() {}
+
+    /** {@code groupByKey().count()}: reads, groups by the record key (the workspace) and counts. */
+    static Topology bareCount() {
+        StreamsBuilder builder = new StreamsBuilder();
+        builder.stream(Topics.EVENTS.name(), Consumed.with(Serdes.String(), Serdes.ByteArray()))
+                .groupByKey()
+                .count(Materialized.<String, Long, KeyValueStore<Bytes, byte[]>>as("bare-count"));
+        return builder.build();
+    }
+
+    static Topology spendline() {
+        return SpendlineTopology.build(new StreamsBuilder(), new TopologySettings(Duration.ofDays(35)));
+    }
+
+    static Result run(
+            String bootstrap, String applicationId, Topology topology, String guarantee, Path stateDir, Admin admin)
+            throws Exception {
+        long records = GroupLag.endOffsets(admin, Topics.EVENTS.name());
+        Properties config = new Properties();
+        config.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
+        config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        config.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        config.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, guarantee);
+        config.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
+        config.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, 32L * 1024 * 1024);
+        config.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "earliest");
+        if (!Boolean.getBoolean("bench.untuned")) {
+            StreamsTuning.apply(config);
+        }
+        if (Long.getLong("bench.commit-ms") != null) {
+            config.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, Long.getLong("bench.commit-ms"));
+        }
+        CountDownLatch running = new CountDownLatch(1);
+        try (KafkaStreams streams = new KafkaStreams(topology, config)) {
+            streams.setStateListener((now, before) -> {
+                if (now == KafkaStreams.State.RUNNING) {
+                    running.countDown();
+                }
+            });
+            streams.start();
+            if (!running.await(60, TimeUnit.SECONDS)) {
+                throw new IllegalStateException(applicationId + " did not start");
+            }
+            Duration elapsed = GroupLag.awaitCaughtUp(
+                    admin, applicationId, Topics.EVENTS.name(), Duration.ofMinutes(30), lag -> {});
+            streams.close(Duration.ofSeconds(30));
+            return new Result(records, elapsed);
+        }
+    }
+    /** One topology on its own, for profiling: "spendline" or "bare". */
+    public static Result runStandalone(String bootstrap, String topology, String guarantee, Path stateDir)
+            throws Exception {
+        try (Admin admin = Admin.create(java.util.Map.of(
+                org.apache.kafka.clients.admin.AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            return run(
+                    bootstrap,
+                    "bench-" + topology + "-" + System.nanoTime(),
+                    "bare".equals(topology) ? bareCount() : spendline(),
+                    guarantee,
+                    stateDir,
+                    admin);
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package dev.spendline.bench.fault;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.spendline.bench.load.Ledger;
+import dev.spendline.bench.load.LoadGenerator;
+import dev.spendline.bench.process.JavaProcess;
+import dev.spendline.bench.process.PostgresWorkspace;
+import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.HttpSpendQueries;
+import dev.spendline.contracts.query.SpendQuery;
+import dev.spendline.contracts.query.SpendReport;
+import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.contracts.topic.Topic;
+import dev.spendline.contracts.topic.Topics;
+import dev.spendline.controlplane.IssuedApiKey;
+import dev.spendline.controlplane.Plan;
+import dev.spendline.kafka.embedded.KafkaNodeMain;
+import dev.spendline.kafka.embedded.TopicSetup;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The production layout: a broker, the gateway and the streams app as three processes, API keys in
+ * PostgreSQL. SIGKILL the streams app under load and start it again: the gateway keeps accepting
+ * meanwhile, and the query interface then shows exactly what was acknowledged.
+ */
+class StreamsAppKillIT {
+
+    @Test
+    void sigkillOfTheStreamsAppUnderLoadLosesNothingAndCountsNothingTwice() throws Exception {
+        Path dir = Files.createTempDirectory("spendline-fault-streams");
+        int kafkaPort = FaultTestSupport.freePort();
+        int gatewayPort = FaultTestSupport.freePort();
+        int streamsPort = FaultTestSupport.freePort();
+        String bootstrap = "127.0.0.1:" + kafkaPort;
+
+        try (PostgresWorkspace controlPlane =
+                        PostgresWorkspace.create(PostgresWorkspace.DEFAULT_SERVER, "fault", Plan.TEAM);
+                JavaProcess broker = JavaProcess.mainClass(
+                        "broker",
+                        System.getProperty("java.class.path"),
+                        KafkaNodeMain.class.getName(),
+                        List.of("-Xmx512m"),
+                        List.of(dir.resolve("kafka").toString(), String.valueOf(kafkaPort)),
+                        FaultTestSupport.logDir());
+                JavaProcess gateway = JavaProcess.jar(
+                        "gateway",
+                        FaultTestSupport.jar("spendline.gateway.jar"),
+                        FaultTestSupport.SERVICE_JVM,
+                        List.of(
+                                "--server.port=" + gatewayPort,
+                                "--spendline.kafka.bootstrap-servers=" + bootstrap,
+                                "--spring.datasource.url=" + controlPlane.jdbcUrl(),
+                                "--spring.datasource.username=postgres"),
+                        FaultTestSupport.logDir());
+                JavaProcess streams = JavaProcess.jar(
+                        "streams-app",
+                        FaultTestSupport.jar("spendline.streams.jar"),
+                        FaultTestSupport.SERVICE_JVM,
+                        List.of(
+                                "--server.port=" + streamsPort,
+                                "--spendline.kafka.bootstrap-servers=" + bootstrap,
+                                "--spendline.streams.state-dir=" + dir.resolve("streams-state"),
+                                "--spendline.streams.instance-id=fault-streams-1"),
+                        FaultTestSupport.logDir())) {
+            broker.start(KafkaNodeMain.READY, Duration.ofSeconds(60));
+            // Operators create the topics before deploying the services (standalone does it itself).
+            TopicSetup.ensureTopics(
+                    bootstrap, Topics.INPUTS.stream().map(Topic::name).toList(), 4, Map.of());
+            TopicSetup.ensureTopics(
+                    bootstrap,
+                    Topics.SETTINGS.stream().map(Topic::name).toList(),
+                    4,
+                    Map.of("cleanup.policy", "compact"));
+            IssuedApiKey key = controlPlane.key();
+            gateway.start("Started GatewayApplication", Duration.ofSeconds(90));
+            streams.start("Started StreamsApplication", Duration.ofSeconds(90));
+
+            URI gatewayUrl = URI.create("http://127.0.0.1:" + gatewayPort);
+            Ledger ledger = new Ledger();
+            LoadGenerator generator =
+                    new LoadGenerator(FaultTestSupport.load(gatewayUrl, key.secret(), "kill-streams"), ledger);
+            LoadGenerator.Result result = FaultTestSupport.underLoad(generator, ledger, "streams-app SIGKILL", () -> {
+                assertThat(streams.kill()).as("exit code of SIGKILL").isEqualTo(137);
+                streams.start("Started StreamsApplication", Duration.ofSeconds(90));
+            });
+            assertThat(result.retries())
+                    .as("the gateway kept accepting while streams was down")
+                    .isZero();
+
+            HttpSpendQueries queries = new HttpSpendQueries(
+                    URI.create("http://127.0.0.1:" + streamsPort),
+                    HttpClient.newHttpClient(),
+                    Duration.ofSeconds(30),
+                    false);
+            String workspaceId = key.key().workspaceId();
+            FaultTestSupport.assertQueriesMatch(ledger, () -> byTenant(queries, workspaceId), Duration.ofSeconds(120));
+        }
+    }
+
+    private static Optional<SpendReport> byTenant(HttpSpendQueries queries, String workspaceId) {
+        Instant now = Instant.now();
+        try {
+            return Optional.of(queries.spendBy(new SpendQuery(
+                    workspaceId,
+                    UsageKind.PRODUCT,
+                    Dimension.TENANT,
+                    now.minus(40, ChronoUnit.DAYS),
+                    now.plus(1, ChronoUnit.DAYS),
+                    Map.of(),
+                    1_000)));
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+}
