@@ -24,6 +24,8 @@ public final class Standalone implements AutoCloseable {
 
     /** Input topics keep data longer than the dedupe horizon (35 days), so replays cannot double-count. */
     static final Duration INPUT_RETENTION = Duration.ofDays(40);
+    /** Alert changes are a live feed for consumers; a week covers any outage worth replaying. */
+    static final Duration OUTPUT_RETENTION = Duration.ofDays(7);
 
     /** Null when Spendline runs against an external Kafka cluster. */
     private final EmbeddedKafka kafka;
@@ -78,6 +80,11 @@ public final class Standalone implements AutoCloseable {
                     Topics.SETTINGS.stream().map(Topic::name).toList(),
                     partitions,
                     Map.of("cleanup.policy", "compact"));
+            TopicSetup.ensureTopics(
+                    bootstrap,
+                    Topics.OUTPUTS.stream().map(Topic::name).toList(),
+                    partitions,
+                    Map.of("retention.ms", String.valueOf(OUTPUT_RETENTION.toMillis())));
             Map<String, Object> props = new HashMap<>();
             props.put("server.port", port);
             props.put("server.address", "127.0.0.1");

@@ -111,10 +111,14 @@ final class SpendlineHttp {
     }
 
     static String event(String externalId, String feature, String cost) {
+        return eventAt(externalId, feature, cost, java.time.Instant.parse("2026-11-20T10:00:00Z"));
+    }
+
+    static String eventAt(String externalId, String feature, String cost, java.time.Instant ts) {
         String identity = externalId == null ? "" : ",\"source\":\"it\",\"externalId\":\"" + externalId + "\"";
         return "{\"provider\":\"openai\",\"model\":\"gpt-4.1\",\"promptTokens\":100,\"outputTokens\":20,"
                 + "\"costUsd\":" + cost + ",\"feature\":\"" + feature + "\",\"tenantId\":\"acme\","
-                + "\"ts\":\"2026-11-20T10:00:00Z\"" + identity + "}";
+                + "\"ts\":\"" + ts + "\"" + identity + "}";
     }
 
     static String batch(List<String> events) {

@@ -2,6 +2,7 @@ package dev.spendline.streams;
 
 import dev.spendline.contracts.topic.Topic;
 import dev.spendline.contracts.topic.Topics;
+import dev.spendline.streams.alert.BudgetAlertProcessor;
 import dev.spendline.streams.dedupe.DedupeProcessor;
 import dev.spendline.streams.margin.RevenueProcessor;
 import dev.spendline.streams.rollup.InternalRollupSpec;
@@ -25,6 +26,9 @@ import org.apache.kafka.streams.state.Stores;
  *   spendline.events.v1         → dedupe (source, externalId) → product rollups
  *   spendline.internal-usage.v1 → dedupe (sourceKey, externalId) → internal rollups
  *   spendline.revenue.v1        → revenue store (same sub-topology as the events)
+ *   spendline.budgets.v1        ┐
+ *   spendline.alert-snoozes.v1  ├→ budgets and alerts → spendline.alerts.v1
+ *   deduplicated events         ┘  (same sub-topology as the events)
  * </pre>
  *
  * Production wiring and tests both call {@link #build}; nothing else defines the topology.
@@ -62,7 +66,9 @@ public final class SpendlineTopology {
                 StoreNames.USAGE_ROLLUP,
                 new InternalRollupSpec());
         addRevenue(builder);
-        return builder.build();
+        Topology topology = builder.build();
+        addBudgetsAndAlerts(topology);
+        return topology;
     }
 
     private static <V> void addInput(
@@ -111,6 +117,65 @@ public final class SpendlineTopology {
                         Named.as(StoreNames.REVENUE_STORE),
                         StoreNames.REVENUE,
                         StoreNames.PRODUCT_ROLLUPS);
+    }
+
+    /**
+     * Budgets, snoozes and alerts: one processor with three parents (the deduplicated events,
+     * after the rollups have counted them; the budgets topic; the snoozes topic), since all three
+     * change the same state (see {@link BudgetAlertProcessor}). Written with the Processor API,
+     * as the DSL gives a processor one parent. Alert changes go to {@code spendline.alerts.v1}.
+     */
+    private static void addBudgetsAndAlerts(Topology topology) {
+        topology.addSource(
+                StoreNames.BUDGETS_SOURCE,
+                Topics.BUDGETS.keySerde().deserializer(),
+                Topics.BUDGETS.valueSerde().deserializer(),
+                Topics.BUDGETS.name());
+        topology.addSource(
+                StoreNames.SNOOZES_SOURCE,
+                Topics.ALERT_SNOOZES.keySerde().deserializer(),
+                Topics.ALERT_SNOOZES.valueSerde().deserializer(),
+                Topics.ALERT_SNOOZES.name());
+        BudgetAlertProcessor.StoreNames stores = new BudgetAlertProcessor.StoreNames(
+                StoreNames.BUDGETS,
+                StoreNames.BUDGET_SPEND,
+                StoreNames.ALERTS,
+                StoreNames.ALERT_SNOOZES,
+                StoreNames.PRODUCT_ROLLUPS);
+        topology.addProcessor(
+                StoreNames.BUDGET_ALERTS,
+                () -> new BudgetAlertProcessor(stores),
+                // Children run in the order they were added: the rollups see each event first.
+                StoreNames.EVENTS_DEDUPE,
+                StoreNames.BUDGETS_SOURCE,
+                StoreNames.SNOOZES_SOURCE);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(StoreNames.BUDGETS),
+                        Serdes.String(),
+                        Topics.BUDGETS.valueSerde()),
+                StoreNames.BUDGET_ALERTS);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(StoreNames.BUDGET_SPEND), Serdes.String(), Serdes.Long()),
+                StoreNames.BUDGET_ALERTS);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(StoreNames.ALERTS), Serdes.String(), Topics.ALERTS.valueSerde()),
+                StoreNames.BUDGET_ALERTS);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(StoreNames.ALERT_SNOOZES),
+                        Serdes.String(),
+                        Topics.ALERT_SNOOZES.valueSerde()),
+                StoreNames.BUDGET_ALERTS);
+        topology.connectProcessorAndStateStores(StoreNames.BUDGET_ALERTS, StoreNames.PRODUCT_ROLLUPS);
+        topology.addSink(
+                StoreNames.ALERTS_SINK,
+                Topics.ALERTS.name(),
+                Topics.ALERTS.keySerde().serializer(),
+                Topics.ALERTS.valueSerde().serializer(),
+                StoreNames.BUDGET_ALERTS);
     }
 
     /** A workspace-scoped identity; \0 cannot occur in validated strings. */

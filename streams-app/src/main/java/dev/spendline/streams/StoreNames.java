@@ -8,6 +8,14 @@ public final class StoreNames {
     public static final String INTERNAL_ROLLUPS = "internal-rollups";
     /** Revenue in nano-dollars by {@code RevenueKeys}. */
     public static final String REVENUE = "revenue";
+    /** Budget definitions by {@code Budget.key}. */
+    public static final String BUDGETS = "budgets";
+    /** Spend in nano-dollars per budget and period start, kept for the alert rules. */
+    public static final String BUDGET_SPEND = "budget-spend";
+    /** Alerts by {@code Alert.key}, open and recently resolved. */
+    public static final String ALERTS = "alerts";
+    /** Snoozes by {@code Alert.key}. */
+    public static final String ALERT_SNOOZES = "alert-snoozes";
 
     static final String EVENTS_SOURCE = "events-source";
     static final String EVENTS_DEDUPE = "events-dedupe";
@@ -17,6 +25,10 @@ public final class StoreNames {
     static final String USAGE_ROLLUP = "internal-usage-rollup";
     static final String REVENUE_SOURCE = "revenue-source";
     static final String REVENUE_STORE = "revenue-store";
+    static final String BUDGETS_SOURCE = "budgets-source";
+    static final String SNOOZES_SOURCE = "alert-snoozes-source";
+    static final String BUDGET_ALERTS = "budget-alerts";
+    static final String ALERTS_SINK = "alerts-sink";
 
     private StoreNames() {}
 }

@@ -82,6 +82,8 @@ class StreamsAppKillIT {
                     Topics.SETTINGS.stream().map(Topic::name).toList(),
                     4,
                     Map.of("cleanup.policy", "compact"));
+            TopicSetup.ensureTopics(
+                    bootstrap, Topics.OUTPUTS.stream().map(Topic::name).toList(), 4, Map.of());
             IssuedApiKey key = controlPlane.key();
             gateway.start("Started GatewayApplication", Duration.ofSeconds(90));
             streams.start("Started StreamsApplication", Duration.ofSeconds(90));

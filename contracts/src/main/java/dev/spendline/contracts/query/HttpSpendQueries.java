@@ -1,5 +1,11 @@
 package dev.spendline.contracts.query;
 
+import dev.spendline.contracts.alert.ActiveAlertsQuery;
+import dev.spendline.contracts.alert.ActiveAlertsReport;
+import dev.spendline.contracts.alert.AlertQueries;
+import dev.spendline.contracts.budget.BudgetQueries;
+import dev.spendline.contracts.budget.BudgetStatusQuery;
+import dev.spendline.contracts.budget.BudgetStatusReport;
 import dev.spendline.contracts.json.Json;
 import dev.spendline.contracts.margin.CustomerMarginReport;
 import dev.spendline.contracts.margin.FeatureMarginReport;
@@ -14,13 +20,15 @@ import java.time.Duration;
 
 /**
  * The read tools over HTTP: forwards each query to another Spendline streams instance's internal
- * query endpoints ({@value #PATH}, {@value #MARGIN_BY_CUSTOMER_PATH}, {@value #MARGIN_BY_FEATURE_PATH}).
+ * query endpoints ({@value #PATH}, {@value #MARGIN_BY_CUSTOMER_PATH}, {@value #MARGIN_BY_FEATURE_PATH}, {@value #BUDGET_STATUS_PATH}, {@value #ACTIVE_ALERTS_PATH}).
  */
-public final class HttpSpendQueries implements SpendQueries, MarginQueries {
+public final class HttpSpendQueries implements SpendQueries, MarginQueries, BudgetQueries, AlertQueries {
 
     public static final String PATH = "/internal/v1/queries/spend-by";
     public static final String MARGIN_BY_CUSTOMER_PATH = "/internal/v1/queries/margin-by-customer";
     public static final String MARGIN_BY_FEATURE_PATH = "/internal/v1/queries/margin-by-feature";
+    public static final String BUDGET_STATUS_PATH = "/internal/v1/queries/budget-status";
+    public static final String ACTIVE_ALERTS_PATH = "/internal/v1/queries/active-alerts";
     /** Marks a query one instance forwarded to another, which must then answer locally or 503. */
     public static final String FORWARDED_HEADER = "X-Spendline-Forwarded";
 
@@ -53,6 +61,16 @@ public final class HttpSpendQueries implements SpendQueries, MarginQueries {
     @Override
     public FeatureMarginReport marginByFeature(MarginQuery query) {
         return post(MARGIN_BY_FEATURE_PATH, query, FeatureMarginReport.class);
+    }
+
+    @Override
+    public BudgetStatusReport budgetStatus(BudgetStatusQuery query) {
+        return post(BUDGET_STATUS_PATH, query, BudgetStatusReport.class);
+    }
+
+    @Override
+    public ActiveAlertsReport activeAlerts(ActiveAlertsQuery query) {
+        return post(ACTIVE_ALERTS_PATH, query, ActiveAlertsReport.class);
     }
 
     private <T> T post(String path, Object query, Class<T> answer) {

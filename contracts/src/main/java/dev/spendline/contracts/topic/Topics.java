@@ -1,5 +1,8 @@
 package dev.spendline.contracts.topic;
 
+import dev.spendline.contracts.alert.Alert;
+import dev.spendline.contracts.alert.AlertSnooze;
+import dev.spendline.contracts.budget.Budget;
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.revenue.RevenueRow;
 import dev.spendline.contracts.usage.AcceptedUsageRow;
@@ -30,11 +33,35 @@ public final class Topics {
     public static final Topic<String, RevenueRow> REVENUE =
             new Topic<>("spendline.revenue.v1", Serdes.String(), new JsonSerde<>(RevenueRow.class));
 
+    /**
+     * Budget definitions keyed by {@link Budget#key} and compacted; records go to their
+     * workspace's partition like {@link #REVENUE}.
+     */
+    public static final Topic<String, Budget> BUDGETS =
+            new Topic<>("spendline.budgets.v1", Serdes.String(), new JsonSerde<>(Budget.class));
+
+    /**
+     * Alert snoozes keyed by {@code Alert.key} (workspace and alert id) and compacted; records go
+     * to their workspace's partition like {@link #REVENUE}.
+     */
+    public static final Topic<String, AlertSnooze> ALERT_SNOOZES =
+            new Topic<>("spendline.alert-snoozes.v1", Serdes.String(), new JsonSerde<>(AlertSnooze.class));
+
+    /**
+     * Every change of an alert (opened, updated, resolved), keyed by workspace id: the public
+     * stream for real-time consumers. Schema: docs/alerts.md.
+     */
+    public static final Topic<String, Alert> ALERTS =
+            new Topic<>("spendline.alerts.v1", Serdes.String(), new JsonSerde<>(Alert.class));
+
     /** The input topics that standalone and tests create up front (retention by time). */
     public static final List<Topic<String, ?>> INPUTS = List.of(EVENTS, INTERNAL_USAGE);
 
     /** The settings topics, created compacted ({@code cleanup.policy=compact}). */
-    public static final List<Topic<String, ?>> SETTINGS = List.of(REVENUE);
+    public static final List<Topic<String, ?>> SETTINGS = List.of(REVENUE, BUDGETS, ALERT_SNOOZES);
+
+    /** The topics the topology writes for consumers outside Spendline (retention by time). */
+    public static final List<Topic<String, ?>> OUTPUTS = List.of(ALERTS);
 
     /**
      * The partition Kafka's default partitioner gives a record keyed by {@code workspaceId}. Topics

@@ -86,7 +86,7 @@ class JsonSerdeTest {
         assertThat(Topics.EVENTS.name()).isEqualTo("spendline.events.v1");
         assertThat(Topics.INTERNAL_USAGE.name()).isEqualTo("spendline.internal-usage.v1");
         assertThat(Topics.INPUTS).containsExactly(Topics.EVENTS, Topics.INTERNAL_USAGE);
-        assertThat(Topics.SETTINGS).containsExactly(Topics.REVENUE);
+        assertThat(Topics.SETTINGS).containsExactly(Topics.REVENUE, Topics.BUDGETS, Topics.ALERT_SNOOZES);
     }
 
     @ParameterizedTest

@@ -1,9 +1,12 @@
 package dev.spendline.query.app;
 
 import dev.spendline.controlplane.ControlPlaneConfiguration;
+import dev.spendline.query.alerts.AlertConfiguration;
+import dev.spendline.query.budgets.BudgetConfiguration;
 import dev.spendline.query.reports.ReportsConfiguration;
 import dev.spendline.query.revenue.RevenueConfiguration;
 import dev.spendline.query.security.SecurityConfiguration;
+import dev.spendline.query.settings.SettingsConfiguration;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
@@ -16,6 +19,9 @@ import org.springframework.context.annotation.Import;
     ControlPlaneConfiguration.class,
     SecurityConfiguration.class,
     ReportsConfiguration.class,
-    RevenueConfiguration.class
+    SettingsConfiguration.class,
+    RevenueConfiguration.class,
+    BudgetConfiguration.class,
+    AlertConfiguration.class
 })
 public class QueryApiConfiguration {}

@@ -12,7 +12,13 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
 /** Report failures as problem+json: 400 with every parameter problem, 503 + Retry-After. */
-@RestControllerAdvice(assignableTypes = {SpendReportController.class, MarginReportController.class})
+@RestControllerAdvice(
+        assignableTypes = {
+            SpendReportController.class,
+            MarginReportController.class,
+            BudgetReportController.class,
+            AlertReportController.class
+        })
 final class ReportErrorHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ReportErrorHandler.class);

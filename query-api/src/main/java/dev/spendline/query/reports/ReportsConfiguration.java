@@ -5,5 +5,11 @@ import org.springframework.context.annotation.Import;
 
 /** The report endpoints and their error mapping. */
 @Configuration(proxyBeanMethods = false)
-@Import({SpendReportController.class, MarginReportController.class, ReportErrorHandler.class})
+@Import({
+    SpendReportController.class,
+    MarginReportController.class,
+    BudgetReportController.class,
+    AlertReportController.class,
+    ReportErrorHandler.class
+})
 public class ReportsConfiguration {}

@@ -1,6 +1,7 @@
 package dev.spendline.query.revenue;
 
 import dev.spendline.contracts.problem.ProblemJson;
+import dev.spendline.query.settings.SettingsUnavailableException;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,8 +29,8 @@ final class RevenueErrorHandler {
                         e.errors()));
     }
 
-    @ExceptionHandler(RevenueUnavailableException.class)
-    ResponseEntity<byte[]> unavailable(RevenueUnavailableException e) {
+    @ExceptionHandler(SettingsUnavailableException.class)
+    ResponseEntity<byte[]> unavailable(SettingsUnavailableException e) {
         log.warn("Revenue change not written: {}", e.getMessage());
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
                 .header("Retry-After", "5")

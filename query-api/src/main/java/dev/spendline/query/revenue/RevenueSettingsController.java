@@ -2,9 +2,11 @@ package dev.spendline.query.revenue;
 
 import dev.spendline.contracts.json.Json;
 import dev.spendline.contracts.revenue.RevenueRow;
+import dev.spendline.contracts.topic.Topics;
 import dev.spendline.contracts.validation.FieldError;
 import dev.spendline.contracts.validation.Limits;
 import dev.spendline.controlplane.Principal;
+import dev.spendline.query.settings.SettingsWriter;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
@@ -37,10 +39,10 @@ final class RevenueSettingsController {
     /** Revenue before Spendline could have seen any call is a typing mistake. */
     static final YearMonth EARLIEST_MONTH = YearMonth.of(2015, 1);
 
-    private final RevenueWriter writer;
+    private final SettingsWriter writer;
     private final Clock clock;
 
-    RevenueSettingsController(RevenueWriter writer) {
+    RevenueSettingsController(SettingsWriter writer) {
         this.writer = writer;
         this.clock = Clock.systemUTC();
     }
@@ -58,7 +60,12 @@ final class RevenueSettingsController {
             throw new InvalidRevenueException(errors);
         }
         Instant now = clock.instant();
-        writer.put(RevenueRow.of(principal.workspaceId(), tenantId, yearMonth, amount, now, principal.keyId()));
+        RevenueRow row = RevenueRow.of(principal.workspaceId(), tenantId, yearMonth, amount, now, principal.keyId());
+        writer.put(
+                Topics.REVENUE,
+                principal.workspaceId(),
+                RevenueRow.key(principal.workspaceId(), tenantId, yearMonth),
+                row);
         return new RevenueEntry(tenantId, yearMonth.toString(), amount, now);
     }
 
@@ -71,7 +78,11 @@ final class RevenueSettingsController {
             throw new InvalidRevenueException(errors);
         }
         // Idempotent: deleting what is not there is not an error, the result is the same.
-        writer.delete(principal.workspaceId(), tenantId, yearMonth);
+        writer.put(
+                Topics.REVENUE,
+                principal.workspaceId(),
+                RevenueRow.key(principal.workspaceId(), tenantId, yearMonth),
+                null);
         return ResponseEntity.noContent().build();
     }
 

@@ -1,5 +1,9 @@
 package dev.spendline.streams.app;
 
+import dev.spendline.contracts.alert.ActiveAlertsQuery;
+import dev.spendline.contracts.alert.ActiveAlertsReport;
+import dev.spendline.contracts.budget.BudgetStatusQuery;
+import dev.spendline.contracts.budget.BudgetStatusReport;
 import dev.spendline.contracts.margin.CustomerMarginReport;
 import dev.spendline.contracts.margin.FeatureMarginReport;
 import dev.spendline.contracts.margin.MarginQuery;
@@ -46,5 +50,19 @@ final class InternalQueryController {
             @RequestBody MarginQuery query,
             @RequestHeader(name = HttpSpendQueries.FORWARDED_HEADER, required = false) String forwarded) {
         return forwarded == null ? queries.marginByFeature(query) : queries.marginByFeatureLocally(query);
+    }
+
+    @PostMapping(HttpSpendQueries.BUDGET_STATUS_PATH)
+    BudgetStatusReport budgetStatus(
+            @RequestBody BudgetStatusQuery query,
+            @RequestHeader(name = HttpSpendQueries.FORWARDED_HEADER, required = false) String forwarded) {
+        return forwarded == null ? queries.budgetStatus(query) : queries.budgetStatusLocally(query);
+    }
+
+    @PostMapping(HttpSpendQueries.ACTIVE_ALERTS_PATH)
+    ActiveAlertsReport activeAlerts(
+            @RequestBody ActiveAlertsQuery query,
+            @RequestHeader(name = HttpSpendQueries.FORWARDED_HEADER, required = false) String forwarded) {
+        return forwarded == null ? queries.activeAlerts(query) : queries.activeAlertsLocally(query);
     }
 }

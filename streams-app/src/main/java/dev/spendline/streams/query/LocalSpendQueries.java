@@ -1,5 +1,6 @@
 package dev.spendline.streams.query;
 
+import dev.spendline.contracts.budget.BudgetScope;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.Measures;
 import dev.spendline.contracts.query.SpendQueries;
@@ -8,6 +9,7 @@ import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.SpendRow;
 import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.rollup.RollupKeys;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -100,11 +102,10 @@ public final class LocalSpendQueries implements SpendQueries {
             String filterValue,
             Map<String, Rollup> byValue) {
         if (filterDimension == q.by()) {
-            scan(store, q.workspaceId(), q.by().code(), plan, (value, r) -> {
-                if (value.equals(filterValue)) {
-                    byValue.merge(value, r, Rollup::plus);
-                }
-            });
+            Rollup sum = sumOf(store, q.workspaceId(), q.by().code(), filterValue, plan);
+            if (sum.calls() > 0 || sum.costNanos() != 0) {
+                byValue.put(filterValue, sum);
+            }
             return;
         }
         List<Dimension> pair = RollupKeys.pairOf(q.by(), filterDimension);
@@ -135,6 +136,40 @@ public final class LocalSpendQueries implements SpendQueries {
                 byValue.merge(value.substring(0, sep), r, Rollup::plus);
             }
         });
+    }
+
+    /**
+     * What one value of one dimension (or, for {@link BudgetScope#WORKSPACE}, the whole workspace)
+     * used over {@code [from, to)}: a point read per bucket, not a scan over every value.
+     */
+    public static Rollup sumOf(
+            ReadOnlyKeyValueStore<String, Rollup> store,
+            String workspaceId,
+            BudgetScope scope,
+            String scopeValue,
+            Instant from,
+            Instant to) {
+        return scope.needsValue()
+                ? sumOf(store, workspaceId, scope.dimension().code(), scopeValue, RangePlan.of(from, to))
+                : sumOf(store, workspaceId, RollupKeys.TOTAL, "", RangePlan.of(from, to));
+    }
+
+    static Rollup sumOf(
+            ReadOnlyKeyValueStore<String, Rollup> store,
+            String workspaceId,
+            String dimensionCode,
+            String value,
+            RangePlan plan) {
+        Rollup sum = Rollup.EMPTY;
+        for (RangePlan.Segment segment : plan.segments()) {
+            for (long bucket = segment.fromBucket(); bucket < segment.toBucket(); bucket++) {
+                Rollup r = store.get(RollupKeys.key(workspaceId, segment.granularity(), dimensionCode, bucket, value));
+                if (r != null) {
+                    sum = sum.plus(r);
+                }
+            }
+        }
+        return sum;
     }
 
     interface RowSink {

@@ -1,5 +1,12 @@
 package dev.spendline.streams.query;
 
+import dev.spendline.contracts.alert.ActiveAlertsQuery;
+import dev.spendline.contracts.alert.ActiveAlertsReport;
+import dev.spendline.contracts.alert.AlertQueries;
+import dev.spendline.contracts.budget.Budget;
+import dev.spendline.contracts.budget.BudgetQueries;
+import dev.spendline.contracts.budget.BudgetStatusQuery;
+import dev.spendline.contracts.budget.BudgetStatusReport;
 import dev.spendline.contracts.margin.CustomerMarginReport;
 import dev.spendline.contracts.margin.FeatureMarginReport;
 import dev.spendline.contracts.margin.MarginQueries;
@@ -31,10 +38,10 @@ import org.slf4j.LoggerFactory;
  * stores when that is this instance, forwarded over HTTP otherwise. Rebalances make ownership
  * briefly unknown or stale, so each attempt re-reads the metadata, with a bounded number of
  * attempts before {@link QueryUnavailableException} (which callers turn into 503 + Retry-After).
- * Margins read the product rollups and the revenue store, which live in the same task (see
- * {@code SpendlineTopology}), so ownership of the product rollups decides for both.
+ * Margins and budgets read the product rollups and the revenue or budget store, which live in the
+ * same task (see {@code SpendlineTopology}), so ownership of the product rollups decides for all.
  */
-public final class RoutingSpendQueries implements SpendQueries, MarginQueries {
+public final class RoutingSpendQueries implements SpendQueries, MarginQueries, BudgetQueries, AlertQueries {
 
     private static final Logger log = LoggerFactory.getLogger(RoutingSpendQueries.class);
 
@@ -83,6 +90,53 @@ public final class RoutingSpendQueries implements SpendQueries, MarginQueries {
 
     public FeatureMarginReport marginByFeatureLocally(MarginQuery query) {
         return marginByFeature(query, false);
+    }
+
+    @Override
+    public BudgetStatusReport budgetStatus(BudgetStatusQuery query) {
+        return budgetStatus(query, true);
+    }
+
+    public BudgetStatusReport budgetStatusLocally(BudgetStatusQuery query) {
+        return budgetStatus(query, false);
+    }
+
+    private BudgetStatusReport budgetStatus(BudgetStatusQuery query, boolean mayForward) {
+        return route(
+                StoreNames.PRODUCT_ROLLUPS,
+                query.workspaceId(),
+                mayForward,
+                partition -> new LocalBudgetQueries(
+                                (usage, ws) -> rollupStore(StoreNames.PRODUCT_ROLLUPS, partition),
+                                ws -> this.<Budget>localStore(StoreNames.BUDGETS, partition))
+                        .budgetStatus(query),
+                owner -> owner.budgetStatus(query));
+    }
+
+    @Override
+    public ActiveAlertsReport activeAlerts(ActiveAlertsQuery query) {
+        return activeAlerts(query, true);
+    }
+
+    public ActiveAlertsReport activeAlertsLocally(ActiveAlertsQuery query) {
+        return activeAlerts(query, false);
+    }
+
+    private ActiveAlertsReport activeAlerts(ActiveAlertsQuery query, boolean mayForward) {
+        return route(
+                StoreNames.PRODUCT_ROLLUPS,
+                query.workspaceId(),
+                mayForward,
+                partition -> new LocalAlertQueries(
+                                ws -> localStore(StoreNames.ALERTS, partition),
+                                ws -> localStore(StoreNames.ALERT_SNOOZES, partition))
+                        .activeAlerts(query),
+                owner -> owner.activeAlerts(query));
+    }
+
+    private <V> ReadOnlyKeyValueStore<String, V> localStore(String name, int partition) {
+        return streams.store(StoreQueryParameters.fromNameAndType(name, QueryableStoreTypes.<String, V>keyValueStore())
+                .withPartition(partition));
     }
 
     private SpendReport spendBy(SpendQuery query, boolean mayForward) {

@@ -48,7 +48,10 @@ class StreamsRestartTest {
         try (EmbeddedKafka kafka = EmbeddedKafka.start(dir.resolve("kafka"), 0, Map.of())) {
             TopicSetup.ensureTopics(
                     kafka.bootstrapServers(),
-                    List.of(Topics.EVENTS.name(), Topics.INTERNAL_USAGE.name(), Topics.REVENUE.name()),
+                    java.util.stream.Stream.of(Topics.INPUTS, Topics.SETTINGS, Topics.OUTPUTS)
+                            .flatMap(List::stream)
+                            .map(t -> t.name())
+                            .toList(),
                     2,
                     Map.of());
             Path state = dir.resolve("state");

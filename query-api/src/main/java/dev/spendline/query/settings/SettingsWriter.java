@@ -1,9 +1,8 @@
-package dev.spendline.query.revenue;
+package dev.spendline.query.settings;
 
-import dev.spendline.contracts.revenue.RevenueRow;
+import dev.spendline.contracts.topic.Topic;
 import dev.spendline.contracts.topic.Topics;
 import java.time.Duration;
-import java.time.YearMonth;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -15,16 +14,16 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
- * Writes revenue rows (and deletions, as tombstones) to the compacted revenue topic and returns
- * only once Kafka acknowledged them. Each record goes to its workspace's partition, the one its
- * events use, so the topology finds revenue and cost in the same task.
+ * Writes settings (revenue, budgets; deletions as tombstones) to their compacted topics and
+ * returns only once Kafka acknowledged them. Each record goes to its workspace's partition, the
+ * one its events use, so the topology finds settings and costs in the same task.
  */
-public final class RevenueWriter implements AutoCloseable {
+public final class SettingsWriter implements AutoCloseable {
 
     private final KafkaProducer<String, byte[]> producer;
     private final Duration timeout;
 
-    public RevenueWriter(String bootstrapServers, Duration timeout) {
+    public SettingsWriter(String bootstrapServers, Duration timeout) {
         this.producer = new KafkaProducer<>(
                 Map.of(
                         ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
@@ -47,28 +46,23 @@ public final class RevenueWriter implements AutoCloseable {
         this.timeout = timeout;
     }
 
-    public void put(RevenueRow row) {
-        send(row.workspaceId(), RevenueRow.key(row.workspaceId(), row.tenantId(), YearMonth.parse(row.month())), row);
-    }
-
-    public void delete(String workspaceId, String tenantId, YearMonth month) {
-        send(workspaceId, RevenueRow.key(workspaceId, tenantId, month), null);
-    }
-
-    private void send(String workspaceId, String key, RevenueRow row) {
-        String topic = Topics.REVENUE.name();
+    /**
+     * Writes {@code value} (null: a tombstone) under {@code key} to the workspace's partition.
+     *
+     * @throws SettingsUnavailableException when Kafka did not acknowledge in time
+     */
+    public <V> void put(Topic<String, V> topic, String workspaceId, String key, V value) {
         try {
-            int partitions = producer.partitionsFor(topic).size();
-            byte[] value = row == null
-                    ? null
-                    : Topics.REVENUE.valueSerde().serializer().serialize(topic, row);
-            producer.send(new ProducerRecord<>(topic, Topics.partitionOf(workspaceId, partitions), key, value))
+            int partitions = producer.partitionsFor(topic.name()).size();
+            byte[] bytes =
+                    value == null ? null : topic.valueSerde().serializer().serialize(topic.name(), value);
+            producer.send(new ProducerRecord<>(topic.name(), Topics.partitionOf(workspaceId, partitions), key, bytes))
                     .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException | TimeoutException | org.apache.kafka.common.KafkaException e) {
-            throw new RevenueUnavailableException("Kafka did not acknowledge the revenue change", e);
+            throw new SettingsUnavailableException("Kafka did not acknowledge the change to " + topic.name(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new RevenueUnavailableException("Interrupted while writing revenue", e);
+            throw new SettingsUnavailableException("Interrupted while writing to " + topic.name(), e);
         }
     }
 

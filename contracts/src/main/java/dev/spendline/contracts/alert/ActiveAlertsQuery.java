@@ -1,0 +1,6 @@
+package dev.spendline.contracts.alert;
+
+import java.time.Instant;
+
+/** The arguments of {@code active_alerts}: open, unsnoozed alerts of a workspace at {@code asOf}. */
+public record ActiveAlertsQuery(String workspaceId, Instant asOf) {}

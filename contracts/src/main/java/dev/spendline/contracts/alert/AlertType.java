@@ -1,0 +1,9 @@
+package dev.spendline.contracts.alert;
+
+/** What an alert is about; the rules for each are in docs/alerts.md. */
+public enum AlertType {
+    /** A budget's spend in its current period reached 50, 80 or 100 % of its limit. */
+    BUDGET_THRESHOLD,
+    /** A budget's run-rate forecast for its current period is above its limit. */
+    BUDGET_FORECAST
+}

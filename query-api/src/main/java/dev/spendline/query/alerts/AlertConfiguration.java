@@ -1,0 +1,9 @@
+package dev.spendline.query.alerts;
+
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+
+/** The snooze API; needs a {@code SettingsWriter} and an {@code AlertQueries} bean. */
+@Configuration(proxyBeanMethods = false)
+@Import({AlertController.class, AlertErrorHandler.class})
+public class AlertConfiguration {}

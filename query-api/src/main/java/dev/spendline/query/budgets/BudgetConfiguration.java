@@ -1,0 +1,9 @@
+package dev.spendline.query.budgets;
+
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+
+/** The budgets API; needs a {@code SettingsWriter} and a {@code BudgetQueries} bean. */
+@Configuration(proxyBeanMethods = false)
+@Import({BudgetController.class, BudgetErrorHandler.class})
+public class BudgetConfiguration {}

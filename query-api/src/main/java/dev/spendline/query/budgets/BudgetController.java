@@ -1,0 +1,111 @@
+package dev.spendline.query.budgets;
+
+import dev.spendline.contracts.budget.Budget;
+import dev.spendline.contracts.budget.BudgetDraft;
+import dev.spendline.contracts.budget.BudgetQueries;
+import dev.spendline.contracts.budget.BudgetStatus;
+import dev.spendline.contracts.budget.BudgetStatusQuery;
+import dev.spendline.contracts.budget.BudgetStatusReport;
+import dev.spendline.contracts.topic.Topics;
+import dev.spendline.controlplane.Principal;
+import dev.spendline.query.settings.SettingsWriter;
+import java.net.URI;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.List;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Budgets of the caller's workspace: {@code GET /api/v1/budgets} lists them with their status,
+ * {@code POST} creates one (201 with the definition), {@code GET /api/v1/budgets/{id}} shows one,
+ * {@code DELETE /api/v1/budgets/{id}} removes one. Definitions live in the compacted budgets topic;
+ * a change shows in lists and in {@code budget_status} once the topology has read it (normally
+ * well under a second), so a read straight after a write may not show it yet.
+ */
+@RestController
+final class BudgetController {
+
+    static final String PATH = "/api/v1/budgets";
+    /** Enough for every feature and customer that matters; keeps budget_status one quick read. */
+    static final int MAX_BUDGETS = 100;
+
+    private static final char[] ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789".toCharArray();
+
+    private final SettingsWriter writer;
+    private final BudgetQueries queries;
+    private final Clock clock;
+    private final SecureRandom random = new SecureRandom();
+
+    BudgetController(SettingsWriter writer, BudgetQueries queries) {
+        this.writer = writer;
+        this.queries = queries;
+        this.clock = Clock.systemUTC();
+    }
+
+    @GetMapping(PATH)
+    BudgetStatusReport list(@AuthenticationPrincipal Principal principal) {
+        return status(principal);
+    }
+
+    @GetMapping(PATH + "/{id}")
+    BudgetStatus get(@AuthenticationPrincipal Principal principal, @PathVariable String id) {
+        return find(status(principal).budgets(), id);
+    }
+
+    @PostMapping(path = PATH, consumes = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<Budget> create(
+            @AuthenticationPrincipal Principal principal, @RequestBody(required = false) byte[] body) {
+        BudgetDraft draft = BudgetRequestReader.read(body);
+        if (status(principal).budgets().size() >= MAX_BUDGETS) {
+            throw new BudgetLimitReachedException(MAX_BUDGETS);
+        }
+        Budget budget = new Budget(
+                Budget.SCHEMA_VERSION,
+                principal.workspaceId(),
+                newId(),
+                draft.name(),
+                draft.scope(),
+                draft.scopeValue(),
+                draft.period(),
+                draft.limitUsd(),
+                clock.instant(),
+                principal.keyId());
+        writer.put(Topics.BUDGETS, budget.workspaceId(), budget.key(), budget);
+        return ResponseEntity.created(URI.create(PATH + "/" + budget.id())).body(budget);
+    }
+
+    @DeleteMapping(PATH + "/{id}")
+    ResponseEntity<Void> delete(@AuthenticationPrincipal Principal principal, @PathVariable String id) {
+        Budget budget = find(status(principal).budgets(), id).budget();
+        writer.put(Topics.BUDGETS, budget.workspaceId(), budget.key(), null);
+        return ResponseEntity.noContent().build();
+    }
+
+    private BudgetStatusReport status(Principal principal) {
+        return queries.budgetStatus(new BudgetStatusQuery(principal.workspaceId(), clock.instant()));
+    }
+
+    private static BudgetStatus find(List<BudgetStatus> budgets, String id) {
+        return budgets.stream()
+                .filter(s -> s.budget().id().equals(id))
+                .findFirst()
+                .orElseThrow(() -> new UnknownBudgetException(id));
+    }
+
+    /** {@code bud_} and 20 characters from a 32-letter alphabet: 100 random bits. */
+    private String newId() {
+        StringBuilder id = new StringBuilder("bud_");
+        for (int i = 0; i < 20; i++) {
+            id.append(ID_ALPHABET[random.nextInt(ID_ALPHABET.length)]);
+        }
+        return id.toString();
+    }
+}

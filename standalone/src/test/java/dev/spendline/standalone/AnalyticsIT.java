@@ -1,0 +1,434 @@
+package dev.spendline.standalone;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.spendline.contracts.json.Json;
+import dev.spendline.contracts.topic.Topics;
+import dev.spendline.controlplane.ApiKeyRepository;
+import dev.spendline.controlplane.Plan;
+import dev.spendline.controlplane.Workspace;
+import dev.spendline.controlplane.WorkspaceRepository;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The analytics settings and tools through the standalone process over HTTP: revenue and budgets
+ * set through the API go through Kafka into the topology, and the margin and budget reports
+ * combine them with the events' cost.
+ */
+class AnalyticsIT {
+
+    private static final Duration EVENTUALLY = Duration.ofSeconds(20);
+    private static final String NOV = "from=2026-11&to=2026-11";
+
+    private static Standalone spendline;
+    private static SpendlineHttp http;
+
+    @BeforeAll
+    static void start() throws Exception {
+        Path dataDir = Files.createTempDirectory("spendline-analytics-it");
+        int port = SpendlineHttp.freePort();
+        spendline = Standalone.start(dataDir, port, 0, 2, Map.of());
+        http = new SpendlineHttp(spendline.baseUrl());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (spendline != null) {
+            spendline.close();
+        }
+    }
+
+    private static String newKey() {
+        var ctx = spendline.context();
+        Workspace ws = ctx.getBean(WorkspaceRepository.class).create("margin", Plan.TEAM);
+        return ctx.getBean(ApiKeyRepository.class).issue(ws.id(), "it").secret();
+    }
+
+    @Test
+    void revenueAndEventsMakeMarginsByCustomerAndByFeature() {
+        String key = newKey();
+        SpendlineHttp.Response set = http.put("/api/v1/settings/revenue/acme/2026-11", key, "{\"amountUsd\": 100.00}");
+        assertThat(set.status()).isEqualTo(200);
+        assertThat(set.body().get("amountUsd").decimalValue()).isEqualByComparingTo("100");
+        assertThat(http.post(
+                                "/api/v1/events",
+                                key,
+                                SpendlineHttp.batch(List.of(
+                                        SpendlineHttp.event("m-1", "search", "30"),
+                                        SpendlineHttp.event("m-2", "chat", "10"))))
+                        .status())
+                .isEqualTo(202);
+
+        JsonNode customers = await(
+                "/api/v1/reports/margin/customers?" + NOV,
+                key,
+                r -> r.get("totals").get("costUsd").decimalValue().signum() > 0);
+        JsonNode acme = customers.get("rows").get(0);
+        assertThat(acme.get("tenantId").asString()).isEqualTo("acme");
+        assertThat(acme.get("revenueUsd").decimalValue()).isEqualByComparingTo("100");
+        assertThat(acme.get("costUsd").decimalValue()).isEqualByComparingTo("40");
+        assertThat(acme.get("marginUsd").decimalValue()).isEqualByComparingTo("60");
+        assertThat(acme.get("marginPercent").decimalValue()).isEqualByComparingTo("60.0");
+
+        JsonNode features =
+                http.get("/api/v1/reports/margin/features?" + NOV, key).body();
+        assertThat(features.get("rows").findValuesAsString("feature")).containsExactly("chat", "search");
+        assertThat(features.get("rows").get(1).get("allocatedRevenueUsd").decimalValue())
+                .isEqualByComparingTo("75");
+        assertThat(features.get("totals").get("revenueUsd").decimalValue()).isEqualByComparingTo("100");
+
+        assertThat(http.delete("/api/v1/settings/revenue/acme/2026-11", key).status())
+                .isEqualTo(204);
+        JsonNode afterDelete = await(
+                "/api/v1/reports/margin/customers?" + NOV,
+                key,
+                r -> r.get("totals").get("revenueUsd").decimalValue().signum() == 0);
+        assertThat(afterDelete.get("rows").get(0).get("flags").toString()).contains("NO_REVENUE", "NEGATIVE_MARGIN");
+        assertThat(afterDelete.get("customersWithoutRevenue").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void badRevenueRequestsAreRefusedWithTheProblemAndChangeNothing() {
+        String key = newKey();
+        String path = "/api/v1/settings/revenue/acme/2026-11";
+        assertProblem(http.put(path, key, "{\"amountUsd\": \"100\"}"), 400, "invalid_revenue", "/amountUsd");
+        assertProblem(http.put(path, key, "{\"amountUsd\": -1}"), 400, "invalid_revenue", "/amountUsd");
+        assertProblem(http.put(path, key, "{\"amountUsd\": 1e12}"), 400, "invalid_revenue", "/amountUsd");
+        assertProblem(http.put(path, key, "{\"amountUsd\": 0.0000000001}"), 400, "invalid_revenue", "/amountUsd");
+        assertProblem(http.put(path, key, "{}"), 400, "invalid_revenue", "/amountUsd");
+        assertProblem(http.put(path, key, "{\"amountUsd\": 1, \"amount\": 2}"), 400, "invalid_revenue", "/amount");
+        assertProblem(http.put(path, key, "{\"amountUsd\": 1"), 400, "invalid_revenue", "");
+        assertProblem(http.put(path, key, "[1]"), 400, "invalid_revenue", "");
+        assertProblem(
+                http.put("/api/v1/settings/revenue/acme/2026-13", key, "{\"amountUsd\": 1}"),
+                400,
+                "invalid_revenue",
+                "month");
+        assertProblem(
+                http.put("/api/v1/settings/revenue/acme/1999-01", key, "{\"amountUsd\": 1}"),
+                400,
+                "invalid_revenue",
+                "month");
+        assertThat(http.put(path, null, "{\"amountUsd\": 1}").status()).isEqualTo(401);
+        assertThat(http.put(path, "spl_" + "x".repeat(43), "{\"amountUsd\": 1}").status())
+                .isEqualTo(401);
+
+        // Nothing above reached the topology.
+        SpendlineHttp.sleep(1_000);
+        JsonNode margins =
+                http.get("/api/v1/reports/margin/customers?" + NOV, key).body();
+        assertThat(margins.get("customers").asInt()).isZero();
+    }
+
+    @Test
+    void marginReportParametersAreValidatedWithEveryProblemListed() {
+        String key = newKey();
+        SpendlineHttp.Response bad = http.get("/api/v1/reports/margin/customers?from=nope&limit=x&colour=red", key);
+        assertThat(bad.status()).isEqualTo(400);
+        assertThat(bad.body().get("code").asString()).isEqualTo("invalid_parameters");
+        assertThat(bad.body().get("errors").findValuesAsString("pointer"))
+                .containsExactlyInAnyOrder("from", "limit", "colour");
+        assertProblem(
+                http.get("/api/v1/reports/margin/features?from=2026-12&to=2026-11", key),
+                400,
+                "invalid_parameters",
+                "from");
+        assertProblem(
+                http.get("/api/v1/reports/margin/features?from=2025-01&to=2026-11", key),
+                400,
+                "invalid_parameters",
+                "from");
+        assertThat(http.get("/api/v1/reports/margin/customers", key).status()).isEqualTo(200);
+        assertThat(http.get("/api/v1/reports/margin/customers", null).status()).isEqualTo(401);
+    }
+
+    @Test
+    void budgetsAreCreatedListedReportedAndDeleted() {
+        String key = newKey();
+        assertThat(http.post(
+                                "/api/v1/events",
+                                key,
+                                SpendlineHttp.batch(List.of(
+                                        SpendlineHttp.event("b-1", "search", "30"),
+                                        SpendlineHttp.event("b-2", "search", "15"),
+                                        SpendlineHttp.event("b-3", "chat", "10"))))
+                        .status())
+                .isEqualTo(202);
+        SpendlineHttp.Response created = http.post(
+                "/api/v1/budgets",
+                key,
+                "{\"name\": \"Search\", \"scope\": \"FEATURE\", \"scopeValue\": \"search\", \"limitUsd\": 50}");
+        assertThat(created.status()).as(created.raw().body()).isEqualTo(201);
+        String id = created.body().get("id").asString();
+        assertThat(id).matches("bud_[a-z2-9]{20}");
+        assertThat(created.raw().headers().firstValue("location")).hasValue("/api/v1/budgets/" + id);
+        assertThat(created.body().get("period").asString()).isEqualTo("MONTHLY");
+        assertThat(created.body().get("createdBy").asString()).isNotBlank();
+        SpendlineHttp.Response everything = http.post(
+                "/api/v1/budgets",
+                key,
+                "{\"name\": \"All\", \"scope\": \"WORKSPACE\", \"period\": \"DAILY\", \"limitUsd\": 100}");
+        assertThat(everything.status()).isEqualTo(201);
+
+        // As of the end of 20 Nov: search spent 45 of 50 (90 %, WARNING); the whole workspace 55 of
+        // 100 that day (55 %; a day that has fully passed forecasts what it spent: OK).
+        JsonNode status = await(
+                "/api/v1/reports/budget-status?asOf=2026-11-20T23:59:59Z",
+                key,
+                r -> r.get("budgets").size() == 2
+                        && r.get("budgets")
+                                        .get(0)
+                                        .get("spentUsd")
+                                        .decimalValue()
+                                        .signum()
+                                > 0);
+        assertThat(status.get("budgets").get(0).get("budget").get("id").asString())
+                .isEqualTo(id);
+        assertThat(status.get("budgets").get(0).get("spentUsd").decimalValue()).isEqualByComparingTo("45");
+        assertThat(status.get("budgets").get(0).get("percentUsed").decimalValue())
+                .isEqualByComparingTo("90.0");
+        assertThat(status.get("budgets").get(0).get("state").asString()).isEqualTo("WARNING");
+        assertThat(status.get("budgets").get(1).get("spentUsd").decimalValue()).isEqualByComparingTo("55");
+        assertThat(status.get("budgets").get(1).get("state").asString()).isEqualTo("OK");
+        assertThat(status.get("warning").asInt()).isEqualTo(1);
+
+        assertThat(http.get("/api/v1/budgets", key).body().get("budgets").size())
+                .isEqualTo(2);
+        assertThat(http.get("/api/v1/budgets/" + id, key)
+                        .body()
+                        .get("budget")
+                        .get("name")
+                        .asString())
+                .isEqualTo("Search");
+        assertThat(http.delete("/api/v1/budgets/" + id, key).status()).isEqualTo(204);
+        await("/api/v1/budgets", key, r -> r.get("budgets").size() == 1);
+        assertProblem(http.delete("/api/v1/budgets/" + id, key), 404, "unknown_budget", null);
+        // Another workspace cannot see or delete this workspace's budgets.
+        String otherKey = newKey();
+        String remaining = everything.body().get("id").asString();
+        assertProblem(http.get("/api/v1/budgets/" + remaining, otherKey), 404, "unknown_budget", null);
+        assertProblem(http.delete("/api/v1/budgets/" + remaining, otherKey), 404, "unknown_budget", null);
+        assertThat(http.get("/api/v1/budgets/" + remaining, key).status()).isEqualTo(200);
+    }
+
+    @Test
+    void badBudgetRequestsAreRefusedWithEveryProblemAndChangeNothing() {
+        String key = newKey();
+        String path = "/api/v1/budgets";
+        assertProblem(http.post(path, key, "{\"name\": 1"), 400, "invalid_budget", "");
+        assertProblem(http.post(path, key, "[]"), 400, "invalid_budget", "");
+        assertProblem(http.post(path, key, ""), 400, "invalid_budget", "");
+        SpendlineHttp.Response many = http.post(
+                path,
+                key,
+                "{\"name\": 7, \"scope\": \"TEAM\", \"period\": \"YEARLY\", \"limitUsd\": \"50\", \"colour\": \"red\"}");
+        assertThat(many.status()).isEqualTo(400);
+        assertThat(many.body().get("errors").findValuesAsString("pointer"))
+                .containsExactlyInAnyOrder("/colour", "/name", "/scope", "/period", "/limitUsd");
+        assertProblem(
+                http.post(path, key, "{\"name\": \"n\", \"scope\": \"FEATURE\", \"limitUsd\": 5}"),
+                400,
+                "invalid_budget",
+                "/scopeValue");
+        assertProblem(
+                http.post(path, key, "{\"name\": \"n\", \"scope\": \"WORKSPACE\", \"limitUsd\": -5}"),
+                400,
+                "invalid_budget",
+                "/limitUsd");
+        assertProblem(
+                http.post(path, key, "{\"name\": \"n\", \"scope\": \"WORKSPACE\", \"limitUsd\": 1e300}"),
+                400,
+                "invalid_budget",
+                "/limitUsd");
+        assertProblem(
+                http.post(path, key, "{\"name\": \"n\", \"scope\": \"WORKSPACE\"}"),
+                400,
+                "invalid_budget",
+                "/limitUsd");
+        assertThat(http.post(path, null, "{}").status()).isEqualTo(401);
+        assertThat(http.post(path, "spl_" + "x".repeat(43), "{}").status()).isEqualTo(401);
+        assertProblem(http.get(path + "/bud_unknown", key), 404, "unknown_budget", null);
+        assertProblem(
+                http.get("/api/v1/reports/budget-status?asOf=yesterday&x=1", key), 400, "invalid_parameters", "asOf");
+
+        // Nothing above reached the topology.
+        SpendlineHttp.sleep(1_000);
+        assertThat(http.get("/api/v1/reports/budget-status", key)
+                        .body()
+                        .get("budgets")
+                        .size())
+                .isZero();
+    }
+
+    @Test
+    void aBudgetAlertIsPublishedWithinTwoSecondsAndSnoozingHidesIt() throws Exception {
+        String key = newKey();
+        try (KafkaConsumer<String, String> consumer = alertConsumer()) {
+            SpendlineHttp.Response created = http.post(
+                    "/api/v1/budgets",
+                    key,
+                    "{\"name\": \"Daily cap\", \"scope\": \"WORKSPACE\", \"period\": \"DAILY\", \"limitUsd\": 10}");
+            assertThat(created.status()).isEqualTo(201);
+            String workspaceId = created.body().get("workspaceId").asString();
+            // Wait until the topology knows the budget, so the clock below measures only the alert.
+            await("/api/v1/reports/budget-status", key, r -> r.get("budgets").size() == 1);
+
+            Instant now = Instant.now();
+            assertThat(http.post(
+                                    "/api/v1/events",
+                                    key,
+                                    SpendlineHttp.batch(List.of(SpendlineHttp.eventAt("al-1", "search", "4", now))))
+                            .status())
+                    .isEqualTo(202);
+            SpendlineHttp.sleep(300);
+            assertThat(alertsOf(consumer, workspaceId, Duration.ofMillis(500))).isEmpty(); // 40 %
+
+            long accepted;
+            assertThat(http.post(
+                                    "/api/v1/events",
+                                    key,
+                                    SpendlineHttp.batch(List.of(SpendlineHttp.eventAt("al-2", "search", "1.5", now))))
+                            .status())
+                    .isEqualTo(202);
+            accepted = System.nanoTime();
+            List<JsonNode> published = new ArrayList<>();
+            while (published.isEmpty()
+                    && System.nanoTime() - accepted < Duration.ofSeconds(10).toNanos()) {
+                published.addAll(alertsOf(consumer, workspaceId, Duration.ofMillis(50)));
+            }
+            long millis = (System.nanoTime() - accepted) / 1_000_000;
+            assertThat(published).as("an alert for 55 %% of the daily budget").isNotEmpty();
+            assertThat(millis).as("202 → alert on spendline.alerts.v1").isLessThan(2_000);
+            JsonNode alert = published.get(0);
+            assertThat(alert.get("type").asString()).isEqualTo("BUDGET_THRESHOLD");
+            assertThat(alert.get("lastChange").asString()).isEqualTo("OPENED");
+            assertThat(alert.get("severity").asString()).isEqualTo("INFO");
+            assertThat(alert.get("evidence").get("spentUsd").decimalValue()).isEqualByComparingTo("5.5");
+            String alertId = alert.get("id").asString();
+
+            // A resend of the same pair changes nothing: no second alert, no new spend.
+            assertThat(http.post(
+                                    "/api/v1/events",
+                                    key,
+                                    SpendlineHttp.batch(List.of(SpendlineHttp.eventAt("al-2", "search", "1.5", now))))
+                            .status())
+                    .isEqualTo(202);
+            SpendlineHttp.sleep(500);
+            assertThat(alertsOf(consumer, workspaceId, Duration.ofMillis(500)).stream()
+                            .filter(a -> a.get("type").asString().equals("BUDGET_THRESHOLD")))
+                    .isEmpty();
+
+            JsonNode active = await(
+                    "/api/v1/reports/active-alerts", key, r -> r.get("alerts").size() >= 1);
+            assertThat(active.get("alerts").findValuesAsString("id")).contains(alertId);
+
+            SpendlineHttp.Response snoozed = http.post(
+                    "/api/v1/alerts/" + alertId + "/snooze", key, "{\"hours\": 2, \"reason\": \"known spike\"}");
+            assertThat(snoozed.status()).as(snoozed.raw().body()).isEqualTo(200);
+            JsonNode hidden = await("/api/v1/reports/active-alerts", key, r -> !r.get("alerts")
+                    .findValuesAsString("id")
+                    .contains(alertId));
+            assertThat(hidden.get("snoozed").get(0).get("reason").asString()).isEqualTo("known spike");
+            // Two hours from now the snooze has ended.
+            JsonNode later = http.get(
+                            "/api/v1/reports/active-alerts?asOf="
+                                    + Instant.now().plus(Duration.ofHours(2).plusMinutes(1)),
+                            key)
+                    .body();
+            assertThat(later.get("alerts").findValuesAsString("id")).contains(alertId);
+
+            assertThat(http.delete("/api/v1/alerts/" + alertId + "/snooze", key).status())
+                    .isEqualTo(204);
+            await("/api/v1/reports/active-alerts", key, r -> r.get("alerts")
+                    .findValuesAsString("id")
+                    .contains(alertId));
+
+            // Bad snoozes: every problem listed, unknown or foreign alerts are 404.
+            String path = "/api/v1/alerts/" + alertId + "/snooze";
+            SpendlineHttp.Response bad = http.post(path, key, "{\"hours\": \"2\", \"why\": 1}");
+            assertThat(bad.status()).isEqualTo(400);
+            assertThat(bad.body().get("errors").findValuesAsString("pointer"))
+                    .containsExactlyInAnyOrder("/hours", "/reason", "/why");
+            assertProblem(http.post(path, key, "{\"hours\": 0, \"reason\": \"x\"}"), 400, "invalid_snooze", "/hours");
+            assertProblem(http.post(path, key, "{\"hours\": 721, \"reason\": \"x\"}"), 400, "invalid_snooze", "/hours");
+            assertProblem(http.post(path, key, "{\"hours\": 1, \"reason\": \" \"}"), 400, "invalid_snooze", "/reason");
+            assertProblem(http.post(path, key, "{\"hours\": 1"), 400, "invalid_snooze", "");
+            assertProblem(
+                    http.post("/api/v1/alerts/alr_unknown/snooze", key, "{\"hours\": 1, \"reason\": \"x\"}"),
+                    404,
+                    "unknown_alert",
+                    null);
+            assertProblem(http.post(path, newKey(), "{\"hours\": 1, \"reason\": \"x\"}"), 404, "unknown_alert", null);
+            assertThat(http.post(path, null, "{\"hours\": 1, \"reason\": \"x\"}")
+                            .status())
+                    .isEqualTo(401);
+        }
+    }
+
+    private static KafkaConsumer<String, String> alertConsumer() {
+        KafkaConsumer<String, String> consumer = new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, spendline.bootstrapServers(),
+                        ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest"),
+                new StringDeserializer(),
+                new StringDeserializer());
+        List<TopicPartition> partitions = consumer.partitionsFor(Topics.ALERTS.name()).stream()
+                .map(p -> new TopicPartition(p.topic(), p.partition()))
+                .toList();
+        consumer.assign(partitions);
+        consumer.seekToEnd(partitions);
+        partitions.forEach(consumer::position); // resolve the end now, before anything is published
+        return consumer;
+    }
+
+    private static List<JsonNode> alertsOf(KafkaConsumer<String, String> consumer, String workspaceId, Duration wait) {
+        List<JsonNode> alerts = new ArrayList<>();
+        for (ConsumerRecord<String, String> record : consumer.poll(wait)) {
+            if (workspaceId.equals(record.key())) {
+                alerts.add(Json.MAPPER.readTree(record.value()));
+            }
+        }
+        return alerts;
+    }
+
+    private static void assertProblem(SpendlineHttp.Response r, int status, String code, String pointer) {
+        assertThat(r.status()).as(r.raw().body()).isEqualTo(status);
+        assertThat(r.body().get("code").asString()).isEqualTo(code);
+        if (pointer != null) {
+            assertThat(r.body().get("errors").findValuesAsString("pointer")).contains(pointer);
+        }
+    }
+
+    private static JsonNode await(String path, String key, Predicate<JsonNode> done) {
+        long deadline = System.nanoTime() + EVENTUALLY.toNanos();
+        JsonNode last = null;
+        while (System.nanoTime() < deadline) {
+            SpendlineHttp.Response r = http.get(path, key);
+            if (r.status() == 200) {
+                last = r.body();
+                if (done.test(last)) {
+                    return last;
+                }
+            }
+            SpendlineHttp.sleep(50);
+        }
+        throw new AssertionError("not reached in " + EVENTUALLY + "; last answer: " + last);
+    }
+}

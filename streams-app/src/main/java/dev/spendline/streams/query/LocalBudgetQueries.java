@@ -1,0 +1,81 @@
+package dev.spendline.streams.query;
+
+import dev.spendline.contracts.budget.Budget;
+import dev.spendline.contracts.budget.BudgetQueries;
+import dev.spendline.contracts.budget.BudgetState;
+import dev.spendline.contracts.budget.BudgetStatus;
+import dev.spendline.contracts.budget.BudgetStatusQuery;
+import dev.spendline.contracts.budget.BudgetStatusReport;
+import dev.spendline.contracts.query.Measures;
+import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.streams.rollup.Rollup;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+
+/**
+ * Answers {@code budget_status} from this instance's stores: the definitions from the budget
+ * store, each budget's spend from the start of its current period to {@code asOf} (rounded up to
+ * the hour) from the product rollups: one point read per day or hour bucket, see
+ * {@link LocalSpendQueries#sumOf}.
+ */
+public final class LocalBudgetQueries implements BudgetQueries {
+
+    /** Worst first, then by name and id for a stable order. */
+    static final Comparator<BudgetStatus> ORDER = Comparator.comparing(
+                    (BudgetStatus s) -> s.state(), Comparator.reverseOrder())
+            .thenComparing(s -> s.percentUsed(), Comparator.reverseOrder())
+            .thenComparing(s -> s.budget().name())
+            .thenComparing(s -> s.budget().id());
+
+    private final RollupStoreLocator rollups;
+    private final BudgetStoreLocator budgets;
+
+    public LocalBudgetQueries(RollupStoreLocator rollups, BudgetStoreLocator budgets) {
+        this.rollups = rollups;
+        this.budgets = budgets;
+    }
+
+    @Override
+    public BudgetStatusReport budgetStatus(BudgetStatusQuery query) {
+        String workspaceId = query.workspaceId();
+        Instant asOf = query.asOf();
+        ReadOnlyKeyValueStore<String, Rollup> store = rollups.rollups(UsageKind.PRODUCT, workspaceId);
+        List<BudgetStatus> statuses = new ArrayList<>();
+        for (Budget budget : budgetsOf(budgets.budgets(workspaceId), workspaceId)) {
+            Instant start = budget.period().start(asOf);
+            // Spend so far: up to the end of asOf's hour (the finest bucket), not the whole period.
+            Instant end = min(budget.period().end(asOf), asOf);
+            Rollup spent = LocalSpendQueries.sumOf(store, workspaceId, budget.scope(), budget.scopeValue(), start, end);
+            statuses.add(BudgetStatus.of(budget, asOf, Measures.usdFromNanos(spent.costNanos())));
+        }
+        statuses.sort(ORDER);
+        return new BudgetStatusReport(
+                workspaceId,
+                asOf,
+                count(statuses, BudgetState.EXCEEDED),
+                count(statuses, BudgetState.WARNING),
+                count(statuses, BudgetState.OK),
+                List.copyOf(statuses));
+    }
+
+    /** The workspace's budgets: its keys are contiguous ({@code ws \0 id}; \1 sorts after \0). */
+    static List<Budget> budgetsOf(ReadOnlyKeyValueStore<String, Budget> store, String workspaceId) {
+        List<Budget> list = new ArrayList<>();
+        try (KeyValueIterator<String, Budget> it = store.range(workspaceId + '\u0000', workspaceId + '\u0001')) {
+            it.forEachRemaining(kv -> list.add(kv.value));
+        }
+        return list;
+    }
+
+    private static Instant min(Instant a, Instant b) {
+        return a.isBefore(b) ? a : b;
+    }
+
+    private static int count(List<BudgetStatus> statuses, BudgetState state) {
+        return (int) statuses.stream().filter(s -> s.state() == state).count();
+    }
+}
