@@ -1,9 +1,16 @@
 package dev.spendline.gateway;
 
 import dev.spendline.contracts.ServiceDefaults;
+import dev.spendline.contracts.query.HttpSpendQueries;
 import dev.spendline.gateway.config.GatewayConfiguration;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
 /** The ingest gateway as its own service (WebFlux on Netty). */
@@ -15,5 +22,19 @@ public class GatewayApplication {
         SpringApplication app = new SpringApplication(GatewayApplication.class);
         app.setDefaultProperties(ServiceDefaults.withPort(8081));
         app.run(args);
+    }
+
+    /**
+     * The quota check's source: any streams-app instance ({@code spendline.gateway.streams-url}),
+     * which routes each question to the instance that owns the workspace.
+     */
+    @Bean
+    @ConditionalOnProperty("spendline.gateway.streams-url")
+    HttpSpendQueries quotaQueries(@Value("${spendline.gateway.streams-url}") URI streamsUrl) {
+        return new HttpSpendQueries(
+                streamsUrl,
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build(),
+                Duration.ofSeconds(2),
+                false);
     }
 }

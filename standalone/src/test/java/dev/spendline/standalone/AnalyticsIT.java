@@ -43,7 +43,8 @@ class AnalyticsIT {
     static void start() throws Exception {
         Path dataDir = Files.createTempDirectory("spendline-analytics-it");
         int port = SpendlineHttp.freePort();
-        spendline = Standalone.start(dataDir, port, 0, 2, Map.of());
+        // A small FREE quota for the quota test (every other test uses TEAM workspaces).
+        spendline = Standalone.start(dataDir, port, 0, 2, Map.of("spendline.quota.free-events-per-month", 5));
         http = new SpendlineHttp(spendline.baseUrl());
     }
 
@@ -78,7 +79,8 @@ class AnalyticsIT {
         JsonNode customers = await(
                 "/api/v1/reports/margin/customers?" + NOV,
                 key,
-                r -> r.get("totals").get("costUsd").decimalValue().signum() > 0);
+                // Both events of the batch: a commit of the stream processor may fall between them.
+                r -> r.get("totals").get("costUsd").decimalValue().compareTo(new java.math.BigDecimal("40")) == 0);
         JsonNode acme = customers.get("rows").get(0);
         assertThat(acme.get("tenantId").asString()).isEqualTo("acme");
         assertThat(acme.get("revenueUsd").decimalValue()).isEqualByComparingTo("100");
@@ -191,13 +193,13 @@ class AnalyticsIT {
         JsonNode status = await(
                 "/api/v1/reports/budget-status?asOf=2026-11-20T23:59:59Z",
                 key,
+                // Every event of the batch: a commit of the stream processor may fall between them.
                 r -> r.get("budgets").size() == 2
-                        && r.get("budgets")
-                                        .get(0)
-                                        .get("spentUsd")
-                                        .decimalValue()
-                                        .signum()
-                                > 0);
+                        && r.get("budgets").findValues("spentUsd").stream()
+                                        .map(JsonNode::decimalValue)
+                                        .reduce(java.math.BigDecimal.ZERO, java.math.BigDecimal::add)
+                                        .compareTo(new java.math.BigDecimal("100"))
+                                == 0);
         assertThat(status.get("budgets").get(0).get("budget").get("id").asString())
                 .isEqualTo(id);
         assertThat(status.get("budgets").get(0).get("spentUsd").decimalValue()).isEqualByComparingTo("45");
@@ -379,6 +381,47 @@ class AnalyticsIT {
                             .status())
                     .isEqualTo(401);
         }
+    }
+
+    @Test
+    void aWorkspaceAtItsQuotaGets429ForNewEventsAnd202ForResends() {
+        var ctx = spendline.context();
+        Workspace ws = ctx.getBean(WorkspaceRepository.class).create("quota", Plan.FREE);
+        String key = ctx.getBean(ApiKeyRepository.class).issue(ws.id(), "it").secret();
+        assertThat(post(key, "q-1", "q-2", "q-3").status()).isEqualTo(202);
+        assertThat(post(key, "q-4", "q-5").status()).isEqualTo(202);
+        // Wait until the stream processor has all five, so it can tell resends from new events.
+        await(SpendlineHttp.REPORT_ALL, key, r -> SpendlineHttp.calls(r) == 5);
+
+        SpendlineHttp.Response refused = post(key, "q-6");
+        assertThat(refused.status()).as(refused.raw().body()).isEqualTo(429);
+        assertThat(refused.body().get("code").asString()).isEqualTo("quota_exceeded");
+        assertThat(refused.body().get("detail").asString())
+                .contains("accepted 5 of its 5 events", "1 new event(s)", "Resends of events already accepted");
+        long retryAfter =
+                Long.parseLong(refused.raw().headers().firstValue("retry-after").orElseThrow());
+        assertThat(retryAfter)
+                .isPositive()
+                .isLessThanOrEqualTo(Duration.ofDays(31).toSeconds());
+
+        // Resends of accepted pairs are accepted, and consume nothing.
+        assertThat(post(key, "q-2").status()).isEqualTo(202);
+        assertThat(post(key, "q-1", "q-5", "q-1").status()).isEqualTo(202);
+        // A batch is atomic: one new event among resends refuses all of it.
+        assertThat(post(key, "q-3", "q-7").status()).isEqualTo(429);
+        SpendlineHttp.sleep(1_000);
+        assertThat(SpendlineHttp.calls(http.get(SpendlineHttp.REPORT_ALL, key).body()))
+                .isEqualTo(5);
+        // A TEAM workspace in the same installation is not affected.
+        assertThat(post(newKey(), "q-6").status()).isEqualTo(202);
+    }
+
+    private static SpendlineHttp.Response post(String key, String... externalIds) {
+        List<String> events = new ArrayList<>();
+        for (String id : externalIds) {
+            events.add(SpendlineHttp.event(id, "search", "0.5"));
+        }
+        return http.post("/api/v1/events", key, SpendlineHttp.batch(events));
     }
 
     private static KafkaConsumer<String, String> alertConsumer() {

@@ -70,8 +70,10 @@ final class SpendlineHttp {
     }
 
     /** The product spend report by feature over a range that covers every test event. */
+    static final String REPORT_ALL = "/api/v1/reports/spend?by=feature&from=2026-01-01&to=2026-12-31&limit=1000";
+
     Response report(String key) {
-        return get("/api/v1/reports/spend?by=feature&from=2026-01-01&to=2026-12-31&limit=1000", key);
+        return get(REPORT_ALL, key);
     }
 
     /** Polls the report until {@code done} holds or the time is up; returns the last answer. */

@@ -1,10 +1,12 @@
 package dev.spendline.streams;
 
+import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.topic.Topic;
 import dev.spendline.contracts.topic.Topics;
 import dev.spendline.streams.alert.BudgetAlertProcessor;
 import dev.spendline.streams.dedupe.DedupeProcessor;
 import dev.spendline.streams.margin.RevenueProcessor;
+import dev.spendline.streams.quota.QuotaCounter;
 import dev.spendline.streams.rollup.InternalRollupSpec;
 import dev.spendline.streams.rollup.ProductRollupSpec;
 import dev.spendline.streams.rollup.RollupProcessor;
@@ -15,6 +17,7 @@ import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.state.Stores;
 
@@ -23,7 +26,7 @@ import org.apache.kafka.streams.state.Stores;
  * workspace's state lives in one partition (no repartitioning on the hot path).
  *
  * <pre>
- *   spendline.events.v1         → dedupe (source, externalId) → product rollups
+ *   spendline.events.v1         → dedupe (source, externalId) → product rollups, quota counts
  *   spendline.internal-usage.v1 → dedupe (sourceKey, externalId) → internal rollups
  *   spendline.revenue.v1        → revenue store (same sub-topology as the events)
  *   spendline.budgets.v1        ┐
@@ -38,7 +41,7 @@ public final class SpendlineTopology {
     private SpendlineTopology() {}
 
     public static Topology build(StreamsBuilder builder, TopologySettings settings) {
-        addInput(
+        KStream<String, AcceptedEvent> events = addInput(
                 builder,
                 settings,
                 Topics.EVENTS,
@@ -52,6 +55,7 @@ public final class SpendlineTopology {
                 StoreNames.PRODUCT_ROLLUPS,
                 StoreNames.EVENTS_ROLLUP,
                 new ProductRollupSpec());
+        addQuotaCounter(builder, events);
         addInput(
                 builder,
                 settings,
@@ -71,7 +75,8 @@ public final class SpendlineTopology {
         return topology;
     }
 
-    private static <V> void addInput(
+    /** The stream of deduplicated inputs, after its rollups. */
+    private static <V> KStream<String, V> addInput(
             StreamsBuilder builder,
             TopologySettings settings,
             Topic<String, V> topic,
@@ -88,14 +93,29 @@ public final class SpendlineTopology {
                 Serdes.Long()));
         builder.addStateStore(new WriteBehindStoreBuilder(
                 rollupStore, WriteBehindStoreBuilder.DEFAULT_MAX_DIRTY, WriteBehindStoreBuilder.DEFAULT_MAX_CLEAN));
-        builder.stream(
+        KStream<String, V> deduplicated = builder.stream(
                         topic.name(),
                         Consumed.with(topic.keySerde(), topic.valueSerde()).withName(sourceName))
                 .process(
                         () -> new DedupeProcessor<>(dedupeStore, identity, settings.dedupeHorizon()),
                         Named.as(dedupeName),
-                        dedupeStore)
-                .process(() -> new RollupProcessor<>(rollupStore, spec), Named.as(rollupName), rollupStore);
+                        dedupeStore);
+        deduplicated.process(() -> new RollupProcessor<>(rollupStore, spec), Named.as(rollupName), rollupStore);
+        return deduplicated;
+    }
+
+    /**
+     * Accepted events per workspace and month, for the quota. A cached store: the count of a busy
+     * workspace changes in memory and reaches RocksDB and the changelog once per commit.
+     */
+    private static void addQuotaCounter(StreamsBuilder builder, KStream<String, AcceptedEvent> events) {
+        builder.addStateStore(Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(StoreNames.QUOTA_USAGE), Serdes.String(), Serdes.Long())
+                .withCachingEnabled());
+        events.process(
+                () -> new QuotaCounter(StoreNames.QUOTA_USAGE),
+                Named.as(StoreNames.EVENTS_QUOTA),
+                StoreNames.QUOTA_USAGE);
     }
 
     /**
@@ -178,8 +198,8 @@ public final class SpendlineTopology {
                 StoreNames.BUDGET_ALERTS);
     }
 
-    /** A workspace-scoped identity; \0 cannot occur in validated strings. */
-    private static String identity(String workspaceId, String source, String externalId) {
+    /** A workspace-scoped identity, the dedupe store's key; \0 cannot occur in validated strings. */
+    public static String identity(String workspaceId, String source, String externalId) {
         return workspaceId + '\u0000' + source + '\u0000' + externalId;
     }
 }

@@ -14,6 +14,8 @@ public final class StoreNames {
     public static final String BUDGET_SPEND = "budget-spend";
     /** Alerts by {@code Alert.key}, open and recently resolved. */
     public static final String ALERTS = "alerts";
+    /** Accepted (deduplicated) events per workspace and month of receipt, for the quota. */
+    public static final String QUOTA_USAGE = "quota-usage";
     /** Snoozes by {@code Alert.key}. */
     public static final String ALERT_SNOOZES = "alert-snoozes";
 
@@ -26,6 +28,7 @@ public final class StoreNames {
     static final String REVENUE_SOURCE = "revenue-source";
     static final String REVENUE_STORE = "revenue-store";
     static final String BUDGETS_SOURCE = "budgets-source";
+    static final String EVENTS_QUOTA = "events-quota";
     static final String SNOOZES_SOURCE = "alert-snoozes-source";
     static final String BUDGET_ALERTS = "budget-alerts";
     static final String ALERTS_SINK = "alerts-sink";

@@ -247,6 +247,8 @@ public final class FullBench {
                         List.of(
                                 "--server.port=" + port,
                                 "--spendline.kafka.bootstrap-servers=" + kafka.bootstrapServers(),
+                                // No stream processor runs here to count the quota against.
+                                "--spendline.quota.enabled=false",
                                 "--spring.datasource.url=" + controlPlane.jdbcUrl(),
                                 "--spring.datasource.username=postgres"),
                         settings.workDir())) {

@@ -60,6 +60,8 @@ class StreamsAppKillIT {
                         List.of(
                                 "--server.port=" + gatewayPort,
                                 "--spendline.kafka.bootstrap-servers=" + bootstrap,
+                                // The quota check asks streams-app, which this test kills: it must fail open.
+                                "--spendline.gateway.streams-url=http://127.0.0.1:" + streamsPort,
                                 "--spring.datasource.url=" + controlPlane.jdbcUrl(),
                                 "--spring.datasource.username=postgres"),
                         FaultTestSupport.logDir());

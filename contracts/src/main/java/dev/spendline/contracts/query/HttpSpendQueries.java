@@ -11,6 +11,11 @@ import dev.spendline.contracts.margin.CustomerMarginReport;
 import dev.spendline.contracts.margin.FeatureMarginReport;
 import dev.spendline.contracts.margin.MarginQueries;
 import dev.spendline.contracts.margin.MarginQuery;
+import dev.spendline.contracts.quota.AcceptedPairs;
+import dev.spendline.contracts.quota.AcceptedPairsQuery;
+import dev.spendline.contracts.quota.QuotaQueries;
+import dev.spendline.contracts.quota.QuotaUsage;
+import dev.spendline.contracts.quota.QuotaUsageQuery;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -20,15 +25,17 @@ import java.time.Duration;
 
 /**
  * The read tools over HTTP: forwards each query to another Spendline streams instance's internal
- * query endpoints ({@value #PATH}, {@value #MARGIN_BY_CUSTOMER_PATH}, {@value #MARGIN_BY_FEATURE_PATH}, {@value #BUDGET_STATUS_PATH}, {@value #ACTIVE_ALERTS_PATH}).
+ * query endpoints ({@value #PATH}, {@value #MARGIN_BY_CUSTOMER_PATH}, {@value #MARGIN_BY_FEATURE_PATH}, {@value #BUDGET_STATUS_PATH}, {@value #ACTIVE_ALERTS_PATH}, {@value #QUOTA_USAGE_PATH}, {@value #ACCEPTED_PAIRS_PATH}).
  */
-public final class HttpSpendQueries implements SpendQueries, MarginQueries, BudgetQueries, AlertQueries {
+public final class HttpSpendQueries implements SpendQueries, MarginQueries, BudgetQueries, AlertQueries, QuotaQueries {
 
     public static final String PATH = "/internal/v1/queries/spend-by";
     public static final String MARGIN_BY_CUSTOMER_PATH = "/internal/v1/queries/margin-by-customer";
     public static final String MARGIN_BY_FEATURE_PATH = "/internal/v1/queries/margin-by-feature";
     public static final String BUDGET_STATUS_PATH = "/internal/v1/queries/budget-status";
     public static final String ACTIVE_ALERTS_PATH = "/internal/v1/queries/active-alerts";
+    public static final String QUOTA_USAGE_PATH = "/internal/v1/queries/quota-usage";
+    public static final String ACCEPTED_PAIRS_PATH = "/internal/v1/queries/accepted-pairs";
     /** Marks a query one instance forwarded to another, which must then answer locally or 503. */
     public static final String FORWARDED_HEADER = "X-Spendline-Forwarded";
 
@@ -71,6 +78,16 @@ public final class HttpSpendQueries implements SpendQueries, MarginQueries, Budg
     @Override
     public ActiveAlertsReport activeAlerts(ActiveAlertsQuery query) {
         return post(ACTIVE_ALERTS_PATH, query, ActiveAlertsReport.class);
+    }
+
+    @Override
+    public QuotaUsage quotaUsage(QuotaUsageQuery query) {
+        return post(QUOTA_USAGE_PATH, query, QuotaUsage.class);
+    }
+
+    @Override
+    public AcceptedPairs acceptedPairs(AcceptedPairsQuery query) {
+        return post(ACCEPTED_PAIRS_PATH, query, AcceptedPairs.class);
     }
 
     private <T> T post(String path, Object query, Class<T> answer) {

@@ -1,6 +1,10 @@
 package dev.spendline.gateway.ingest;
 
+import dev.spendline.contracts.query.HttpSpendQueries;
+import dev.spendline.contracts.quota.QuotaQueries;
 import dev.spendline.controlplane.ApiKeyAuthenticator;
+import dev.spendline.gateway.quota.QuotaGuard;
+import dev.spendline.gateway.quota.QuotaProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.HashMap;
@@ -8,6 +12,7 @@ import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -17,10 +22,12 @@ import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.core.ProducerFactory;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
 
 /** The ingest endpoints and their Kafka producer. */
 @Configuration(proxyBeanMethods = false)
-@EnableConfigurationProperties(IngestLimits.class)
+@EnableConfigurationProperties({IngestLimits.class, QuotaProperties.class})
 public class IngestConfiguration {
 
     /**
@@ -58,13 +65,35 @@ public class IngestConfiguration {
             ApiKeyAuthenticator authenticator,
             KafkaTemplate<String, byte[]> ingestKafkaTemplate,
             IngestLimits limits,
-            MeterRegistry registry) {
+            MeterRegistry registry,
+            QuotaGuard quotaGuard) {
         return new IngestHandler(
                 authenticator,
                 new EventPublisher(ingestKafkaTemplate, limits.produceTimeout()),
                 limits,
                 new IngestMetrics(registry),
-                Clock.systemUTC());
+                Clock.systemUTC(),
+                quotaGuard);
+    }
+
+    /**
+     * The quota check asks the stream processor: in standalone the in-process router; in the
+     * gateway service, HTTP to any streams-app instance ({@code spendline.gateway.streams-url}).
+     * With {@code spendline.quota.enabled=false} no streams-app is needed.
+     */
+    @Bean
+    QuotaGuard quotaGuard(QuotaProperties props, ObjectProvider<QuotaQueries> queries) {
+        QuotaQueries source = props.enabled()
+                ? queries.getIfAvailable(() -> {
+                    throw new IllegalStateException("The event quota is enabled but no stream processor is"
+                            + " configured: set spendline.gateway.streams-url, or spendline.quota.enabled=false");
+                })
+                : null;
+        // HTTP must leave Netty's event loop; the in-process router (standalone) answers on the
+        // servlet thread, where blocking is allowed and where refusals are best written (see
+        // "Known limits" in docs/architecture.md).
+        Scheduler lookups = source instanceof HttpSpendQueries ? Schedulers.boundedElastic() : Schedulers.immediate();
+        return new QuotaGuard(source, props, Clock.systemUTC(), lookups);
     }
 
     /** Public so the standalone mode can serve the same routes from its servlet container. */

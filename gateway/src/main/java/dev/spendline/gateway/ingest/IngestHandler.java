@@ -1,11 +1,16 @@
 package dev.spendline.gateway.ingest;
 
+import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.json.Json;
 import dev.spendline.controlplane.ApiKeyAuthenticator;
 import dev.spendline.controlplane.Principal;
+import dev.spendline.gateway.quota.QuotaExceededException;
+import dev.spendline.gateway.quota.QuotaGuard;
+import dev.spendline.gateway.quota.QuotaUnavailableException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
@@ -24,8 +29,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * The two ingest endpoints. The body is read first, then every refusal is a
  * problem+json answer with a stable code, in this order of precedence: 401 credential, 415 content
- * type, 413 size, 400 JSON and validation (all errors at once, nothing written). Then the write to
- * Kafka: 202 only after Kafka acknowledged every item, 503 with Retry-After when it could not in time.
+ * type, 413 size, 400 JSON and validation (all errors at once, nothing written), 429 event quota
+ * (new events only; resends of accepted pairs pass). Then the write to Kafka: 202 only after Kafka acknowledged every item, 503 with Retry-After when it could not in time.
  */
 final class IngestHandler {
 
@@ -41,13 +46,16 @@ final class IngestHandler {
     private final Clock clock;
     private final RequestJson json;
     private final BatchParser batches;
+    private final QuotaGuard quota;
 
     IngestHandler(
             ApiKeyAuthenticator authenticator,
             EventPublisher publisher,
             IngestLimits limits,
             IngestMetrics metrics,
-            Clock clock) {
+            Clock clock,
+            QuotaGuard quota) {
+        this.quota = quota;
         this.authenticator = authenticator;
         this.publisher = publisher;
         this.limits = limits;
@@ -185,7 +193,43 @@ final class IngestHandler {
                     null,
                     false)));
         }
-        return publish(kind, principal, receivedAt, ((BatchParser.Accepted<V>) result).values());
+        List<V> values = ((BatchParser.Accepted<V>) result).values();
+        if (kind == IngestKind.EVENTS) {
+            @SuppressWarnings("unchecked") // the events kind carries AcceptedEvent values
+            List<AcceptedEvent> events = (List<AcceptedEvent>) values;
+            return quota.check(principal, events)
+                    .onErrorMap(QuotaExceededException.class, e -> new Refusal(quotaExceeded(e, principal)))
+                    .onErrorMap(
+                            QuotaUnavailableException.class,
+                            e -> new Refusal(Problem.of(
+                                            HttpStatus.SERVICE_UNAVAILABLE,
+                                            "unavailable",
+                                            "Temporarily unable to accept data",
+                                            "This workspace has used its event quota and Spendline could not check in time"
+                                                    + " which events are resends. Nothing was accepted; retry the same request"
+                                                    + " later.")
+                                    .retryAfter(RETRY_AFTER_SECONDS)))
+                    .then(Mono.defer(() -> publish(kind, principal, receivedAt, values)));
+        }
+        return publish(kind, principal, receivedAt, values);
+    }
+
+    /** 429 until the quota resets at the start of the next month (UTC). */
+    private Problem quotaExceeded(QuotaExceededException e, Principal principal) {
+        Instant reset =
+                e.month().plusMonths(1).atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
+        long seconds = Math.max(1, Duration.between(clock.instant(), reset).toSeconds());
+        return Problem.of(
+                        HttpStatus.TOO_MANY_REQUESTS,
+                        "quota_exceeded",
+                        "Monthly event quota used up",
+                        String.format(
+                                "This workspace (plan %s) has accepted %d of its %d events for %s; this request has"
+                                        + " %d new event(s), so nothing was accepted. Resends of events already"
+                                        + " accepted (same source and externalId) are still accepted. The quota"
+                                        + " resets at %s.",
+                                principal.plan(), e.used(), e.limit(), e.month(), e.newEvents(), reset))
+                .retryAfter(seconds);
     }
 
     private <V> Mono<ServerResponse> publish(

@@ -47,9 +47,6 @@ record Problem(
         if (closeConnection) {
             builder.header("Connection", "close");
         }
-        if (closeConnection) {
-            builder.header("Connection", "close");
-        }
         if (status == HttpStatus.UNAUTHORIZED) {
             builder.header("WWW-Authenticate", "Bearer");
         }

@@ -43,7 +43,12 @@ import tools.jackson.databind.JsonNode;
 @SpringBootTest(
         classes = GatewayApplication.class,
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"spendline.auth.key-cache-ttl=0s", "spendline.ingest.max-body-size=512KB"})
+        properties = {
+            "spendline.auth.key-cache-ttl=0s",
+            "spendline.ingest.max-body-size=512KB",
+            // The gateway alone: the quota needs the stream processor (tested in standalone).
+            "spendline.quota.enabled=false"
+        })
 class IngestEndpointsTest {
 
     private static final EmbeddedKafka KAFKA = startKafka();

@@ -24,7 +24,7 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 @SpringBootTest(
         classes = GatewayApplication.class,
         webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"spendline.ingest.produce-timeout=2s"})
+        properties = {"spendline.ingest.produce-timeout=2s", "spendline.quota.enabled=false"})
 class KafkaUnavailableTest {
 
     @LocalServerPort

@@ -10,6 +10,10 @@ import dev.spendline.contracts.margin.MarginQuery;
 import dev.spendline.contracts.query.HttpSpendQueries;
 import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.SpendReport;
+import dev.spendline.contracts.quota.AcceptedPairs;
+import dev.spendline.contracts.quota.AcceptedPairsQuery;
+import dev.spendline.contracts.quota.QuotaUsage;
+import dev.spendline.contracts.quota.QuotaUsageQuery;
 import dev.spendline.streams.query.RoutingSpendQueries;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -64,5 +68,19 @@ final class InternalQueryController {
             @RequestBody ActiveAlertsQuery query,
             @RequestHeader(name = HttpSpendQueries.FORWARDED_HEADER, required = false) String forwarded) {
         return forwarded == null ? queries.activeAlerts(query) : queries.activeAlertsLocally(query);
+    }
+
+    @PostMapping(HttpSpendQueries.QUOTA_USAGE_PATH)
+    QuotaUsage quotaUsage(
+            @RequestBody QuotaUsageQuery query,
+            @RequestHeader(name = HttpSpendQueries.FORWARDED_HEADER, required = false) String forwarded) {
+        return forwarded == null ? queries.quotaUsage(query) : queries.quotaUsageLocally(query);
+    }
+
+    @PostMapping(HttpSpendQueries.ACCEPTED_PAIRS_PATH)
+    AcceptedPairs acceptedPairs(
+            @RequestBody AcceptedPairsQuery query,
+            @RequestHeader(name = HttpSpendQueries.FORWARDED_HEADER, required = false) String forwarded) {
+        return forwarded == null ? queries.acceptedPairs(query) : queries.acceptedPairsLocally(query);
     }
 }

@@ -58,7 +58,8 @@ public class StreamsConfiguration {
                         Duration.ofSeconds(10),
                         true),
                 props.queryAttempts(),
-                props.queryBackoff());
+                props.queryBackoff(),
+                props.dedupeHorizon());
     }
 
     @Bean

@@ -17,6 +17,11 @@ import dev.spendline.contracts.query.SpendQueries;
 import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.contracts.quota.AcceptedPairs;
+import dev.spendline.contracts.quota.AcceptedPairsQuery;
+import dev.spendline.contracts.quota.QuotaQueries;
+import dev.spendline.contracts.quota.QuotaUsage;
+import dev.spendline.contracts.quota.QuotaUsageQuery;
 import dev.spendline.streams.StoreNames;
 import dev.spendline.streams.rollup.Rollup;
 import java.time.Duration;
@@ -41,7 +46,8 @@ import org.slf4j.LoggerFactory;
  * Margins and budgets read the product rollups and the revenue or budget store, which live in the
  * same task (see {@code SpendlineTopology}), so ownership of the product rollups decides for all.
  */
-public final class RoutingSpendQueries implements SpendQueries, MarginQueries, BudgetQueries, AlertQueries {
+public final class RoutingSpendQueries
+        implements SpendQueries, MarginQueries, BudgetQueries, AlertQueries, QuotaQueries {
 
     private static final Logger log = LoggerFactory.getLogger(RoutingSpendQueries.class);
 
@@ -50,18 +56,22 @@ public final class RoutingSpendQueries implements SpendQueries, MarginQueries, B
     private final Function<HostInfo, HttpSpendQueries> remote;
     private final int attempts;
     private final Duration backoff;
+    private final Duration dedupeHorizon;
 
+    /** @param dedupeHorizon how long the topology remembers identities (for {@link #acceptedPairs}) */
     public RoutingSpendQueries(
             KafkaStreams streams,
             HostInfo self,
             Function<HostInfo, HttpSpendQueries> remote,
             int attempts,
-            Duration backoff) {
+            Duration backoff,
+            Duration dedupeHorizon) {
         this.streams = streams;
         this.self = self;
         this.remote = remote;
         this.attempts = attempts;
         this.backoff = backoff;
+        this.dedupeHorizon = dedupeHorizon;
     }
 
     @Override
@@ -132,6 +142,53 @@ public final class RoutingSpendQueries implements SpendQueries, MarginQueries, B
                                 ws -> localStore(StoreNames.ALERT_SNOOZES, partition))
                         .activeAlerts(query),
                 owner -> owner.activeAlerts(query));
+    }
+
+    @Override
+    public QuotaUsage quotaUsage(QuotaUsageQuery query) {
+        return quotaUsage(query, true);
+    }
+
+    public QuotaUsage quotaUsageLocally(QuotaUsageQuery query) {
+        return quotaUsage(query, false);
+    }
+
+    @Override
+    public AcceptedPairs acceptedPairs(AcceptedPairsQuery query) {
+        return acceptedPairs(query, true);
+    }
+
+    public AcceptedPairs acceptedPairsLocally(AcceptedPairsQuery query) {
+        return acceptedPairs(query, false);
+    }
+
+    private QuotaUsage quotaUsage(QuotaUsageQuery query, boolean mayForward) {
+        return route(
+                StoreNames.PRODUCT_ROLLUPS,
+                query.workspaceId(),
+                mayForward,
+                partition -> localQuota(partition).quotaUsage(query),
+                owner -> owner.quotaUsage(query));
+    }
+
+    private AcceptedPairs acceptedPairs(AcceptedPairsQuery query, boolean mayForward) {
+        return route(
+                StoreNames.PRODUCT_ROLLUPS,
+                query.workspaceId(),
+                mayForward,
+                partition -> localQuota(partition).acceptedPairs(query),
+                owner -> owner.acceptedPairs(query));
+    }
+
+    /** Quota counts and the dedupe store are in the events' sub-topology, like the rollups. */
+    private LocalQuotaQueries localQuota(int partition) {
+        return new LocalQuotaQueries(
+                ws -> this.<Long>localStore(StoreNames.QUOTA_USAGE, partition),
+                ws -> streams.store(StoreQueryParameters.fromNameAndType(
+                                StoreNames.DEDUPE_EVENTS, QueryableStoreTypes.<String, Long>windowStore())
+                        .withPartition(partition)),
+                dedupeHorizon,
+                java.time.Clock.systemUTC());
     }
 
     private <V> ReadOnlyKeyValueStore<String, V> localStore(String name, int partition) {

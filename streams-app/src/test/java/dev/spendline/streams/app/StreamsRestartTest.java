@@ -126,7 +126,8 @@ class StreamsRestartTest {
                                 throw new AssertionError("single instance never forwards");
                             },
                             40,
-                            Duration.ofMillis(250)));
+                            Duration.ofMillis(250),
+                            Duration.ofDays(35)));
         }
 
         long awaitCalls(long expected) {

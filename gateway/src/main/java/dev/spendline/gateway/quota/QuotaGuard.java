@@ -1,0 +1,154 @@
+package dev.spendline.gateway.quota;
+
+import com.github.benmanes.caffeine.cache.AsyncLoadingCache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.spendline.contracts.event.AcceptedEvent;
+import dev.spendline.contracts.event.ProductEvent;
+import dev.spendline.contracts.quota.AcceptedPairsQuery;
+import dev.spendline.contracts.quota.EventIdentity;
+import dev.spendline.contracts.quota.QuotaQueries;
+import dev.spendline.contracts.quota.QuotaUsageQuery;
+import dev.spendline.controlplane.Principal;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * Enforces the monthly event quota before events are written to Kafka.
+ *
+ * <p>The count is the stream processor's (deduplicated, so a resend never counts), read per
+ * workspace at most every {@code refreshEvery} and kept in memory; between reads the gateway adds
+ * what it accepted itself. Under the quota nothing else happens: the hot path costs a map lookup.
+ * When a request would pass the quota, the gateway asks the stream processor which of its
+ * {@code (source, externalId)} pairs were already accepted: resends of accepted pairs always pass
+ * (a sender retrying after a timeout must not be punished, and they consume nothing), and only new
+ * events are refused with 429.
+ *
+ * <p>Deliberate trade-offs: several gateway instances, and the refresh interval, let a workspace
+ * pass its quota by what is accepted in a few seconds; and when the count cannot be read at all
+ * the gateway accepts (fails open), because losing a customer's data is worse than counting it
+ * late. Only the resend check, which decides a refusal, answers 503 when it cannot be made.
+ */
+public final class QuotaGuard {
+
+    private static final Logger log = LoggerFactory.getLogger(QuotaGuard.class);
+
+    private final QuotaQueries queries;
+    private final QuotaProperties props;
+    private final Clock clock;
+    private final Scheduler lookups;
+    private final AsyncLoadingCache<UsageKey, AtomicLong> usage;
+
+    private record UsageKey(String workspaceId, YearMonth month) {}
+
+    /**
+     * @param lookups where calls to {@code queries} run: {@code boundedElastic} when they block on
+     *     HTTP (the gateway service, on Netty's event loop); {@code immediate} when they are
+     *     in-process store reads on a servlet thread (standalone), which also keeps every answer on
+     *     the request thread
+     */
+    public QuotaGuard(QuotaQueries queries, QuotaProperties props, Clock clock, Scheduler lookups) {
+        this.queries = queries;
+        this.props = props;
+        this.clock = clock;
+        this.lookups = lookups;
+        this.usage = Caffeine.newBuilder()
+                .refreshAfterWrite(props.refreshEvery())
+                .expireAfterAccess(Duration.ofHours(1))
+                .maximumSize(100_000)
+                .executor(lookups == Schedulers.immediate() ? Runnable::run : command -> lookups.schedule(command))
+                .buildAsync(this::load);
+    }
+
+    /**
+     * The stream processor's count; 0 when it cannot be read (fail open, see above), tried again
+     * at the next refresh, so an outage of the stream processor does not slow every request.
+     */
+    private AtomicLong load(UsageKey key) {
+        try {
+            return new AtomicLong(queries.quotaUsage(new QuotaUsageQuery(key.workspaceId(), key.month()))
+                    .acceptedEvents());
+        } catch (RuntimeException e) {
+            log.warn(
+                    "Quota count of workspace {} unavailable ({}); accepting until it can be read",
+                    key.workspaceId(),
+                    e.toString());
+            return new AtomicLong(0);
+        }
+    }
+
+    /**
+     * Completes empty when the events may be written; fails with {@link QuotaExceededException}
+     * when new events would pass the quota, or {@link QuotaUnavailableException} when that cannot
+     * be decided.
+     */
+    public Mono<Void> check(Principal principal, List<AcceptedEvent> events) {
+        if (!props.enabled() || events.isEmpty()) {
+            return Mono.empty();
+        }
+        long limit = props.limitFor(principal.plan());
+        YearMonth month = YearMonth.now(clock.withZone(ZoneOffset.UTC));
+        UsageKey key = new UsageKey(principal.workspaceId(), month);
+        return Mono.fromFuture(usage.get(key))
+                .timeout(props.checkTimeout())
+                .onErrorResume(e -> {
+                    log.warn("Quota count of workspace {} not read in time; accepting", principal.workspaceId());
+                    return Mono.just(new AtomicLong(0));
+                })
+                .flatMap(counter -> {
+                    long used = counter.get();
+                    if (used + events.size() <= limit) {
+                        counter.addAndGet(events.size());
+                        return Mono.empty();
+                    }
+                    return newEvents(principal.workspaceId(), events).flatMap(fresh -> {
+                        if (fresh == 0 || used + fresh <= limit) {
+                            counter.addAndGet(fresh);
+                            return Mono.<Void>empty();
+                        }
+                        return Mono.error(new QuotaExceededException(used, limit, fresh, month));
+                    });
+                });
+    }
+
+    /**
+     * How many events of the batch would count: those without an identity, plus the distinct
+     * pairs the stream processor has not accepted yet.
+     */
+    private Mono<Long> newEvents(String workspaceId, List<AcceptedEvent> events) {
+        Set<EventIdentity> pairs = new LinkedHashSet<>();
+        long anonymous = 0;
+        for (AcceptedEvent e : events) {
+            ProductEvent event = e.event();
+            if (event.hasIdentity()) {
+                pairs.add(new EventIdentity(event.source(), event.externalId()));
+            } else {
+                anonymous++;
+            }
+        }
+        if (pairs.isEmpty()) {
+            return Mono.just(anonymous);
+        }
+        long withoutIdentity = anonymous;
+        return Mono.fromCallable(() -> queries.acceptedPairs(new AcceptedPairsQuery(workspaceId, List.copyOf(pairs))))
+                .subscribeOn(lookups)
+                .timeout(props.checkTimeout())
+                .map(accepted -> {
+                    Set<EventIdentity> fresh = new HashSet<>(pairs);
+                    accepted.accepted().forEach(fresh::remove);
+                    return fresh.size() + withoutIdentity;
+                })
+                .onErrorMap(e -> new QuotaUnavailableException(e));
+    }
+}
