@@ -68,7 +68,7 @@ public final class SpendlineTopology {
                         : null,
                 StoreNames.INTERNAL_ROLLUPS,
                 StoreNames.USAGE_ROLLUP,
-                new InternalRollupSpec());
+                new InternalRollupSpec(settings.priceBook()));
         addRevenue(builder);
         Topology topology = builder.build();
         addBudgetsAndAlerts(topology);

@@ -1,12 +1,16 @@
 package dev.spendline.streams.app;
 
 import dev.spendline.contracts.query.HttpSpendQueries;
+import dev.spendline.streams.pricing.PriceBook;
 import dev.spendline.streams.query.RoutingSpendQueries;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.nio.file.Path;
 import java.time.Duration;
 import org.apache.kafka.streams.state.HostInfo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -21,6 +25,8 @@ import org.springframework.context.annotation.Import;
 @EnableConfigurationProperties(StreamsProperties.class)
 @Import({InternalQueryController.class, QueryErrorHandler.class})
 public class StreamsConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(StreamsConfiguration.class);
 
     @Bean
     HostInfo streamsHostInfo(StreamsProperties props, @Value("${server.port:8080}") int serverPort) {
@@ -41,8 +47,15 @@ public class StreamsConfiguration {
             StreamsProperties props,
             @Value("${spendline.kafka.bootstrap-servers}") String bootstrapServers,
             HostInfo streamsHostInfo,
-            MeterRegistry registry) {
-        return new StreamsRunner(props, bootstrapServers, streamsHostInfo, registry);
+            MeterRegistry registry,
+            @Value("${spendline.pricing.price-book-file:}") String priceBookFile) {
+        PriceBook priceBook =
+                priceBookFile.isBlank() ? PriceBook.bundled() : PriceBook.withOverrides(Path.of(priceBookFile));
+        log.info(
+                "Price book: {} prices{}",
+                priceBook.size(),
+                priceBookFile.isBlank() ? " (bundled)" : " (bundled, with " + priceBookFile + " on top)");
+        return new StreamsRunner(props, bootstrapServers, streamsHostInfo, registry, priceBook);
     }
 
     @Bean

@@ -3,6 +3,7 @@ package dev.spendline.streams.app;
 import dev.spendline.streams.SpendlineTopology;
 import dev.spendline.streams.StreamsTuning;
 import dev.spendline.streams.TopologySettings;
+import dev.spendline.streams.pricing.PriceBook;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 import java.time.Duration;
@@ -32,7 +33,17 @@ public final class StreamsRunner implements SmartLifecycle {
     private final Properties config = new Properties();
     private volatile boolean running;
 
+    /** With the bundled price book. */
     public StreamsRunner(StreamsProperties props, String bootstrapServers, HostInfo self, MeterRegistry registry) {
+        this(props, bootstrapServers, self, registry, PriceBook.bundled());
+    }
+
+    public StreamsRunner(
+            StreamsProperties props,
+            String bootstrapServers,
+            HostInfo self,
+            MeterRegistry registry,
+            PriceBook priceBook) {
         config.put(StreamsConfig.APPLICATION_ID_CONFIG, props.applicationId());
         config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(StreamsConfig.STATE_DIR_CONFIG, props.stateDir());
@@ -58,8 +69,8 @@ public final class StreamsRunner implements SmartLifecycle {
         }
         StreamsTuning.apply(config);
         StreamsBuilder builder = new StreamsBuilder();
-        this.streams =
-                new KafkaStreams(SpendlineTopology.build(builder, new TopologySettings(props.dedupeHorizon())), config);
+        this.streams = new KafkaStreams(
+                SpendlineTopology.build(builder, new TopologySettings(props.dedupeHorizon(), priceBook)), config);
         // A processing failure is a bug of ours: stop this client (health turns DOWN, the
         // orchestrator restarts it) rather than loop on the same record.
         streams.setUncaughtExceptionHandler(e -> {

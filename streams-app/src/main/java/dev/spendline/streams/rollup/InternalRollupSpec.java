@@ -4,16 +4,29 @@ import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.usage.AcceptedUsageRow;
 import dev.spendline.contracts.usage.InternalUsageRow;
+import dev.spendline.contracts.usage.UsageVocabulary;
+import dev.spendline.streams.pricing.PriceBook;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * How internal usage rows roll up: by employee, team, tool, category, provider, model and source.
- * A row's cost is its reported {@code costUsd}; rows priced from the price book count 0 until the
- * price book lands (see docs/ingest.md).
+ * A row's cost follows its {@code costBasis} (docs/ingest.md): {@code reported} uses its
+ * {@code costUsd}; {@code price_book} prices its tokens from the {@link PriceBook} at the row's day
+ * (0 when the book has no price for the model, see docs/pricing.md); {@code subscription} costs 0.
  */
 public final class InternalRollupSpec implements RollupSpec<AcceptedUsageRow> {
+
+    private static final Logger log = LoggerFactory.getLogger(InternalRollupSpec.class);
+
+    private final PriceBook priceBook;
+
+    public InternalRollupSpec(PriceBook priceBook) {
+        this.priceBook = priceBook;
+    }
 
     private static final List<Dimension> DIMENSIONS = Arrays.stream(Dimension.values())
             .filter(d -> d.kind() == UsageKind.INTERNAL)
@@ -32,17 +45,19 @@ public final class InternalRollupSpec implements RollupSpec<AcceptedUsageRow> {
     @Override
     public Rollup delta(AcceptedUsageRow value) {
         InternalUsageRow r = value.row();
-        return new Rollup(
-                ProductRollupSpec.toNanos(r.costUsd()),
-                1,
-                r.inputTokens(),
-                r.outputTokens(),
-                r.cachedInputTokens(),
-                0,
-                0,
-                0,
-                0,
-                0);
+        return new Rollup(costNanos(r), 1, r.inputTokens(), r.outputTokens(), r.cachedInputTokens(), 0, 0, 0, 0, 0);
+    }
+
+    long costNanos(InternalUsageRow r) {
+        if (!UsageVocabulary.BASIS_PRICE_BOOK.equals(r.costBasis())) {
+            return ProductRollupSpec.toNanos(r.costUsd());
+        }
+        return priceBook
+                .costNanos(r.provider(), r.model(), r.ts(), r.inputTokens(), r.cachedInputTokens(), r.outputTokens())
+                .orElseGet(() -> {
+                    log.debug("No price for {} {} on {}: the row counts 0 USD", r.provider(), r.model(), r.ts());
+                    return 0L;
+                });
     }
 
     @Override

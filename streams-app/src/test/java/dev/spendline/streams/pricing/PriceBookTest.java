@@ -1,0 +1,96 @@
+package dev.spendline.streams.pricing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.BufferedReader;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PriceBookTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theBundledBookPricesByTheVersionInForceOnTheDay() {
+        PriceBook book = PriceBook.bundled();
+        assertThat(book.size()).isGreaterThanOrEqualTo(20);
+        // o3 was 10 / 2.50 / 40 until 9 June 2025 and 2 / 0.50 / 8 from 10 June 2025.
+        assertThat(book.priceAt("openai", "o3", Instant.parse("2025-06-09T23:59:59Z"))
+                        .orElseThrow()
+                        .inputPerMillionUsd())
+                .isEqualByComparingTo("10.00");
+        assertThat(book.priceAt("openai", "o3", Instant.parse("2025-06-10T00:00:00Z"))
+                        .orElseThrow()
+                        .inputPerMillionUsd())
+                .isEqualByComparingTo("2.00");
+        // Before the first version there is no price; names match in any case.
+        assertThat(book.priceAt("openai", "o3", Instant.parse("2025-01-01T00:00:00Z")))
+                .isEmpty();
+        assertThat(book.priceAt("Anthropic", "Claude-Sonnet-4", Instant.parse("2026-11-01T00:00:00Z")))
+                .isPresent();
+        assertThat(book.priceAt("acme", "secret-model", Instant.parse("2026-11-01T00:00:00Z")))
+                .isEmpty();
+    }
+
+    @Test
+    void costIsUncachedInputPlusCachedInputPlusOutputAtTheirPrices() {
+        PriceBook book = PriceBook.bundled();
+        // claude-sonnet-4: 3 / 0.30 / 15 per million. 1,000 input of which 100 cached, 200 output:
+        // 900 × 3 + 100 × 0.30 + 200 × 15 = 2,700 + 30 + 3,000 = 5,730 per million = 0.00573 USD.
+        assertThat(book.costNanos(
+                        "anthropic", "claude-sonnet-4", Instant.parse("2026-11-20T10:00:00Z"), 1_000, 100, 200))
+                .hasValue(5_730_000L);
+        // gpt-4.1-nano: 0.10 / 0.025 / 0.40. 7 input, 3 cached, 1 output:
+        // 4 × 0.10 + 3 × 0.025 + 1 × 0.40 = 0.875 per million = 0.000000875 USD = 875 nano-dollars.
+        assertThat(book.costNanos("openai", "gpt-4.1-nano", Instant.parse("2026-11-20T10:00:00Z"), 7, 3, 1))
+                .hasValue(875L);
+        assertThat(book.costNanos("acme", "x", Instant.parse("2026-11-20T10:00:00Z"), 1, 0, 1))
+                .isEmpty();
+    }
+
+    @Test
+    void anOverrideFileReplacesRowsOfTheSameDateAndAddsOthers() throws Exception {
+        Path file = dir.resolve("prices.csv");
+        Files.writeString(
+                file,
+                """
+                # our negotiated prices
+                anthropic,claude-sonnet-4,2025-05-22,2.40,0.24,12.00
+                acme,in-house-7b,2026-01-01,0.05,0,0.05
+                """);
+        PriceBook book = PriceBook.withOverrides(file);
+        Instant nov = Instant.parse("2026-11-20T10:00:00Z");
+        assertThat(book.priceAt("anthropic", "claude-sonnet-4", nov)
+                        .orElseThrow()
+                        .inputPerMillionUsd())
+                .isEqualByComparingTo("2.40");
+        assertThat(book.costNanos("acme", "in-house-7b", nov, 1_000_000, 0, 1_000_000))
+                .hasValue(100_000_000L);
+        assertThat(book.size()).isEqualTo(PriceBook.bundled().size() + 1);
+    }
+
+    @Test
+    void aMalformedLineFailsWithItsLineNumber() {
+        assertThatThrownBy(() -> PriceBook.parse(reader("# header\nopenai,gpt-x,2025-01-01,1,2\n"), "f.csv"))
+                .hasMessage("Price book f.csv, line 2: expected 6 columns"
+                        + " (provider,model,effective_from,input,cached_input,output)");
+        assertThatThrownBy(() -> PriceBook.parse(reader("openai,gpt-x,2025-13-01,1,2,3"), "f.csv"))
+                .hasMessageContaining("line 1: effective_from must be a date");
+        assertThatThrownBy(() -> PriceBook.parse(reader("openai,gpt-x,2025-01-01,-1,2,3"), "f.csv"))
+                .hasMessageContaining("line 1: prices must be between 0 and 10000");
+        assertThatThrownBy(() -> PriceBook.parse(reader("openai,gpt-x,2025-01-01,one,2,3"), "f.csv"))
+                .hasMessageContaining("line 1: 'one' is not a price");
+        assertThatThrownBy(() -> PriceBook.parse(reader(" ,gpt-x,2025-01-01,1,2,3"), "f.csv"))
+                .hasMessageContaining("line 1: provider is empty");
+    }
+
+    private static BufferedReader reader(String text) {
+        return new BufferedReader(new StringReader(text));
+    }
+}
