@@ -416,6 +416,34 @@ class AnalyticsIT {
         assertThat(post(newKey(), "q-6").status()).isEqualTo(202);
     }
 
+    @Test
+    void topWasteShowsFailedAndRetriedSpendByKindAndFeature() {
+        String key = newKey();
+        String failed = SpendlineHttp.event("w-1", "search", "3").replace("\"ts\"", "\"status\":\"error\",\"ts\"");
+        String retried = SpendlineHttp.event("w-2", "chat", "2").replace("\"ts\"", "\"retryCount\":1,\"ts\"");
+        String clean = SpendlineHttp.event("w-3", "chat", "5");
+        assertThat(http.post("/api/v1/events", key, SpendlineHttp.batch(List.of(failed, retried, clean)))
+                        .status())
+                .isEqualTo(202);
+        String range = "from=2026-11-01&to=2026-11-30";
+        JsonNode waste = await(
+                "/api/v1/reports/waste?" + range,
+                key,
+                r -> r.get("spendUsd").decimalValue().compareTo(new java.math.BigDecimal("10")) == 0);
+        assertThat(waste.get("wasteUsd").decimalValue()).isEqualByComparingTo("5");
+        assertThat(waste.get("wastePercent").decimalValue()).isEqualByComparingTo("50.0");
+        assertThat(waste.get("rows").findValuesAsString("kind")).containsExactly("FAILED_CALL", "RETRY");
+        JsonNode byFeature =
+                http.get("/api/v1/reports/waste?by=feature&" + range, key).body();
+        assertThat(byFeature.get("rows").get(0).get("value").asString()).isEqualTo("search");
+        assertThat(byFeature.get("rows").get(1).get("value").asString()).isEqualTo("chat");
+
+        SpendlineHttp.Response bad = http.get("/api/v1/reports/waste?by=status&limit=0&colour=red", key);
+        assertThat(bad.status()).isEqualTo(400);
+        assertThat(bad.body().get("errors").findValuesAsString("pointer")).contains("by", "colour");
+        assertThat(http.get("/api/v1/reports/waste", null).status()).isEqualTo(401);
+    }
+
     private static SpendlineHttp.Response post(String key, String... externalIds) {
         List<String> events = new ArrayList<>();
         for (String id : externalIds) {

@@ -12,6 +12,7 @@ import dev.spendline.streams.rollup.ProductRollupSpec;
 import dev.spendline.streams.rollup.RollupProcessor;
 import dev.spendline.streams.rollup.RollupSpec;
 import dev.spendline.streams.rollup.WriteBehindStoreBuilder;
+import dev.spendline.streams.waste.WasteProcessor;
 import java.util.function.Function;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -26,7 +27,7 @@ import org.apache.kafka.streams.state.Stores;
  * workspace's state lives in one partition (no repartitioning on the hot path).
  *
  * <pre>
- *   spendline.events.v1         → dedupe (source, externalId) → product rollups, quota counts
+ *   spendline.events.v1         → dedupe (source, externalId) → product rollups, quota counts, waste
  *   spendline.internal-usage.v1 → dedupe (sourceKey, externalId) → internal rollups
  *   spendline.revenue.v1        → revenue store (same sub-topology as the events)
  *   spendline.budgets.v1        ┐
@@ -56,6 +57,7 @@ public final class SpendlineTopology {
                 StoreNames.EVENTS_ROLLUP,
                 new ProductRollupSpec());
         addQuotaCounter(builder, events);
+        addWaste(builder, settings, events);
         addInput(
                 builder,
                 settings,
@@ -196,6 +198,25 @@ public final class SpendlineTopology {
                 Topics.ALERTS.keySerde().serializer(),
                 Topics.ALERTS.valueSerde().serializer(),
                 StoreNames.BUDGET_ALERTS);
+    }
+
+    /** Waste classification and rollups (docs/waste.md). */
+    private static void addWaste(
+            StreamsBuilder builder, TopologySettings settings, KStream<String, AcceptedEvent> events) {
+        builder.addStateStore(new WriteBehindStoreBuilder(
+                // Far fewer keys change than in the spend rollups: only wasteful calls reach it.
+                StoreNames.WASTE_ROLLUPS, 20_000, 20_000));
+        builder.addStateStore(Stores.windowStoreBuilder(
+                Stores.persistentWindowStore(
+                        StoreNames.SUCCEEDED_STEPS, settings.dedupeHorizon(), settings.dedupeHorizon(), false),
+                Serdes.String(),
+                Serdes.Long()));
+        events.process(
+                () -> new WasteProcessor(
+                        StoreNames.WASTE_ROLLUPS, StoreNames.SUCCEEDED_STEPS, settings.dedupeHorizon()),
+                Named.as(StoreNames.EVENTS_WASTE),
+                StoreNames.WASTE_ROLLUPS,
+                StoreNames.SUCCEEDED_STEPS);
     }
 
     /** A workspace-scoped identity, the dedupe store's key; \0 cannot occur in validated strings. */

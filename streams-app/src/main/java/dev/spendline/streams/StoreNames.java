@@ -16,6 +16,10 @@ public final class StoreNames {
     public static final String ALERTS = "alerts";
     /** Accepted (deduplicated) events per workspace and month of receipt, for the quota. */
     public static final String QUOTA_USAGE = "quota-usage";
+    /** Waste rollups (see {@code WasteKeys}). */
+    public static final String WASTE_ROLLUPS = "waste-rollups";
+    /** Run steps that succeeded, for duplicate-step waste. */
+    public static final String SUCCEEDED_STEPS = "succeeded-steps";
     /** Snoozes by {@code Alert.key}. */
     public static final String ALERT_SNOOZES = "alert-snoozes";
 
@@ -29,6 +33,7 @@ public final class StoreNames {
     static final String REVENUE_STORE = "revenue-store";
     static final String BUDGETS_SOURCE = "budgets-source";
     static final String EVENTS_QUOTA = "events-quota";
+    static final String EVENTS_WASTE = "events-waste";
     static final String SNOOZES_SOURCE = "alert-snoozes-source";
     static final String BUDGET_ALERTS = "budget-alerts";
     static final String ALERTS_SINK = "alerts-sink";

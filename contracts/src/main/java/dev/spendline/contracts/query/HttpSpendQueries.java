@@ -16,6 +16,9 @@ import dev.spendline.contracts.quota.AcceptedPairsQuery;
 import dev.spendline.contracts.quota.QuotaQueries;
 import dev.spendline.contracts.quota.QuotaUsage;
 import dev.spendline.contracts.quota.QuotaUsageQuery;
+import dev.spendline.contracts.waste.TopWasteQuery;
+import dev.spendline.contracts.waste.TopWasteReport;
+import dev.spendline.contracts.waste.WasteQueries;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -25,15 +28,17 @@ import java.time.Duration;
 
 /**
  * The read tools over HTTP: forwards each query to another Spendline streams instance's internal
- * query endpoints ({@value #PATH}, {@value #MARGIN_BY_CUSTOMER_PATH}, {@value #MARGIN_BY_FEATURE_PATH}, {@value #BUDGET_STATUS_PATH}, {@value #ACTIVE_ALERTS_PATH}, {@value #QUOTA_USAGE_PATH}, {@value #ACCEPTED_PAIRS_PATH}).
+ * query endpoints ({@value #PATH}, {@value #MARGIN_BY_CUSTOMER_PATH}, {@value #MARGIN_BY_FEATURE_PATH}, {@value #BUDGET_STATUS_PATH}, {@value #ACTIVE_ALERTS_PATH}, {@value #TOP_WASTE_PATH}, {@value #QUOTA_USAGE_PATH}, {@value #ACCEPTED_PAIRS_PATH}).
  */
-public final class HttpSpendQueries implements SpendQueries, MarginQueries, BudgetQueries, AlertQueries, QuotaQueries {
+public final class HttpSpendQueries
+        implements SpendQueries, MarginQueries, BudgetQueries, AlertQueries, QuotaQueries, WasteQueries {
 
     public static final String PATH = "/internal/v1/queries/spend-by";
     public static final String MARGIN_BY_CUSTOMER_PATH = "/internal/v1/queries/margin-by-customer";
     public static final String MARGIN_BY_FEATURE_PATH = "/internal/v1/queries/margin-by-feature";
     public static final String BUDGET_STATUS_PATH = "/internal/v1/queries/budget-status";
     public static final String ACTIVE_ALERTS_PATH = "/internal/v1/queries/active-alerts";
+    public static final String TOP_WASTE_PATH = "/internal/v1/queries/top-waste";
     public static final String QUOTA_USAGE_PATH = "/internal/v1/queries/quota-usage";
     public static final String ACCEPTED_PAIRS_PATH = "/internal/v1/queries/accepted-pairs";
     /** Marks a query one instance forwarded to another, which must then answer locally or 503. */
@@ -88,6 +93,11 @@ public final class HttpSpendQueries implements SpendQueries, MarginQueries, Budg
     @Override
     public AcceptedPairs acceptedPairs(AcceptedPairsQuery query) {
         return post(ACCEPTED_PAIRS_PATH, query, AcceptedPairs.class);
+    }
+
+    @Override
+    public TopWasteReport topWaste(TopWasteQuery query) {
+        return post(TOP_WASTE_PATH, query, TopWasteReport.class);
     }
 
     private <T> T post(String path, Object query, Class<T> answer) {

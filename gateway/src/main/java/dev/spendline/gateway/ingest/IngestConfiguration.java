@@ -89,9 +89,9 @@ public class IngestConfiguration {
                             + " configured: set spendline.gateway.streams-url, or spendline.quota.enabled=false");
                 })
                 : null;
-        // HTTP must leave Netty's event loop; the in-process router (standalone) answers on the
-        // servlet thread, where blocking is allowed and where refusals are best written (see
-        // "Known limits" in docs/architecture.md).
+        // The resend check: HTTP must leave Netty's event loop; the in-process router (standalone)
+        // answers on the servlet thread, where blocking is allowed and where refusals are best
+        // written (see "Known limits" in docs/architecture.md).
         Scheduler lookups = source instanceof HttpSpendQueries ? Schedulers.boundedElastic() : Schedulers.immediate();
         return new QuotaGuard(source, props, Clock.systemUTC(), lookups);
     }

@@ -53,10 +53,11 @@ public final class QuotaGuard {
     private record UsageKey(String workspaceId, YearMonth month) {}
 
     /**
-     * @param lookups where calls to {@code queries} run: {@code boundedElastic} when they block on
-     *     HTTP (the gateway service, on Netty's event loop); {@code immediate} when they are
-     *     in-process store reads on a servlet thread (standalone), which also keeps every answer on
-     *     the request thread
+     * @param lookups where the resend check runs: {@code boundedElastic} when it blocks on HTTP (the
+     *     gateway service, on Netty's event loop); {@code immediate} when it is an in-process store
+     *     read on a servlet thread (standalone), which keeps the answer on the request thread. The
+     *     count itself is always loaded and refreshed in the background, so that a slow or
+     *     restarting stream processor never holds up a request under the quota.
      */
     public QuotaGuard(QuotaQueries queries, QuotaProperties props, Clock clock, Scheduler lookups) {
         this.queries = queries;
@@ -67,7 +68,7 @@ public final class QuotaGuard {
                 .refreshAfterWrite(props.refreshEvery())
                 .expireAfterAccess(Duration.ofHours(1))
                 .maximumSize(100_000)
-                .executor(lookups == Schedulers.immediate() ? Runnable::run : command -> lookups.schedule(command))
+                .executor(command -> Schedulers.boundedElastic().schedule(command))
                 .buildAsync(this::load);
     }
 

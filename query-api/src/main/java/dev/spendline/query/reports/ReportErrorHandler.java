@@ -17,7 +17,8 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
             SpendReportController.class,
             MarginReportController.class,
             BudgetReportController.class,
-            AlertReportController.class
+            AlertReportController.class,
+            WasteReportController.class
         })
 final class ReportErrorHandler {
 

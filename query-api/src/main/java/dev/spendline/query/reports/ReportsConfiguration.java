@@ -10,6 +10,7 @@ import org.springframework.context.annotation.Import;
     MarginReportController.class,
     BudgetReportController.class,
     AlertReportController.class,
+    WasteReportController.class,
     ReportErrorHandler.class
 })
 public class ReportsConfiguration {}

@@ -97,7 +97,7 @@ final class SpendReportRequest {
         return errors.isEmpty() ? query : null;
     }
 
-    private static Instant instant(String text, String name, boolean endOfDay, List<FieldError> errors) {
+    static Instant instant(String text, String name, boolean endOfDay, List<FieldError> errors) {
         if (text == null) {
             return null;
         }

@@ -14,6 +14,8 @@ import dev.spendline.contracts.quota.AcceptedPairs;
 import dev.spendline.contracts.quota.AcceptedPairsQuery;
 import dev.spendline.contracts.quota.QuotaUsage;
 import dev.spendline.contracts.quota.QuotaUsageQuery;
+import dev.spendline.contracts.waste.TopWasteQuery;
+import dev.spendline.contracts.waste.TopWasteReport;
 import dev.spendline.streams.query.RoutingSpendQueries;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -82,5 +84,12 @@ final class InternalQueryController {
             @RequestBody AcceptedPairsQuery query,
             @RequestHeader(name = HttpSpendQueries.FORWARDED_HEADER, required = false) String forwarded) {
         return forwarded == null ? queries.acceptedPairs(query) : queries.acceptedPairsLocally(query);
+    }
+
+    @PostMapping(HttpSpendQueries.TOP_WASTE_PATH)
+    TopWasteReport topWaste(
+            @RequestBody TopWasteQuery query,
+            @RequestHeader(name = HttpSpendQueries.FORWARDED_HEADER, required = false) String forwarded) {
+        return forwarded == null ? queries.topWaste(query) : queries.topWasteLocally(query);
     }
 }

@@ -22,6 +22,9 @@ import dev.spendline.contracts.quota.AcceptedPairsQuery;
 import dev.spendline.contracts.quota.QuotaQueries;
 import dev.spendline.contracts.quota.QuotaUsage;
 import dev.spendline.contracts.quota.QuotaUsageQuery;
+import dev.spendline.contracts.waste.TopWasteQuery;
+import dev.spendline.contracts.waste.TopWasteReport;
+import dev.spendline.contracts.waste.WasteQueries;
 import dev.spendline.streams.StoreNames;
 import dev.spendline.streams.rollup.Rollup;
 import java.time.Duration;
@@ -47,7 +50,7 @@ import org.slf4j.LoggerFactory;
  * same task (see {@code SpendlineTopology}), so ownership of the product rollups decides for all.
  */
 public final class RoutingSpendQueries
-        implements SpendQueries, MarginQueries, BudgetQueries, AlertQueries, QuotaQueries {
+        implements SpendQueries, MarginQueries, BudgetQueries, AlertQueries, QuotaQueries, WasteQueries {
 
     private static final Logger log = LoggerFactory.getLogger(RoutingSpendQueries.class);
 
@@ -142,6 +145,27 @@ public final class RoutingSpendQueries
                                 ws -> localStore(StoreNames.ALERT_SNOOZES, partition))
                         .activeAlerts(query),
                 owner -> owner.activeAlerts(query));
+    }
+
+    @Override
+    public TopWasteReport topWaste(TopWasteQuery query) {
+        return topWaste(query, true);
+    }
+
+    public TopWasteReport topWasteLocally(TopWasteQuery query) {
+        return topWaste(query, false);
+    }
+
+    private TopWasteReport topWaste(TopWasteQuery query, boolean mayForward) {
+        return route(
+                StoreNames.PRODUCT_ROLLUPS,
+                query.workspaceId(),
+                mayForward,
+                partition -> new LocalWasteQueries(
+                                (usage, ws) -> rollupStore(StoreNames.PRODUCT_ROLLUPS, partition),
+                                ws -> rollupStore(StoreNames.WASTE_ROLLUPS, partition))
+                        .topWaste(query),
+                owner -> owner.topWaste(query));
     }
 
     @Override
