@@ -22,9 +22,6 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Properties;
-import org.apache.kafka.streams.StreamsBuilder;
-import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
@@ -52,23 +49,10 @@ class AlertTopologyTest {
 
     @BeforeEach
     void start() {
-        Properties config = new Properties();
-        config.put(StreamsConfig.APPLICATION_ID_CONFIG, "alert-test");
-        config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
-        driver = new TopologyTestDriver(
-                SpendlineTopology.build(new StreamsBuilder(), new TopologySettings(Duration.ofDays(35))), config, NOW);
-        events = driver.createInputTopic(
-                Topics.EVENTS.name(),
-                Topics.EVENTS.keySerde().serializer(),
-                Topics.EVENTS.valueSerde().serializer());
-        budgets = driver.createInputTopic(
-                Topics.BUDGETS.name(),
-                Topics.BUDGETS.keySerde().serializer(),
-                Topics.BUDGETS.valueSerde().serializer());
-        snoozes = driver.createInputTopic(
-                Topics.ALERT_SNOOZES.name(),
-                Topics.ALERT_SNOOZES.keySerde().serializer(),
-                Topics.ALERT_SNOOZES.valueSerde().serializer());
+        driver = TopologyDrivers.start("alert-test", NOW);
+        events = TopologyDrivers.input(driver, Topics.EVENTS);
+        budgets = TopologyDrivers.input(driver, Topics.BUDGETS);
+        snoozes = TopologyDrivers.input(driver, Topics.ALERT_SNOOZES);
         published = driver.createOutputTopic(
                 Topics.ALERTS.name(),
                 Topics.ALERTS.keySerde().deserializer(),
@@ -251,6 +235,72 @@ class AlertTopologyTest {
                 .isEmpty();
     }
 
+    @Test
+    void spendFarAboveTheTrailingWeekOpensOneAnomalyForTheHourThatResolvesWhenItEnds() {
+        history("1", "success");
+        // The 7 days averaged 1 USD an hour with no spread: the threshold is max(1 + 0, 2 × 1, 1) = 2.
+        spend("search", "1.5", NOW.plusSeconds(60));
+        assertThat(published.isEmpty()).isTrue();
+        spend("search", "0.6", NOW.plusSeconds(120)); // 2.10 this hour
+        spend("search", "5", NOW.plusSeconds(180)); // still the same hour: no second alert
+
+        List<Alert> alerts = published.readValuesToList();
+        assertThat(alerts).singleElement().satisfies(a -> {
+            assertThat(a.type()).isEqualTo(AlertType.SPEND_ANOMALY);
+            assertThat(a.severity()).isEqualTo(AlertSeverity.WARNING);
+            assertThat(a.evidence().spentUsd()).isEqualByComparingTo("2.10");
+            assertThat(a.evidence().baselineUsd()).isEqualByComparingTo("1");
+            assertThat(a.evidence().thresholdUsd()).isEqualByComparingTo("2");
+            assertThat(a.evidence().periodStart()).isEqualTo(NOW);
+            assertThat(a.message())
+                    .isEqualTo("Spend in the hour from 2026-11-18T12:00:00Z is 2.10 USD, above the anomaly threshold of"
+                            + " 2.00 USD (the last 7 days averaged 1.00 USD an hour).");
+        });
+        driver.advanceWallClockTime(Duration.ofHours(1));
+        assertThat(published.readValue().lastChange()).isEqualTo(AlertChange.RESOLVED);
+    }
+
+    @Test
+    void noAnomalyWithoutADayOfHistoryOrForAnEarlierHour() {
+        spend("search", "500", NOW.plusSeconds(60)); // no history at all
+        history("1", "success");
+        spend("search", "500", NOW.minus(Duration.ofMinutes(30))); // the previous hour
+        assertThat(published.readValuesToList()).extracting(Alert::type).doesNotContain(AlertType.SPEND_ANOMALY);
+    }
+
+    @Test
+    void aFailedShareFarAboveTheTrailingWeekIsAnErrorRateSpike() {
+        history("0.01", "success"); // 0 % failed over the week: a spike needs max(3 × 0, 0 + 10) = 10 %
+        for (int i = 0; i < 17; i++) {
+            spend("search", "0.01", NOW.plusSeconds(10 + i));
+        }
+        failed(NOW.plusSeconds(40));
+        failed(NOW.plusSeconds(41));
+        assertThat(published.isEmpty()).isTrue(); // 19 calls: fewer than 20
+        failed(NOW.plusSeconds(42)); // 3 of 20 = 15 %
+
+        assertThat(published.readValuesToList()).singleElement().satisfies(a -> {
+            assertThat(a.type()).isEqualTo(AlertType.ERROR_RATE_SPIKE);
+            assertThat(a.severity()).isEqualTo(AlertSeverity.WARNING);
+            assertThat(a.evidence().calls()).isEqualTo(20);
+            assertThat(a.evidence().errors()).isEqualTo(3);
+            assertThat(a.evidence().errorRatePercent()).isEqualByComparingTo("15.0");
+            assertThat(a.evidence().baselineErrorRatePercent()).isEqualByComparingTo("0");
+        });
+    }
+
+    /** One call an hour for the 168 hours before NOW's hour. */
+    private void history(String cost, String status) {
+        for (int h = 1; h <= 168; h++) {
+            Instant ts = NOW.minus(Duration.ofHours(h)).plusSeconds(30);
+            events.pipeInput(WS, eventWithStatus("search", cost, ts, "h-" + h, status), ts);
+        }
+    }
+
+    private void failed(Instant ts) {
+        events.pipeInput(WS, eventWithStatus("search", "0.01", ts, "f-" + ts.getEpochSecond(), "error"), ts);
+    }
+
     private static List<Alert> ofType(List<Alert> alerts, AlertType type) {
         return alerts.stream().filter(a -> a.type() == type).toList();
     }
@@ -266,6 +316,11 @@ class AlertTopologyTest {
     }
 
     private static AcceptedEvent event(String feature, String cost, Instant ts, String externalId) {
+        return eventWithStatus(feature, cost, ts, externalId, "success");
+    }
+
+    private static AcceptedEvent eventWithStatus(
+            String feature, String cost, Instant ts, String externalId, String status) {
         ProductEvent event = new ProductEvent(
                 "openai",
                 "gpt-4.1",
@@ -279,7 +334,7 @@ class AlertTopologyTest {
                 0L,
                 0L,
                 120L,
-                "success",
+                status,
                 feature,
                 "t1",
                 null,

@@ -12,15 +12,10 @@ import dev.spendline.contracts.budget.BudgetStatusQuery;
 import dev.spendline.contracts.budget.BudgetStatusReport;
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.event.ProductEvent;
-import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.topic.Topics;
 import dev.spendline.streams.query.LocalBudgetQueries;
 import java.math.BigDecimal;
-import java.time.Duration;
 import java.time.Instant;
-import java.util.Properties;
-import org.apache.kafka.streams.StreamsBuilder;
-import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.junit.jupiter.api.AfterEach;
@@ -44,23 +39,11 @@ class BudgetTopologyTest {
 
     @BeforeEach
     void start() {
-        Properties config = new Properties();
-        config.put(StreamsConfig.APPLICATION_ID_CONFIG, "budget-test");
-        config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
-        driver = new TopologyTestDriver(
-                SpendlineTopology.build(new StreamsBuilder(), new TopologySettings(Duration.ofDays(35))), config);
-        events = driver.createInputTopic(
-                Topics.EVENTS.name(),
-                Topics.EVENTS.keySerde().serializer(),
-                Topics.EVENTS.valueSerde().serializer());
-        budgets = driver.createInputTopic(
-                Topics.BUDGETS.name(),
-                Topics.BUDGETS.keySerde().serializer(),
-                Topics.BUDGETS.valueSerde().serializer());
+        driver = TopologyDrivers.start("budget-test");
+        events = TopologyDrivers.input(driver, Topics.EVENTS);
+        budgets = TopologyDrivers.input(driver, Topics.BUDGETS);
         queries = new LocalBudgetQueries(
-                (kind, ws) -> driver.getKeyValueStore(
-                        kind == UsageKind.PRODUCT ? StoreNames.PRODUCT_ROLLUPS : StoreNames.INTERNAL_ROLLUPS),
-                ws -> driver.getKeyValueStore(StoreNames.BUDGETS));
+                TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.BUDGETS));
 
         // This month: search 30 on 2 Nov (before this week), search 12 on Monday 16 Nov, search 6
         // and chat 9 today (the chat call on gpt-4.1-mini at 11:59). Last month: search 500.

@@ -11,18 +11,13 @@ import dev.spendline.contracts.margin.CustomerMarginReport;
 import dev.spendline.contracts.margin.FeatureMargin;
 import dev.spendline.contracts.margin.FeatureMarginReport;
 import dev.spendline.contracts.margin.MarginQuery;
-import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.revenue.RevenueRow;
 import dev.spendline.contracts.topic.Topics;
 import dev.spendline.streams.query.LocalMarginQueries;
 import java.math.BigDecimal;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.YearMonth;
 import java.util.List;
-import java.util.Properties;
-import org.apache.kafka.streams.StreamsBuilder;
-import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.junit.jupiter.api.AfterEach;
@@ -48,23 +43,11 @@ class MarginTopologyTest {
 
     @BeforeEach
     void start() {
-        Properties config = new Properties();
-        config.put(StreamsConfig.APPLICATION_ID_CONFIG, "margin-test");
-        config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
-        driver = new TopologyTestDriver(
-                SpendlineTopology.build(new StreamsBuilder(), new TopologySettings(Duration.ofDays(35))), config);
-        events = driver.createInputTopic(
-                Topics.EVENTS.name(),
-                Topics.EVENTS.keySerde().serializer(),
-                Topics.EVENTS.valueSerde().serializer());
-        revenue = driver.createInputTopic(
-                Topics.REVENUE.name(),
-                Topics.REVENUE.keySerde().serializer(),
-                Topics.REVENUE.valueSerde().serializer());
+        driver = TopologyDrivers.start("margin-test");
+        events = TopologyDrivers.input(driver, Topics.EVENTS);
+        revenue = TopologyDrivers.input(driver, Topics.REVENUE);
         margins = new LocalMarginQueries(
-                (kind, ws) -> driver.getKeyValueStore(
-                        kind == UsageKind.PRODUCT ? StoreNames.PRODUCT_ROLLUPS : StoreNames.INTERNAL_ROLLUPS),
-                ws -> driver.getKeyValueStore(StoreNames.REVENUE));
+                TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.REVENUE));
 
         // November: t1 spends 30 on search and 10 on chat, t2 70 on search, t3 5 on chat, and 2
         // on search carry no tenant. October: t1 spends 100 on chat.

@@ -11,12 +11,8 @@ import dev.spendline.contracts.usage.AcceptedUsageRow;
 import dev.spendline.contracts.usage.InternalUsageRow;
 import dev.spendline.streams.query.LocalSpendQueries;
 import java.math.BigDecimal;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import java.util.Properties;
-import org.apache.kafka.streams.StreamsBuilder;
-import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.junit.jupiter.api.AfterEach;
@@ -35,17 +31,9 @@ class PricingTopologyTest {
 
     @BeforeEach
     void start() {
-        Properties config = new Properties();
-        config.put(StreamsConfig.APPLICATION_ID_CONFIG, "pricing-test");
-        config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
-        driver = new TopologyTestDriver(
-                SpendlineTopology.build(new StreamsBuilder(), new TopologySettings(Duration.ofDays(35))), config);
-        usage = driver.createInputTopic(
-                Topics.INTERNAL_USAGE.name(),
-                Topics.INTERNAL_USAGE.keySerde().serializer(),
-                Topics.INTERNAL_USAGE.valueSerde().serializer());
-        queries = new LocalSpendQueries((kind, ws) -> driver.getKeyValueStore(
-                kind == UsageKind.PRODUCT ? StoreNames.PRODUCT_ROLLUPS : StoreNames.INTERNAL_ROLLUPS));
+        driver = TopologyDrivers.start("pricing-test");
+        usage = TopologyDrivers.input(driver, Topics.INTERNAL_USAGE);
+        queries = new LocalSpendQueries(TopologyDrivers.rollups(driver));
     }
 
     @AfterEach

@@ -16,9 +16,6 @@ import java.time.Instant;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.Properties;
-import org.apache.kafka.streams.StreamsBuilder;
-import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.junit.jupiter.api.AfterEach;
@@ -38,15 +35,8 @@ class QuotaTopologyTest {
 
     @BeforeEach
     void start() {
-        Properties config = new Properties();
-        config.put(StreamsConfig.APPLICATION_ID_CONFIG, "quota-test");
-        config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
-        driver = new TopologyTestDriver(
-                SpendlineTopology.build(new StreamsBuilder(), new TopologySettings(Duration.ofDays(35))), config);
-        events = driver.createInputTopic(
-                Topics.EVENTS.name(),
-                Topics.EVENTS.keySerde().serializer(),
-                Topics.EVENTS.valueSerde().serializer());
+        driver = TopologyDrivers.start("quota-test");
+        events = TopologyDrivers.input(driver, Topics.EVENTS);
         quota = new LocalQuotaQueries(
                 ws -> driver.getKeyValueStore(StoreNames.QUOTA_USAGE),
                 ws -> driver.getWindowStore(StoreNames.DEDUPE_EVENTS),

@@ -7,7 +7,6 @@ import static org.assertj.core.groups.Tuple.tuple;
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.event.ProductEvent;
 import dev.spendline.contracts.query.Dimension;
-import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.topic.Topics;
 import dev.spendline.contracts.waste.TopWasteQuery;
 import dev.spendline.contracts.waste.TopWasteReport;
@@ -15,11 +14,7 @@ import dev.spendline.contracts.waste.WasteKind;
 import dev.spendline.contracts.waste.WasteRow;
 import dev.spendline.streams.query.LocalWasteQueries;
 import java.math.BigDecimal;
-import java.time.Duration;
 import java.time.Instant;
-import java.util.Properties;
-import org.apache.kafka.streams.StreamsBuilder;
-import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.junit.jupiter.api.AfterEach;
@@ -41,19 +36,10 @@ class WasteTopologyTest {
 
     @BeforeEach
     void start() {
-        Properties config = new Properties();
-        config.put(StreamsConfig.APPLICATION_ID_CONFIG, "waste-test");
-        config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
-        driver = new TopologyTestDriver(
-                SpendlineTopology.build(new StreamsBuilder(), new TopologySettings(Duration.ofDays(35))), config);
-        events = driver.createInputTopic(
-                Topics.EVENTS.name(),
-                Topics.EVENTS.keySerde().serializer(),
-                Topics.EVENTS.valueSerde().serializer());
+        driver = TopologyDrivers.start("waste-test");
+        events = TopologyDrivers.input(driver, Topics.EVENTS);
         queries = new LocalWasteQueries(
-                (kind, ws) -> driver.getKeyValueStore(
-                        kind == UsageKind.PRODUCT ? StoreNames.PRODUCT_ROLLUPS : StoreNames.INTERNAL_ROLLUPS),
-                ws -> driver.getKeyValueStore(StoreNames.WASTE_ROLLUPS));
+                TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.WASTE_ROLLUPS));
 
         send("search", "gpt-4.1", "10", "success", 0, null, null); // clean
         send("search", "gpt-4.1", "3", "error", 0, null, null); // failed: 3

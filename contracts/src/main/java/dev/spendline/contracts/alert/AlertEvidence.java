@@ -4,10 +4,19 @@ import java.math.BigDecimal;
 import java.time.Instant;
 
 /**
- * The figures behind an alert, as they were at its last change. Budget alerts fill every field;
- * fields that do not apply to an alert type are null.
+ * The figures behind an alert, as they were at its last change. Fields that do not apply to an
+ * alert's type are null.
  *
- * @param thresholdPercent the highest threshold reached (50, 80 or 100), for BUDGET_THRESHOLD
+ * @param budgetId budget alerts: the budget (also {@code budgetName}, {@code limitUsd},
+ *     {@code percentUsed}, {@code forecastUsd})
+ * @param spentUsd spend in the period (budget alerts) or in the hour (spend anomalies)
+ * @param thresholdPercent BUDGET_THRESHOLD: the highest threshold reached (50, 80 or 100)
+ * @param periodStart the budget period, or the hour, the alert is about; {@code periodEnd} exclusive
+ * @param baselineUsd SPEND_ANOMALY: the mean hourly spend of the trailing 7 days
+ * @param thresholdUsd SPEND_ANOMALY: the hourly spend above which the hour is an anomaly
+ * @param calls ERROR_RATE_SPIKE: calls in the hour; {@code errors} of them failed
+ * @param errorRatePercent ERROR_RATE_SPIKE: errors / calls in the hour
+ * @param baselineErrorRatePercent ERROR_RATE_SPIKE: errors / calls over the trailing 7 days
  */
 public record AlertEvidence(
         String budgetId,
@@ -18,4 +27,40 @@ public record AlertEvidence(
         BigDecimal forecastUsd,
         Integer thresholdPercent,
         Instant periodStart,
-        Instant periodEnd) {}
+        Instant periodEnd,
+        BigDecimal baselineUsd,
+        BigDecimal thresholdUsd,
+        Long calls,
+        Long errors,
+        BigDecimal errorRatePercent,
+        BigDecimal baselineErrorRatePercent) {
+
+    /** Evidence of a budget alert. */
+    public static AlertEvidence ofBudget(
+            String budgetId,
+            String budgetName,
+            BigDecimal limitUsd,
+            BigDecimal spentUsd,
+            BigDecimal percentUsed,
+            BigDecimal forecastUsd,
+            Integer thresholdPercent,
+            Instant periodStart,
+            Instant periodEnd) {
+        return new AlertEvidence(
+                budgetId,
+                budgetName,
+                limitUsd,
+                spentUsd,
+                percentUsed,
+                forecastUsd,
+                thresholdPercent,
+                periodStart,
+                periodEnd,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
+    }
+}

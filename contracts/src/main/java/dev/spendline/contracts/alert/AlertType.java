@@ -5,5 +5,9 @@ public enum AlertType {
     /** A budget's spend in its current period reached 50, 80 or 100 % of its limit. */
     BUDGET_THRESHOLD,
     /** A budget's run-rate forecast for its current period is above its limit. */
-    BUDGET_FORECAST
+    BUDGET_FORECAST,
+    /** The workspace's spend in the current hour is far above its trailing 7-day hourly baseline. */
+    SPEND_ANOMALY,
+    /** The share of failed calls in the current hour is far above the trailing 7-day share. */
+    ERROR_RATE_SPIKE
 }

@@ -10,8 +10,10 @@ import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.query.Measures;
 import dev.spendline.contracts.topic.Topics;
 import dev.spendline.streams.query.LocalSpendQueries;
+import dev.spendline.streams.rollup.Granularity;
 import dev.spendline.streams.rollup.ProductRollupSpec;
 import dev.spendline.streams.rollup.Rollup;
+import dev.spendline.streams.rollup.RollupKeys;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,7 +37,8 @@ import org.slf4j.LoggerFactory;
  *
  * <ul>
  *   <li>deduplicated events (after the rollups have counted them) add to the spend of each
- *       matching budget's current period and may open or update alerts;
+ *       matching budget's current period and may open or update alerts; they also compare the
+ *       workspace's current hour with its trailing week ({@link AnomalyRules});
  *   <li>budget definitions are stored (a tombstone deletes the budget and resolves its alerts); a
  *       new or changed budget is evaluated at once against the spend already rolled up;
  *   <li>snoozes are stored for {@code active_alerts}.
@@ -58,6 +61,12 @@ public final class BudgetAlertProcessor implements Processor<String, Object, Str
     private final ProductRollupSpec spec = new ProductRollupSpec();
     /** Budgets per workspace of this task, read from the store on first use; changed with it. */
     private final Map<String, List<Budget>> budgetsByWorkspace = new HashMap<>();
+
+    /** Baselines of the current hour per workspace, and the anomaly alerts already raised in it. */
+    private final Map<String, AnomalyRules.Baseline> baselines = new HashMap<>();
+
+    private final java.util.Set<String> raisedThisHour = new java.util.HashSet<>();
+    private long baselineHour = Long.MIN_VALUE;
 
     private ProcessorContext<String, Alert> context;
     private KeyValueStore<String, Budget> budgets;
@@ -100,11 +109,12 @@ public final class BudgetAlertProcessor implements Processor<String, Object, Str
     }
 
     private void onEvent(AcceptedEvent event) {
+        Instant now = now();
+        checkAnomalies(event, now);
         List<Budget> list = budgetsOf(event.workspaceId());
         if (list.isEmpty()) {
             return;
         }
-        Instant now = now();
         Instant ts = event.event().ts();
         long cost = -1;
         for (Budget budget : list) {
@@ -126,6 +136,61 @@ public final class BudgetAlertProcessor implements Processor<String, Object, Str
             }
             spend.put(key, spent);
             apply(budget, spent, now, false);
+        }
+    }
+
+    /**
+     * Spend anomaly and error-rate spike of the event's workspace in the current hour (only events
+     * of the current hour can change it). The baseline is read from the hourly rollups once per
+     * workspace and hour; the current hour's figures are one read, this event included.
+     */
+    private void checkAnomalies(AcceptedEvent event, Instant now) {
+        long hour = Granularity.HOUR.bucketOf(now);
+        if (Granularity.HOUR.bucketOf(event.event().ts()) != hour) {
+            return;
+        }
+        if (hour != baselineHour) {
+            baselines.clear();
+            raisedThisHour.clear();
+            baselineHour = hour;
+        }
+        String ws = event.workspaceId();
+        AnomalyRules.Baseline baseline = baselines.computeIfAbsent(ws, w -> baselineOf(w, hour));
+        if (!baseline.usable()) {
+            return;
+        }
+        Rollup current = rollups.get(RollupKeys.key(ws, Granularity.HOUR, RollupKeys.TOTAL, hour, ""));
+        if (current == null) {
+            return;
+        }
+        Instant hourStart = Granularity.HOUR.start(hour);
+        raiseOnce(AnomalyRules.spendAnomaly(ws, hourStart, baseline, current.costNanos(), current.calls(), now), now);
+        raiseOnce(AnomalyRules.errorRateSpike(ws, hourStart, baseline, current.calls(), current.errors(), now), now);
+    }
+
+    private AnomalyRules.Baseline baselineOf(String ws, long hour) {
+        int n = AnomalyRules.BASELINE_HOURS;
+        long[] cost = new long[n];
+        long[] calls = new long[n];
+        long[] errors = new long[n];
+        for (int i = 0; i < n; i++) {
+            Rollup r = rollups.get(RollupKeys.key(ws, Granularity.HOUR, RollupKeys.TOTAL, hour - n + i, ""));
+            if (r != null) {
+                cost[i] = r.costNanos();
+                calls[i] = r.calls();
+                errors[i] = r.errors();
+            }
+        }
+        return AnomalyRules.Baseline.of(cost, calls, errors);
+    }
+
+    /** Publishes an alert unless the same one (same id: type, workspace, hour) exists already. */
+    private void raiseOnce(Alert alert, Instant now) {
+        if (alert == null || !raisedThisHour.add(alert.key())) {
+            return;
+        }
+        if (alerts.get(alert.key()) == null) {
+            publish(alert, now);
         }
     }
 

@@ -172,7 +172,7 @@ public final class BudgetAlertRules {
 
     private static AlertEvidence evidence(BudgetStatus status, Integer threshold) {
         Budget b = status.budget();
-        return new AlertEvidence(
+        return AlertEvidence.ofBudget(
                 b.id(),
                 b.name(),
                 b.limitUsd(),

@@ -1,0 +1,42 @@
+package dev.spendline.streams;
+
+import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.contracts.topic.Topic;
+import dev.spendline.streams.query.RollupStoreLocator;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Properties;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+
+/** The production topology in a {@link TopologyTestDriver}, and its topics and stores, for tests. */
+final class TopologyDrivers {
+
+    private TopologyDrivers() {}
+
+    /** The topology as {@code StreamsRunner} builds it (35-day dedupe, bundled price book). */
+    static TopologyTestDriver start(String applicationId) {
+        return start(applicationId, Instant.now());
+    }
+
+    /** As {@link #start(String)}, with the driver's wall clock (alerts, punctuations) at {@code now}. */
+    static TopologyTestDriver start(String applicationId, Instant now) {
+        Properties config = new Properties();
+        config.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
+        config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
+        return new TopologyTestDriver(
+                SpendlineTopology.build(new StreamsBuilder(), new TopologySettings(Duration.ofDays(35))), config, now);
+    }
+
+    static <V> TestInputTopic<String, V> input(TopologyTestDriver driver, Topic<String, V> topic) {
+        return driver.createInputTopic(
+                topic.name(), topic.keySerde().serializer(), topic.valueSerde().serializer());
+    }
+
+    static RollupStoreLocator rollups(TopologyTestDriver driver) {
+        return (kind, ws) -> driver.getKeyValueStore(
+                kind == UsageKind.PRODUCT ? StoreNames.PRODUCT_ROLLUPS : StoreNames.INTERNAL_ROLLUPS);
+    }
+}
