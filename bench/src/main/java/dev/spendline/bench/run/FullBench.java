@@ -51,10 +51,11 @@ public final class FullBench {
     private static final String STREAMS_GROUP = "spendline-streams";
 
     private final Settings settings;
-    private final ResultTable table = new ResultTable();
+    private final ResultTable table;
 
     public FullBench(Settings settings) {
         this.settings = settings;
+        this.table = new ResultTable(settings.workDir().resolve("results-partial.md"));
     }
 
     /** Only the ingest comparison: the raw producer and the gateway service on a quiet broker. */
@@ -156,7 +157,8 @@ public final class FullBench {
                     admin,
                     STREAMS_GROUP,
                     Topics.EVENTS.name(),
-                    Duration.ofMinutes(60),
+                    // Generous: the load slows as state grows, and more when the machine is shared.
+                    Duration.ofHours(3),
                     lag -> progress(String.format("  lag %,d", lag)));
             double standaloneRate = toLoad / ((System.nanoTime() - loadStarted) / 1e9);
             table.note(String.format(

@@ -240,6 +240,8 @@ class IngestEndpointsTest {
                             java.net.URI.create("http://127.0.0.1:" + port + "/api/v1/events"))
                     .header("Authorization", "Bearer " + key.secret())
                     .header("Content-Type", "application/json")
+                    // A lost answer must fail the test, not hang it.
+                    .timeout(java.time.Duration.ofSeconds(30))
                     .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body))
                     .build();
             statuses.add(client.send(request, java.net.http.HttpResponse.BodyHandlers.discarding())
