@@ -26,7 +26,7 @@ final class AlertReportController {
 
     AlertReportController(AlertQueries queries, MeterRegistry registry) {
         this.queries = queries;
-        this.timer = AsOfParameter.timer(registry, "active_alerts");
+        this.timer = ReadToolTimers.timer(registry, "active_alerts");
     }
 
     @GetMapping("/api/v1/reports/active-alerts")

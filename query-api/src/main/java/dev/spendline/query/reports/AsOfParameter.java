@@ -39,13 +39,4 @@ final class AsOfParameter {
         }
         return asOf;
     }
-
-    static io.micrometer.core.instrument.Timer timer(
-            io.micrometer.core.instrument.MeterRegistry registry, String tool) {
-        return io.micrometer.core.instrument.Timer.builder("spendline.query.latency")
-                .description("Time to answer a read tool")
-                .tag("tool", tool)
-                .publishPercentiles(0.5, 0.95, 0.99)
-                .register(registry);
-    }
 }

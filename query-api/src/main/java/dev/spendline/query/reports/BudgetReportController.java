@@ -27,7 +27,7 @@ final class BudgetReportController {
 
     BudgetReportController(BudgetQueries queries, MeterRegistry registry) {
         this.queries = queries;
-        this.timer = AsOfParameter.timer(registry, "budget_status");
+        this.timer = ReadToolTimers.timer(registry, "budget_status");
     }
 
     @GetMapping("/api/v1/reports/budget-status")

@@ -40,8 +40,8 @@ final class MarginReportController {
     MarginReportController(MarginQueries queries, MeterRegistry registry) {
         this.queries = queries;
         this.clock = Clock.systemUTC();
-        this.byCustomer = timer(registry, "margin_by_customer");
-        this.byFeature = timer(registry, "margin_by_feature");
+        this.byCustomer = ReadToolTimers.timer(registry, "margin_by_customer");
+        this.byFeature = ReadToolTimers.timer(registry, "margin_by_feature");
     }
 
     @GetMapping("/api/v1/reports/margin/customers")
@@ -101,13 +101,5 @@ final class MarginReportController {
             errors.add(new FieldError(name, "must be a calendar month like 2026-11"));
             return fallback;
         }
-    }
-
-    private static Timer timer(MeterRegistry registry, String tool) {
-        return Timer.builder("spendline.query.latency")
-                .description("Time to answer a read tool")
-                .tag("tool", tool)
-                .publishPercentiles(0.5, 0.95, 0.99)
-                .register(registry);
     }
 }

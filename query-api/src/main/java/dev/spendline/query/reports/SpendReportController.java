@@ -31,11 +31,7 @@ final class SpendReportController {
     SpendReportController(SpendQueries queries, MeterRegistry registry) {
         this.queries = queries;
         this.clock = Clock.systemUTC();
-        this.latency = Timer.builder("spendline.query.latency")
-                .description("Time to answer a read tool")
-                .tag("tool", "spend_by")
-                .publishPercentiles(0.5, 0.95, 0.99)
-                .register(registry);
+        this.latency = ReadToolTimers.timer(registry, "spend_by");
     }
 
     @GetMapping("/api/v1/reports/spend")

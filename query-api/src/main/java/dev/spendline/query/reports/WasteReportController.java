@@ -36,7 +36,7 @@ final class WasteReportController {
 
     WasteReportController(WasteQueries queries, MeterRegistry registry) {
         this.queries = queries;
-        this.timer = AsOfParameter.timer(registry, "top_waste");
+        this.timer = ReadToolTimers.timer(registry, "top_waste");
     }
 
     @GetMapping("/api/v1/reports/waste")

@@ -9,6 +9,7 @@ import dev.spendline.contracts.budget.BudgetStatus;
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.query.Measures;
 import dev.spendline.contracts.topic.Topics;
+import dev.spendline.streams.query.LocalBudgetQueries;
 import dev.spendline.streams.query.LocalSpendQueries;
 import dev.spendline.streams.rollup.Granularity;
 import dev.spendline.streams.rollup.ProductRollupSpec;
@@ -295,13 +296,7 @@ public final class BudgetAlertProcessor implements Processor<String, Object, Str
     }
 
     private List<Budget> budgetsOf(String workspaceId) {
-        return budgetsByWorkspace.computeIfAbsent(workspaceId, ws -> {
-            List<Budget> list = new ArrayList<>();
-            try (KeyValueIterator<String, Budget> it = budgets.range(ws + '\u0000', ws + '\u0001')) {
-                it.forEachRemaining(kv -> list.add(kv.value));
-            }
-            return list;
-        });
+        return budgetsByWorkspace.computeIfAbsent(workspaceId, ws -> LocalBudgetQueries.budgetsOf(budgets, ws));
     }
 
     private boolean matches(Budget budget, AcceptedEvent event) {

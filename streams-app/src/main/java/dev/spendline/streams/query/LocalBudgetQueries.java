@@ -63,7 +63,7 @@ public final class LocalBudgetQueries implements BudgetQueries {
     }
 
     /** The workspace's budgets: its keys are contiguous ({@code ws \0 id}; \1 sorts after \0). */
-    static List<Budget> budgetsOf(ReadOnlyKeyValueStore<String, Budget> store, String workspaceId) {
+    public static List<Budget> budgetsOf(ReadOnlyKeyValueStore<String, Budget> store, String workspaceId) {
         List<Budget> list = new ArrayList<>();
         try (KeyValueIterator<String, Budget> it = store.range(workspaceId + '\u0000', workspaceId + '\u0001')) {
             it.forEachRemaining(kv -> list.add(kv.value));

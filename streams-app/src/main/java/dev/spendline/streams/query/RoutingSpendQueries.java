@@ -251,9 +251,7 @@ public final class RoutingSpendQueries
     private LocalMarginQueries localMargins(int partition) {
         return new LocalMarginQueries(
                 (usage, ws) -> rollupStore(StoreNames.PRODUCT_ROLLUPS, partition),
-                ws -> streams.store(StoreQueryParameters.fromNameAndType(
-                                StoreNames.REVENUE, QueryableStoreTypes.<String, Long>keyValueStore())
-                        .withPartition(partition)));
+                ws -> this.<Long>localStore(StoreNames.REVENUE, partition));
     }
 
     private <R> R route(
@@ -303,9 +301,7 @@ public final class RoutingSpendQueries
     }
 
     private ReadOnlyKeyValueStore<String, Rollup> rollupStore(String store, int partition) {
-        return streams.store(
-                StoreQueryParameters.fromNameAndType(store, QueryableStoreTypes.<String, Rollup>keyValueStore())
-                        .withPartition(partition));
+        return localStore(store, partition);
     }
 
     static String storeName(UsageKind usage) {
