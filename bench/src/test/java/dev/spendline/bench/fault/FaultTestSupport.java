@@ -145,6 +145,13 @@ final class FaultTestSupport {
                 "load-generator");
         thread.setDaemon(true);
         thread.start();
+        // Services that have just started can take seconds for their first answer (the gateway's
+        // first quota read waits up to 2 s for a streams-app that is still starting): the fault
+        // comes a third of the load after the first acknowledgement, not after a fixed time.
+        long firstAckDeadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (ledger.calls() == 0 && System.nanoTime() < firstAckDeadline && !load.isDone()) {
+            sleep(Duration.ofMillis(100));
+        }
         sleep(LOAD.dividedBy(3));
         long beforeFault = ledger.calls();
         fault.run();
