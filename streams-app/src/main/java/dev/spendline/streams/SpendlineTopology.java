@@ -12,6 +12,8 @@ import dev.spendline.streams.rollup.ProductRollupSpec;
 import dev.spendline.streams.rollup.RollupProcessor;
 import dev.spendline.streams.rollup.RollupSpec;
 import dev.spendline.streams.rollup.WriteBehindStoreBuilder;
+import dev.spendline.streams.waste.RunState;
+import dev.spendline.streams.waste.RunTracker;
 import dev.spendline.streams.waste.WasteProcessor;
 import java.util.function.Function;
 import org.apache.kafka.common.serialization.Serdes;
@@ -200,7 +202,11 @@ public final class SpendlineTopology {
                 StoreNames.BUDGET_ALERTS);
     }
 
-    /** Waste classification and rollups (docs/waste.md). */
+    /**
+     * Waste classification and rollups (docs/waste.md). The processor reads the product rollups
+     * too (the feature's history for cache misses and model overkill), which keeps it in the
+     * events' sub-topology, as it is anyway.
+     */
     private static void addWaste(
             StreamsBuilder builder, TopologySettings settings, KStream<String, AcceptedEvent> events) {
         builder.addStateStore(new WriteBehindStoreBuilder(
@@ -211,12 +217,32 @@ public final class SpendlineTopology {
                         StoreNames.SUCCEEDED_STEPS, settings.dedupeHorizon(), settings.dedupeHorizon(), false),
                 Serdes.String(),
                 Serdes.Long()));
+        builder.addStateStore(Stores.windowStoreBuilder(
+                        Stores.persistentWindowStore(
+                                StoreNames.RUN_STATES, RunTracker.RETENTION, RunTracker.RETENTION, false),
+                        Serdes.String(),
+                        new RunState.RunStateSerde())
+                // A run's state changes with each of its calls: the cache keeps one write per commit.
+                .withCachingEnabled());
+        builder.addStateStore(Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(StoreNames.WORKFLOW_DAYS),
+                        Serdes.String(),
+                        new RunTracker.WorkflowDaySerde())
+                .withCachingEnabled());
+        WasteProcessor.Stores stores = new WasteProcessor.Stores(
+                StoreNames.WASTE_ROLLUPS,
+                StoreNames.SUCCEEDED_STEPS,
+                StoreNames.RUN_STATES,
+                StoreNames.WORKFLOW_DAYS,
+                StoreNames.PRODUCT_ROLLUPS);
         events.process(
-                () -> new WasteProcessor(
-                        StoreNames.WASTE_ROLLUPS, StoreNames.SUCCEEDED_STEPS, settings.dedupeHorizon()),
+                () -> new WasteProcessor(stores, settings.dedupeHorizon(), settings.priceBook()),
                 Named.as(StoreNames.EVENTS_WASTE),
                 StoreNames.WASTE_ROLLUPS,
-                StoreNames.SUCCEEDED_STEPS);
+                StoreNames.SUCCEEDED_STEPS,
+                StoreNames.RUN_STATES,
+                StoreNames.WORKFLOW_DAYS,
+                StoreNames.PRODUCT_ROLLUPS);
     }
 
     /** A workspace-scoped identity, the dedupe store's key; \0 cannot occur in validated strings. */

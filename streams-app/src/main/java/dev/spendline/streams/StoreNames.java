@@ -20,6 +20,10 @@ public final class StoreNames {
     public static final String WASTE_ROLLUPS = "waste-rollups";
     /** Run steps that succeeded, for duplicate-step waste. */
     public static final String SUCCEEDED_STEPS = "succeeded-steps";
+    /** Runs so far, for runaway-run waste (see {@code RunTracker}). */
+    public static final String RUN_STATES = "run-states";
+    /** Per workflow and day: runs started, their cost and calls (see {@code RunTracker}). */
+    public static final String WORKFLOW_DAYS = "workflow-days";
     /** Snoozes by {@code Alert.key}. */
     public static final String ALERT_SNOOZES = "alert-snoozes";
 

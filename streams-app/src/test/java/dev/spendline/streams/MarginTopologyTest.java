@@ -14,12 +14,17 @@ import dev.spendline.contracts.margin.MarginQuery;
 import dev.spendline.contracts.revenue.RevenueRow;
 import dev.spendline.contracts.topic.Topics;
 import dev.spendline.streams.query.LocalMarginQueries;
+import dev.spendline.streams.rollup.Rollup;
+import dev.spendline.streams.rollup.RollupKeys;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.YearMonth;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -67,6 +72,38 @@ class MarginTopologyTest {
     @AfterEach
     void stop() {
         driver.close();
+    }
+
+    @Test
+    void monthlyBucketsAndDailyBucketsGiveTheSameMarginsAndOldStateFallsBackToDays() {
+        CustomerMarginReport customers = margins.marginByCustomer(new MarginQuery(WS, OCT, NOV, 50));
+        FeatureMarginReport features = margins.marginByFeature(new MarginQuery(WS, OCT, NOV, 50));
+        KeyValueStore<String, Rollup> store = driver.getKeyValueStore(StoreNames.PRODUCT_ROLLUPS);
+        List<String> monthly = new ArrayList<>();
+        try (KeyValueIterator<String, Rollup> it = store.all()) {
+            it.forEachRemaining(kv -> {
+                if (kv.key.startsWith(WS + "\u0000" + RollupKeys.MONTH + "\u0000")) {
+                    monthly.add(kv.key);
+                }
+            });
+        }
+        // October: the total, t1, chat, t1 × chat. November: the total; t1, t2, t3 and no tenant; search and chat;
+        // t1 × search, t1 × chat, t2 × search, t3 × chat, no tenant × search.
+        assertThat(monthly).hasSize(4 + 12);
+
+        // State from before monthly rollups: only daily buckets. The answers must not change.
+        monthly.forEach(store::delete);
+        assertThat(margins.marginByCustomer(new MarginQuery(WS, OCT, NOV, 50))).isEqualTo(customers);
+        assertThat(margins.marginByFeature(new MarginQuery(WS, OCT, NOV, 50))).isEqualTo(features);
+
+        // Upgraded mid-month: November's monthly buckets hold only the calls since; the days answer for it.
+        send("t3", "chat", "1", IN_NOV);
+        CustomerMarginReport after = margins.marginByCustomer(new MarginQuery(WS, NOV, NOV, 50));
+        assertThat(after.rows())
+                .filteredOn(r -> r.tenantId().equals("t3"))
+                .extracting(r -> r.costUsd().toPlainString())
+                .containsExactly("6.00");
+        assertThat(after.totals().costUsd()).isEqualByComparingTo("116"); // 40 + 70 + 6; calls without a tenant apart
     }
 
     @Test

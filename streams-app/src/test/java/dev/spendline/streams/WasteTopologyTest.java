@@ -69,12 +69,16 @@ class WasteTopologyTest {
                         tuple(WasteKind.FAILED_CALL, "12.00", 3L),
                         // equal cost: in the order of the kinds
                         tuple(WasteKind.RETRY, "6.00", 2L),
-                        tuple(WasteKind.DUPLICATE_STEP, "6.00", 1L));
+                        tuple(WasteKind.DUPLICATE_STEP, "6.00", 1L),
+                        // no history here: none of the kinds judged against it
+                        tuple(WasteKind.RUNAWAY_RUN, "0.00", 0L),
+                        tuple(WasteKind.CACHE_MISS, "0.00", 0L),
+                        tuple(WasteKind.MODEL_OVERKILL, "0.00", 0L));
         assertThat(report.wasteUsd()).isEqualByComparingTo("22");
         assertThat(report.wastefulCalls()).isEqualTo(5);
         assertThat(report.spendUsd()).isEqualByComparingTo("46");
         assertThat(report.wastePercent()).isEqualByComparingTo("47.8");
-        assertThat(report.rows()).isEqualTo(report.kinds());
+        assertThat(report.rows()).isEqualTo(report.kinds().subList(0, 3));
     }
 
     @Test

@@ -17,8 +17,6 @@ import dev.spendline.streams.rollup.RollupKeys;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -160,19 +158,14 @@ public final class LocalMarginQueries implements MarginQueries {
         }
     }
 
-    private static RangePlan plan(MarginQuery q) {
-        Instant from = q.from().atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
-        Instant to = q.to().plusMonths(1).atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
-        return RangePlan.of(from, to);
-    }
-
     private Map<String, Rollup> costBy(MarginQuery q, String dimensionCode) {
         Map<String, Rollup> cost = new HashMap<>();
-        LocalSpendQueries.scan(
+        MonthlyScan.scan(
                 rollups.rollups(UsageKind.PRODUCT, q.workspaceId()),
                 q.workspaceId(),
                 dimensionCode,
-                plan(q),
+                q.from(),
+                q.to(),
                 (value, r) -> cost.merge(value, r, Rollup::plus));
         return cost;
     }
@@ -180,11 +173,12 @@ public final class LocalMarginQueries implements MarginQueries {
     /** Tenant → feature → cost in nano-dollars, from the tenant × feature rollups. */
     private Map<String, Map<String, Long>> tenantFeatureCosts(MarginQuery q) {
         Map<String, Map<String, Long>> costs = new TreeMap<>();
-        LocalSpendQueries.scan(
+        MonthlyScan.scan(
                 rollups.rollups(UsageKind.PRODUCT, q.workspaceId()),
                 q.workspaceId(),
                 RollupKeys.pairCode(Dimension.TENANT, Dimension.FEATURE),
-                plan(q),
+                q.from(),
+                q.to(),
                 (value, r) -> {
                     int sep = value.indexOf(RollupKeys.PAIR_SEP);
                     costs.computeIfAbsent(value.substring(0, sep), t -> new TreeMap<>())

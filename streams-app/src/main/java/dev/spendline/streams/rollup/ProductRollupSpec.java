@@ -53,6 +53,17 @@ public final class ProductRollupSpec implements RollupSpec<AcceptedEvent> {
         return Dimension.PAIRS;
     }
 
+    /** Margins read cost per customer, per feature and per customer and feature, by whole months. */
+    @Override
+    public List<Dimension> monthlyDimensions() {
+        return List.of(Dimension.TENANT, Dimension.FEATURE);
+    }
+
+    @Override
+    public List<List<Dimension>> monthlyPairs() {
+        return List.of(List.of(Dimension.TENANT, Dimension.FEATURE));
+    }
+
     @Override
     public String valueOf(AcceptedEvent value, Dimension dimension) {
         ProductEvent e = value.event();
@@ -72,7 +83,7 @@ public final class ProductRollupSpec implements RollupSpec<AcceptedEvent> {
     }
 
     /** USD to nano-dollars; more than nine decimals round half-even (documented in docs/ingest.md). */
-    static long toNanos(BigDecimal usd) {
+    public static long toNanos(BigDecimal usd) {
         return usd == null
                 ? 0
                 : usd.movePointRight(9).setScale(0, RoundingMode.HALF_EVEN).longValueExact();

@@ -34,6 +34,23 @@ public record Rollup(
                 latencyCount + o.latencyCount);
     }
 
+    /** The same call counts with another cost (waste that counts part of a call's cost). */
+    public Rollup withCost(long nanos) {
+        return nanos == costNanos
+                ? this
+                : new Rollup(
+                        nanos,
+                        calls,
+                        inputTokens,
+                        outputTokens,
+                        cacheReadTokens,
+                        cacheWriteTokens,
+                        errors,
+                        retries,
+                        latencySumMs,
+                        latencyCount);
+    }
+
     public Measures toMeasures() {
         return new Measures(
                 Measures.usdFromNanos(costNanos),

@@ -1,11 +1,15 @@
 package dev.spendline.streams.rollup;
 
 import dev.spendline.contracts.query.Dimension;
+import java.time.Instant;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
 import java.util.List;
 
 /**
  * The layout of rollup store keys:
- * {@code workspace \0 granularity \0 dimension-code \0 bucket(8 hex) \0 value}.
+ * {@code workspace \0 granularity \0 dimension-code \0 bucket(8 hex) \0 value}, granularity {@code h}
+ * (hours), {@code d} (days) or, for the few codes margins need, {@code m} (calendar months).
  *
  * <p>The order is chosen for the one query shape that matters: one workspace, one dimension, a
  * range of buckets, all values. Those rows are contiguous, so a report is a single range scan.
@@ -76,6 +80,26 @@ public final class RollupKeys {
             }
         }
         return null;
+    }
+
+    /** The granularity code of monthly buckets, kept for a few dimensions only (see {@link RollupSpec#monthlyDimensions}). */
+    public static final char MONTH = 'm';
+
+    /** Calendar months (UTC) counted from January 1970: the bucket number of monthly rollups. */
+    public static long monthOf(YearMonth month) {
+        return (month.getYear() - 1970L) * 12 + month.getMonthValue() - 1;
+    }
+
+    public static YearMonth monthAt(Instant instant) {
+        return YearMonth.from(instant.atZone(ZoneOffset.UTC));
+    }
+
+    public static String monthPrefix(String workspaceId, String dimensionCode) {
+        return workspaceId + SEP + MONTH + SEP + dimensionCode + SEP;
+    }
+
+    public static String monthKey(String workspaceId, String dimensionCode, long month, String value) {
+        return monthPrefix(workspaceId, dimensionCode) + bucketHex(month) + SEP + value;
     }
 
     private static String bucketHex(long bucket) {

@@ -2,6 +2,7 @@ package dev.spendline.streams.rollup;
 
 import dev.spendline.contracts.query.Dimension;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -10,7 +11,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * Adds each (already deduplicated) input to the hourly and daily rollups of every dimension, of
- * every configured pair, and of the workspace total. A missing dimension value is rolled up under
+ * every configured pair, and of the workspace total, and to the monthly rollups of the few
+ * dimensions and pairs the spec names (with a monthly workspace total). A missing dimension value is rolled up under
  * the empty string, shown as "not attributed", so that rows always add up to the total.
  *
  * <p>The store is a {@link WriteBehindRollupStore}: repeated updates of the same key between two
@@ -25,7 +27,15 @@ public final class RollupProcessor<V> implements Processor<String, V, Void, Void
     private final String[] pairCodes;
 
     private final int[][] pairPositions;
+    /** Positions (in the dimensions, and in the pairs) of what is also rolled up by month. */
+    private final int[] monthlyDimensions;
+
+    private final int[] monthlyPairs;
     private KeyValueStore<String, Rollup> store;
+    /** The month of the last input's day: most inputs fall on the same day as the one before. */
+    private long lastDay = Long.MIN_VALUE;
+
+    private long lastMonth;
 
     public RollupProcessor(String storeName, RollupSpec<V> spec) {
         this.storeName = storeName;
@@ -38,6 +48,14 @@ public final class RollupProcessor<V> implements Processor<String, V, Void, Void
             List<Dimension> pair = pairs.get(p);
             pairCodes[p] = RollupKeys.pairCode(pair.get(0), pair.get(1));
             pairPositions[p] = new int[] {dimensions.indexOf(pair.get(0)), dimensions.indexOf(pair.get(1))};
+        }
+        this.monthlyDimensions =
+                spec.monthlyDimensions().stream().mapToInt(dimensions::indexOf).toArray();
+        this.monthlyPairs =
+                spec.monthlyPairs().stream().mapToInt(pairs::indexOf).toArray();
+        if (Arrays.stream(monthlyDimensions).anyMatch(i -> i < 0)
+                || Arrays.stream(monthlyPairs).anyMatch(i -> i < 0)) {
+            throw new IllegalArgumentException("Monthly rollups must be of rolled-up dimensions and pairs");
         }
     }
 
@@ -68,6 +86,26 @@ public final class RollupProcessor<V> implements Processor<String, V, Void, Void
                 add(RollupKeys.key(ws, g, pairCodes[p], bucket, pairValue), delta);
             }
         }
+        if (monthlyDimensions.length > 0 || monthlyPairs.length > 0) {
+            long month = monthOf(time);
+            add(RollupKeys.monthKey(ws, RollupKeys.TOTAL, month, ""), delta);
+            for (int i : monthlyDimensions) {
+                add(RollupKeys.monthKey(ws, dimensions.get(i).code(), month, values[i]), delta);
+            }
+            for (int p : monthlyPairs) {
+                String pairValue = RollupKeys.pairValue(values[pairPositions[p][0]], values[pairPositions[p][1]]);
+                add(RollupKeys.monthKey(ws, pairCodes[p], month, pairValue), delta);
+            }
+        }
+    }
+
+    private long monthOf(Instant time) {
+        long day = Granularity.DAY.bucketOf(time);
+        if (day != lastDay) {
+            lastDay = day;
+            lastMonth = RollupKeys.monthOf(RollupKeys.monthAt(time));
+        }
+        return lastMonth;
     }
 
     private void add(String key, Rollup delta) {

@@ -22,4 +22,18 @@ public interface RollupSpec<V> {
 
     /** The value of {@code dimension} for this input, or null when the sender did not say. */
     String valueOf(V value, Dimension dimension);
+
+    /**
+     * Dimensions also rolled up per calendar month (with the workspace total): the margin tools
+     * work in whole months, and a month of a dimension with many values is one bucket to read
+     * instead of 28–31.
+     */
+    default List<Dimension> monthlyDimensions() {
+        return List.of();
+    }
+
+    /** Pairs also rolled up per calendar month; each must be one of {@link #pairs()}. */
+    default List<List<Dimension>> monthlyPairs() {
+        return List.of();
+    }
 }

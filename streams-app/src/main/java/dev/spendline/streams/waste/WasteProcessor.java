@@ -5,14 +5,16 @@ import dev.spendline.contracts.event.ProductEvent;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.waste.TopWasteQuery;
 import dev.spendline.contracts.waste.WasteKind;
+import dev.spendline.streams.pricing.PriceBook;
 import dev.spendline.streams.rollup.Granularity;
 import dev.spendline.streams.rollup.ProductRollupSpec;
 import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.rollup.RollupKeys;
+import dev.spendline.streams.waste.WasteRules.WorkflowBaseline;
 import java.time.Duration;
-import java.util.EnumSet;
+import java.util.EnumMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -21,80 +23,129 @@ import org.apache.kafka.streams.state.WindowStore;
 import org.apache.kafka.streams.state.WindowStoreIterator;
 
 /**
- * Classifies each deduplicated product event into zero or more {@link WasteKind}s and adds its
- * cost to the waste rollups (hourly and daily, per kind, per kind and dimension, and once to the
- * all-waste total). Definitions: docs/waste.md.
+ * Classifies each deduplicated product event into zero or more {@link WasteKind}s, each with an
+ * amount (the call's whole cost, or for cache misses and model overkill the estimated part of it),
+ * and adds it to the waste rollups: hourly and daily, per kind, per kind and dimension, and once
+ * to the all-waste total at the largest amount any kind gives the call. Definitions: docs/waste.md.
  *
- * <p>Duplicate steps need memory: a window store of the run steps that succeeded, keyed
- * {@code workspace \0 runId \0 stepId}, kept as long as the dedupe horizon.
+ * <p>Duplicate steps need a window store of the run steps that succeeded ({@code workspace \0
+ * runId \0 stepId}, kept as long as the dedupe horizon); runaway runs the run and workflow sums of
+ * {@link RunTracker}; cache misses and model overkill read the feature's history from the product
+ * rollups ({@link FeatureBaselines}).
  */
 public final class WasteProcessor implements Processor<String, AcceptedEvent, Void, Void> {
 
     static final List<Dimension> BY = TopWasteQuery.BY.stream().sorted().toList();
 
-    private final String wasteStoreName;
-    private final String stepStoreName;
+    /** The names of the stores the processor uses. */
+    public record Stores(
+            String waste, String succeededSteps, String runs, String workflowDays, String productRollups) {}
+
+    private final Stores names;
     private final long horizonMs;
+    private final PriceBook priceBook;
     private final ProductRollupSpec spec = new ProductRollupSpec();
     private KeyValueStore<String, Rollup> waste;
     private WindowStore<String, Long> succeededSteps;
+    private RunTracker runs;
+    private FeatureBaselines features;
 
-    public WasteProcessor(String wasteStoreName, String stepStoreName, Duration horizon) {
-        this.wasteStoreName = wasteStoreName;
-        this.stepStoreName = stepStoreName;
+    public WasteProcessor(Stores names, Duration horizon, PriceBook priceBook) {
+        this.names = names;
         this.horizonMs = horizon.toMillis();
+        this.priceBook = priceBook;
     }
 
     @Override
     public void init(ProcessorContext<Void, Void> context) {
-        waste = context.getStateStore(wasteStoreName);
-        succeededSteps = context.getStateStore(stepStoreName);
+        waste = context.getStateStore(names.waste());
+        succeededSteps = context.getStateStore(names.succeededSteps());
+        WindowStore<String, RunState> runStates = context.getStateStore(names.runs());
+        KeyValueStore<String, WorkflowBaseline> workflowDays = context.getStateStore(names.workflowDays());
+        runs = new RunTracker(runStates, workflowDays);
+        features = new FeatureBaselines(context.getStateStore(names.productRollups()));
     }
 
     @Override
     public void process(Record<String, AcceptedEvent> record) {
         AcceptedEvent accepted = record.value();
-        Set<WasteKind> kinds = classify(accepted.event(), accepted.workspaceId());
+        Map<WasteKind, Long> kinds = classify(accepted);
         if (kinds.isEmpty()) {
             return;
         }
         String ws = accepted.workspaceId();
-        Rollup delta = spec.delta(accepted);
+        Rollup call = spec.delta(accepted);
+        long largest = kinds.values().stream().mapToLong(Long::longValue).max().orElseThrow();
         for (Granularity g : Granularity.values()) {
             long bucket = g.bucketOf(accepted.event().ts());
-            add(RollupKeys.key(ws, g, WasteKeys.ANY, bucket, ""), delta);
-            for (WasteKind kind : kinds) {
-                add(RollupKeys.key(ws, g, WasteKeys.kind(kind), bucket, ""), delta);
+            add(RollupKeys.key(ws, g, WasteKeys.ANY, bucket, ""), call.withCost(largest));
+            for (Map.Entry<WasteKind, Long> kind : kinds.entrySet()) {
+                Rollup delta = call.withCost(kind.getValue());
+                add(RollupKeys.key(ws, g, WasteKeys.kind(kind.getKey()), bucket, ""), delta);
                 for (Dimension d : BY) {
                     String value = spec.valueOf(accepted, d);
-                    add(RollupKeys.key(ws, g, WasteKeys.kindBy(kind, d), bucket, value == null ? "" : value), delta);
+                    add(
+                            RollupKeys.key(
+                                    ws, g, WasteKeys.kindBy(kind.getKey(), d), bucket, value == null ? "" : value),
+                            delta);
                 }
             }
         }
     }
 
-    private Set<WasteKind> classify(ProductEvent e, String ws) {
-        Set<WasteKind> kinds = EnumSet.noneOf(WasteKind.class);
+    /** Each kind the call is waste of, with the amount in nano-dollars it counts for. */
+    private Map<WasteKind, Long> classify(AcceptedEvent accepted) {
+        ProductEvent e = accepted.event();
+        String ws = accepted.workspaceId();
+        long cost = ProductRollupSpec.toNanos(e.costUsd());
+        Map<WasteKind, Long> kinds = new EnumMap<>(WasteKind.class);
         if (e.failed()) {
-            kinds.add(WasteKind.FAILED_CALL);
+            kinds.put(WasteKind.FAILED_CALL, cost);
         }
         if (e.retries() > 0) {
-            kinds.add(WasteKind.RETRY);
+            kinds.put(WasteKind.RETRY, cost);
         }
-        if (!e.failed() && e.runId() != null && e.stepId() != null) {
-            String step = ws + '\u0000' + e.runId() + '\u0000' + e.stepId();
-            long ts = e.ts().toEpochMilli();
-            boolean succeededBefore;
-            try (WindowStoreIterator<Long> it = succeededSteps.fetch(step, ts - horizonMs, ts + horizonMs)) {
-                succeededBefore = it.hasNext();
+        if (!e.failed() && e.runId() != null && e.stepId() != null && succeededBefore(ws, e)) {
+            kinds.put(WasteKind.DUPLICATE_STEP, cost);
+        }
+        if (e.runId() != null && e.workflowId() != null && runs.observe(ws, e.runId(), e.workflowId(), e.ts(), cost)) {
+            kinds.put(WasteKind.RUNAWAY_RUN, cost);
+        }
+        if (!e.failed() && e.feature() != null && cost > 0) {
+            long day = Granularity.DAY.bucketOf(e.ts());
+            long cacheRead = e.cacheReadTokens() == null ? 0 : e.cacheReadTokens();
+            // Cheap tests first: most calls are small or read from the cache, and need no baseline.
+            if (e.promptTokens() >= WasteRules.CACHE_MIN_PROMPT_TOKENS && cacheRead == 0) {
+                long cacheMiss = WasteRules.cacheMissNanos(
+                        e.promptTokens(),
+                        cacheRead,
+                        cost,
+                        features.cacheOf(ws, e.feature(), day),
+                        priceBook.priceAt(e.provider(), e.model(), e.ts()).orElse(null));
+                if (cacheMiss > 0) {
+                    kinds.put(WasteKind.CACHE_MISS, cacheMiss);
+                }
             }
-            if (succeededBefore) {
-                kinds.add(WasteKind.DUPLICATE_STEP);
-            } else {
-                succeededSteps.put(step, ts, ts);
+            long overkill = WasteRules.overkillNanos(
+                    cost, e.promptTokens() + e.outputTokens(), features.cheaperThan(ws, e.feature(), e.model(), day));
+            if (overkill > 0) {
+                kinds.put(WasteKind.MODEL_OVERKILL, overkill);
             }
         }
         return kinds;
+    }
+
+    /** True when the run step succeeded before; otherwise remembers this success. */
+    private boolean succeededBefore(String ws, ProductEvent e) {
+        String step = ws + '\u0000' + e.runId() + '\u0000' + e.stepId();
+        long ts = e.ts().toEpochMilli();
+        try (WindowStoreIterator<Long> it = succeededSteps.fetch(step, ts - horizonMs, ts + horizonMs)) {
+            if (it.hasNext()) {
+                return true;
+            }
+        }
+        succeededSteps.put(step, ts, ts);
+        return false;
     }
 
     private void add(String key, Rollup delta) {

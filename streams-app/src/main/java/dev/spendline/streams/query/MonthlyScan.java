@@ -1,0 +1,55 @@
+package dev.spendline.streams.query;
+
+import dev.spendline.streams.rollup.Rollup;
+import dev.spendline.streams.rollup.RollupKeys;
+import java.time.Instant;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+
+/**
+ * Reads whole calendar months of one dimension (or pair) for the margin tools: from the monthly
+ * buckets, one per value and month, where they are complete, and from the daily buckets
+ * otherwise.
+ *
+ * <p>A month's monthly buckets are complete when its monthly workspace total equals the sum of its
+ * daily totals: both are written by the same processor call, so they differ only for months that
+ * started before monthly rollups existed (state built by an older version), and then the daily
+ * buckets, which have everything, answer. The check reads one key and the month's 28–31 daily
+ * totals, far less than the daily buckets of a dimension with thousands of values.
+ */
+final class MonthlyScan {
+
+    private MonthlyScan() {}
+
+    static void scan(
+            ReadOnlyKeyValueStore<String, Rollup> store,
+            String workspaceId,
+            String dimensionCode,
+            YearMonth from,
+            YearMonth to,
+            LocalSpendQueries.RowSink sink) {
+        for (YearMonth m = from; !m.isAfter(to); m = m.plusMonths(1)) {
+            Instant start = m.atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
+            Instant end = m.plusMonths(1).atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
+            RangePlan days = RangePlan.of(start, end);
+            long month = RollupKeys.monthOf(m);
+            Rollup monthly = store.get(RollupKeys.monthKey(workspaceId, RollupKeys.TOTAL, month, ""));
+            Rollup daily = LocalSpendQueries.sumOf(store, workspaceId, RollupKeys.TOTAL, "", days);
+            if (monthly != null && monthly.equals(daily)) {
+                String prefix = RollupKeys.monthPrefix(workspaceId, dimensionCode);
+                try (KeyValueIterator<String, Rollup> it =
+                        store.range(RollupKeys.rangeStart(prefix, month), RollupKeys.rangeEnd(prefix, month + 1))) {
+                    while (it.hasNext()) {
+                        KeyValue<String, Rollup> kv = it.next();
+                        sink.accept(RollupKeys.valueOf(kv.key), kv.value);
+                    }
+                }
+            } else if (daily.calls() > 0) {
+                LocalSpendQueries.scan(store, workspaceId, dimensionCode, days, sink);
+            }
+        }
+    }
+}
