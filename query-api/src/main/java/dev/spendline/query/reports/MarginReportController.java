@@ -30,7 +30,7 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 final class MarginReportController {
 
-    private static final Set<String> PARAMETERS = Set.of("from", "to", "limit");
+    static final Set<String> PARAMETERS = Set.of("from", "to", "limit");
 
     private final MarginQueries queries;
     private final Clock clock;

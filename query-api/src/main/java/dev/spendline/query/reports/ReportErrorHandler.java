@@ -18,7 +18,8 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
             MarginReportController.class,
             BudgetReportController.class,
             AlertReportController.class,
-            WasteReportController.class
+            WasteReportController.class,
+            SavingsReportController.class
         })
 final class ReportErrorHandler {
 

@@ -1,5 +1,11 @@
 package dev.spendline.query.reports;
 
+import dev.spendline.contracts.margin.MarginQueries;
+import dev.spendline.contracts.query.SpendQueries;
+import dev.spendline.contracts.savings.SavingsQueries;
+import dev.spendline.contracts.savings.SavingsRecommender;
+import dev.spendline.contracts.waste.WasteQueries;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
@@ -11,6 +17,17 @@ import org.springframework.context.annotation.Import;
     BudgetReportController.class,
     AlertReportController.class,
     WasteReportController.class,
+    SavingsReportController.class,
     ReportErrorHandler.class
 })
-public class ReportsConfiguration {}
+public class ReportsConfiguration {
+
+    /**
+     * {@code savings_recommendations} is built from the other read tools, wherever they answer
+     * (in-process in standalone, over HTTP when the query API runs apart from the streams app).
+     */
+    @Bean
+    SavingsQueries savingsQueries(WasteQueries waste, SpendQueries spend, MarginQueries margins) {
+        return new SavingsRecommender(waste, spend, margins);
+    }
+}

@@ -28,7 +28,7 @@ import org.springframework.util.MultiValueMap;
 final class SpendReportRequest {
 
     static final Duration DEFAULT_RANGE = Duration.ofDays(30);
-    private static final Set<String> FIXED = Set.of("by", "usage", "from", "to", "limit");
+    static final Set<String> FIXED = Set.of("by", "usage", "from", "to", "limit");
 
     private SpendReportRequest() {}
 

@@ -28,7 +28,7 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 final class WasteReportController {
 
-    private static final Set<String> PARAMETERS = Set.of("from", "to", "by", "limit");
+    static final Set<String> PARAMETERS = Set.of("from", "to", "by", "limit");
 
     private final WasteQueries queries;
     private final Clock clock = Clock.systemUTC();
@@ -43,13 +43,7 @@ final class WasteReportController {
     TopWasteReport topWaste(
             @AuthenticationPrincipal Principal principal, @RequestParam MultiValueMap<String, String> params) {
         List<FieldError> errors = new ArrayList<>();
-        params.forEach((name, values) -> {
-            if (!PARAMETERS.contains(name)) {
-                errors.add(new FieldError(name, "is not a parameter; use from, to, by and limit"));
-            } else if (values.size() > 1) {
-                errors.add(new FieldError(name, "must be given once"));
-            }
-        });
+        ReportParameters read = new ReportParameters(params, PARAMETERS, errors);
         Dimension by = null;
         String byText = params.getFirst("by");
         if (byText != null) {
@@ -59,23 +53,10 @@ final class WasteReportController {
                 by = null;
             }
         }
-        Instant to = SpendReportRequest.instant(params.getFirst("to"), "to", true, errors);
-        Instant from = SpendReportRequest.instant(params.getFirst("from"), "from", false, errors);
-        if (to == null && params.getFirst("to") == null) {
-            to = clock.instant();
-        }
-        if (from == null && params.getFirst("from") == null && to != null) {
-            from = to.minus(SpendReportRequest.DEFAULT_RANGE);
-        }
-        int limit = TopWasteQuery.DEFAULT_LIMIT;
-        String limitText = params.getFirst("limit");
-        if (limitText != null) {
-            try {
-                limit = Integer.parseInt(limitText);
-            } catch (NumberFormatException e) {
-                errors.add(new FieldError("limit", "must be a whole number"));
-            }
-        }
+        Instant[] range = read.range(clock);
+        Instant from = range[0];
+        Instant to = range[1];
+        int limit = read.limit(TopWasteQuery.DEFAULT_LIMIT);
         if (errors.isEmpty()) {
             new TopWasteQuery(principal.workspaceId(), from, to, by, limit)
                     .problems()

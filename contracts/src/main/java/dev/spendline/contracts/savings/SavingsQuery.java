@@ -1,0 +1,36 @@
+package dev.spendline.contracts.savings;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The arguments of {@code savings_recommendations}: what one workspace could save, judged from the
+ * period {@code [from, to)} (rounded to whole hours like spend reports); at most {@code limit}
+ * recommendations, the largest saving first.
+ */
+public record SavingsQuery(String workspaceId, Instant from, Instant to, int limit) {
+
+    public static final int DEFAULT_LIMIT = 10;
+    public static final int MAX_LIMIT = 100;
+    /** At least a day: a saving per month extrapolated from less would be noise. */
+    public static final Duration MIN_RANGE = Duration.ofDays(1);
+
+    public static final Duration MAX_RANGE = Duration.ofDays(400);
+
+    public List<String> problems() {
+        List<String> problems = new ArrayList<>();
+        if (from == null || to == null || !from.isBefore(to)) {
+            problems.add("from must be before to");
+        } else if (Duration.between(from, to).compareTo(MIN_RANGE) < 0) {
+            problems.add("the range must be at least one day");
+        } else if (Duration.between(from, to).compareTo(MAX_RANGE) > 0) {
+            problems.add("the range must be at most " + MAX_RANGE.toDays() + " days");
+        }
+        if (limit < 1 || limit > MAX_LIMIT) {
+            problems.add("limit must be between 1 and " + MAX_LIMIT);
+        }
+        return problems;
+    }
+}
