@@ -8,6 +8,7 @@ import dev.spendline.controlplane.ApiKeyRepository;
 import dev.spendline.controlplane.Plan;
 import dev.spendline.controlplane.Workspace;
 import dev.spendline.controlplane.WorkspaceRepository;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -384,6 +385,56 @@ class AnalyticsIT {
     }
 
     @Test
+    void aSpendAnomalyIsPublishedWithinTwoSeconds() throws Exception {
+        String key = newKey();
+        // A baseline: 0.10 USD in each of the 30 hours before the current one.
+        Instant hour = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.HOURS);
+        List<String> baseline = new ArrayList<>();
+        for (int h = 1; h <= 30; h++) {
+            baseline.add(SpendlineHttp.eventAt(
+                    "an-" + h, "search", "0.1", hour.minus(Duration.ofHours(h)).plusSeconds(60)));
+        }
+        assertThat(http.post("/api/v1/events", key, SpendlineHttp.batch(baseline))
+                        .status())
+                .isEqualTo(202);
+        String from = hour.minus(Duration.ofHours(31)).toString();
+        JsonNode counted = await(
+                "/api/v1/reports/spend?by=feature&from=" + from,
+                key,
+                r -> r.get("totals").get("calls").asLong() == 30);
+        String workspaceId = counted.get("workspaceId").asString();
+        try (KafkaConsumer<String, String> consumer = alertConsumer()) {
+            alertsOf(consumer, workspaceId, Duration.ofMillis(500)); // joined, at the end of the topic
+            // 5 USD in the current hour: the mean is 30 × 0.10 / 168 hours, so the threshold is the 1 USD floor
+            // or mean + 3 σ, far below 5.
+            assertThat(http.post(
+                                    "/api/v1/events",
+                                    key,
+                                    SpendlineHttp.batch(
+                                            List.of(SpendlineHttp.eventAt("an-spike", "search", "5", Instant.now()))))
+                            .status())
+                    .isEqualTo(202);
+            long accepted = System.nanoTime();
+            List<JsonNode> published = new ArrayList<>();
+            while (published.isEmpty()
+                    && System.nanoTime() - accepted < Duration.ofSeconds(10).toNanos()) {
+                published.addAll(alertsOf(consumer, workspaceId, Duration.ofMillis(50)));
+            }
+            long millis = (System.nanoTime() - accepted) / 1_000_000;
+            assertThat(published).as("a spend anomaly").isNotEmpty();
+            assertThat(millis).as("202 → anomaly on spendline.alerts.v1").isLessThan(2_000);
+            JsonNode alert = published.get(0);
+            assertThat(alert.get("type").asString()).isEqualTo("SPEND_ANOMALY");
+            assertThat(alert.get("evidence").get("spentUsd").decimalValue()).isEqualByComparingTo("5");
+            assertThat(alert.get("evidence").get("baselineUsd").decimalValue())
+                    .isEqualByComparingTo(
+                            new BigDecimal("3").divide(new BigDecimal("168"), 9, java.math.RoundingMode.HALF_EVEN));
+            JsonNode active = http.get("/api/v1/reports/active-alerts", key).body();
+            assertThat(active.get("alerts").findValuesAsString("type")).contains("SPEND_ANOMALY");
+        }
+    }
+
+    @Test
     void aWorkspaceAtItsQuotaGets429ForNewEventsAnd202ForResends() {
         var ctx = spendline.context();
         Workspace ws = ctx.getBean(WorkspaceRepository.class).create("quota", Plan.FREE);
@@ -442,6 +493,43 @@ class AnalyticsIT {
         assertThat(bad.status()).isEqualTo(400);
         assertThat(bad.body().get("errors").findValuesAsString("pointer")).contains("by", "colour");
         assertThat(http.get("/api/v1/reports/waste", null).status()).isEqualTo(401);
+    }
+
+    @Test
+    void savingsRecommendationsTurnWasteIntoAnEstimateAndABudget() {
+        String key = newKey();
+        String failed = SpendlineHttp.event("s-1", "search", "3").replace("\"ts\"", "\"status\":\"error\",\"ts\"");
+        String clean = SpendlineHttp.event("s-2", "search", "7");
+        assertThat(http.post("/api/v1/events", key, SpendlineHttp.batch(List.of(failed, clean)))
+                        .status())
+                .isEqualTo(202);
+        // 30 days: the failed calls' 3 USD is 3.00 a month; the budget is search's 10 a month less that.
+        String range = "from=2026-11-01&to=2026-11-30";
+        JsonNode savings = await(
+                "/api/v1/reports/savings?" + range,
+                key,
+                r -> r.get("recommendations").size() == 1);
+        JsonNode rec = savings.get("recommendations").get(0);
+        assertThat(rec.get("kind").asString()).isEqualTo("FIX_FAILING_CALLS");
+        assertThat(rec.get("id").asString()).matches("rec_[0-9a-f]{16}");
+        assertThat(rec.get("estimatedMonthlySavingUsd").decimalValue()).isEqualByComparingTo("3.00");
+        assertThat(rec.get("evidence").get("value").asString()).isEqualTo("search");
+        assertThat(rec.get("evidence").get("calls").asLong()).isEqualTo(1);
+        assertThat(rec.get("action").get("type").asString()).isEqualTo("CREATE_BUDGET");
+        assertThat(rec.get("action").get("budget").get("limitUsd").decimalValue())
+                .isEqualByComparingTo("7");
+        assertThat(rec.get("action").get("budget").get("scope").asString()).isEqualTo("FEATURE");
+        assertThat(savings.get("totalEstimatedMonthlySavingUsd").decimalValue()).isEqualByComparingTo("3.00");
+
+        SpendlineHttp.Response bad = http.get(
+                "/api/v1/reports/savings?from=2026-11-01T00:00:00Z&to=2026-11-01T05:00:00Z&limit=500&by=x", key);
+        assertThat(bad.status()).isEqualTo(400);
+        assertThat(bad.body().get("errors").findValuesAsString("pointer")).contains("by");
+        SpendlineHttp.Response shortRange =
+                http.get("/api/v1/reports/savings?from=2026-11-01T00:00:00Z&to=2026-11-01T05:00:00Z", key);
+        assertThat(shortRange.status()).isEqualTo(400);
+        assertThat(shortRange.body().toString()).contains("at least one day");
+        assertThat(http.get("/api/v1/reports/savings", null).status()).isEqualTo(401);
     }
 
     private static SpendlineHttp.Response post(String key, String... externalIds) {
