@@ -2,12 +2,14 @@
 # Times the margin reads (and the other reads of `bench queries`) of one standalone jar on a fresh
 # workspace of N seeded events spread over 30 days, with revenue for 900 tenants in the last two
 # months. Run it with two jars to compare them (e.g. before and after a change to the rollups).
+# With STREAMS_JARS="a.jar b.jar" it then runs `bench streams` (the Spendline topology of each of
+# those bench jars, exactly-once, over the same events on the standalone's broker) for their rates.
 # Usage: bench/margin-reads.sh <standalone-jar> <bench-exec-jar> [events=1000000] [samples=50]
 set -euo pipefail
 jar=$1; bench=$2; events=${3:-1000000}; samples=${4:-50}
-port=18091; url=http://127.0.0.1:$port
+port=18091; url=http://127.0.0.1:$port; kafka=19093
 dir=$(mktemp -d); log=$dir/out.log
-java -Xmx1g -XX:+UseParallelGC -jar "$jar" --data-dir "$dir/data" --port $port >"$log" 2>&1 &
+java -Xmx1g -XX:+UseParallelGC -jar "$jar" --data-dir "$dir/data" --port $port --kafka-port $kafka >"$log" 2>&1 &
 pid=$!
 trap 'kill -TERM $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$dir"' EXIT
 until grep -q 'Spendline is running at' "$log"; do sleep 0.2; done
@@ -35,3 +37,8 @@ while true; do
 done
 echo "counted $now events"
 java -jar "$bench" queries --url $url --key "$key" --samples "$samples"
+for streams_jar in ${STREAMS_JARS:-}; do
+  echo "topology of $streams_jar over the same events:"
+  java -Xmx1g -XX:+UseParallelGC -jar "$streams_jar" streams --bootstrap-servers 127.0.0.1:$kafka \
+    --topology spendline --state-dir "$dir/streams-$(basename "$(dirname "$streams_jar")")" | tail -2
+done

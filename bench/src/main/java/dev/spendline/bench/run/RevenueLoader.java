@@ -19,6 +19,15 @@ final class RevenueLoader {
 
     private RevenueLoader() {}
 
+    /**
+     * 50.00 to 2,049.99 USD in whole cents, built exactly: a double ({@code 50 + n / 100.0}) can
+     * print with 13 decimals, which the settings API rightly refuses (at most 9); that ended a
+     * full benchmark run.
+     */
+    static BigDecimal amount(SplittableRandom random) {
+        return BigDecimal.valueOf(5_000 + random.nextInt(2_000_00), 2);
+    }
+
     /** Seeded amounts: most customers pay 50–2,050 USD a month; tenants above 900 pay nothing. */
     static int load(URI baseUrl, String apiKey, String tenantPrefix, int tenants, List<YearMonth> months)
             throws IOException, InterruptedException {
@@ -27,7 +36,7 @@ final class RevenueLoader {
         int written = 0;
         for (int t = 0; t < Math.min(tenants, 900); t++) {
             for (YearMonth month : months) {
-                BigDecimal amount = BigDecimal.valueOf(50 + random.nextInt(2_000_00) / 100.0);
+                BigDecimal amount = amount(random);
                 HttpRequest put = HttpRequest.newBuilder(
                                 baseUrl.resolve("/api/v1/settings/revenue/" + tenantPrefix + t + "/" + month))
                         .timeout(Duration.ofSeconds(30))
