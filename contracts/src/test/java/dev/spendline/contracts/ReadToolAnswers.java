@@ -32,7 +32,6 @@ import dev.spendline.contracts.waste.WasteKind;
 import dev.spendline.contracts.waste.WasteQueries;
 import dev.spendline.contracts.waste.WasteRow;
 import java.math.BigDecimal;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -306,22 +305,7 @@ final class ReadToolAnswers {
                 null,
                 "61.5 % of the calls in the hour from 2026-11-16T01:00:00Z failed (16 of 26); over the last 7 days"
                         + " 2.1 % did.",
-                new AlertEvidence(
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        hour,
-                        hour.plus(Duration.ofHours(1)),
-                        null,
-                        null,
-                        26L,
-                        16L,
-                        new BigDecimal("61.5"),
-                        new BigDecimal("2.1")));
+                AlertEvidence.ofErrorRateSpike(hour, 26, 16, new BigDecimal("61.5"), new BigDecimal("2.1")));
         Alert anomaly = new Alert(
                 Alert.SCHEMA_VERSION,
                 WS,
@@ -337,22 +321,7 @@ final class ReadToolAnswers {
                 null,
                 "Spend in the hour from 2026-11-16T01:00:00Z is 2.05 USD, above the anomaly threshold of 2.00 USD"
                         + " (the last 7 days averaged 1.00 USD an hour).",
-                new AlertEvidence(
-                        null,
-                        null,
-                        null,
-                        usd("2.05"),
-                        null,
-                        null,
-                        null,
-                        hour,
-                        hour.plus(Duration.ofHours(1)),
-                        usd("1.00"),
-                        usd("2.00"),
-                        212L,
-                        null,
-                        null,
-                        null));
+                AlertEvidence.ofSpendAnomaly(hour, usd("2.05"), usd("1.00"), usd("2.00"), 212));
         Alert forecast = new Alert(
                 Alert.SCHEMA_VERSION,
                 WS,

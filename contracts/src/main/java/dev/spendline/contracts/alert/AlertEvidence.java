@@ -1,6 +1,7 @@
 package dev.spendline.contracts.alert;
 
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.Instant;
 
 /**
@@ -62,5 +63,47 @@ public record AlertEvidence(
                 null,
                 null,
                 null);
+    }
+
+    /** Evidence of a spend anomaly in the hour starting at {@code hour}. */
+    public static AlertEvidence ofSpendAnomaly(
+            Instant hour, BigDecimal spentUsd, BigDecimal baselineUsd, BigDecimal thresholdUsd, long calls) {
+        return new AlertEvidence(
+                null,
+                null,
+                null,
+                spentUsd,
+                null,
+                null,
+                null,
+                hour,
+                hour.plus(Duration.ofHours(1)),
+                baselineUsd,
+                thresholdUsd,
+                calls,
+                null,
+                null,
+                null);
+    }
+
+    /** Evidence of an error-rate spike in the hour starting at {@code hour}. */
+    public static AlertEvidence ofErrorRateSpike(
+            Instant hour, long calls, long errors, BigDecimal errorRatePercent, BigDecimal baselineErrorRatePercent) {
+        return new AlertEvidence(
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                hour,
+                hour.plus(Duration.ofHours(1)),
+                null,
+                null,
+                calls,
+                errors,
+                errorRatePercent,
+                baselineErrorRatePercent);
     }
 }

@@ -10,7 +10,6 @@ import dev.spendline.contracts.budget.BudgetScope;
 import dev.spendline.contracts.query.Measures;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.time.Duration;
 import java.time.Instant;
 
 /**
@@ -95,22 +94,7 @@ final class AnomalyRules {
                         "Spend in the hour from %s is %s USD, above the anomaly threshold of %s USD (the last 7 days"
                                 + " averaged %s USD an hour).",
                         hour, spent.toPlainString(), threshold.toPlainString(), baseline.toPlainString()),
-                new AlertEvidence(
-                        null,
-                        null,
-                        null,
-                        spent,
-                        null,
-                        null,
-                        null,
-                        hour,
-                        hour.plus(Duration.ofHours(1)),
-                        baseline,
-                        threshold,
-                        calls,
-                        null,
-                        null,
-                        null));
+                AlertEvidence.ofSpendAnomaly(hour, spent, baseline, threshold, calls));
     }
 
     static Alert errorRateSpike(String ws, Instant hour, Baseline b, long calls, long errors, Instant now) {
@@ -132,22 +116,7 @@ final class AnomalyRules {
                 String.format(
                         "%s %% of the calls in the hour from %s failed (%d of %d); over the last 7 days %s %% did.",
                         rate.toPlainString(), hour, errors, calls, base.toPlainString()),
-                new AlertEvidence(
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        hour,
-                        hour.plus(Duration.ofHours(1)),
-                        null,
-                        null,
-                        calls,
-                        errors,
-                        rate,
-                        base));
+                AlertEvidence.ofErrorRateSpike(hour, calls, errors, rate, base));
     }
 
     private static Alert open(
