@@ -14,6 +14,7 @@ import dev.spendline.contracts.budget.BudgetScope;
 import dev.spendline.contracts.budget.BudgetState;
 import dev.spendline.contracts.budget.BudgetStatus;
 import dev.spendline.contracts.budget.BudgetStatusReport;
+import dev.spendline.contracts.experiment.ShadowDecision;
 import dev.spendline.contracts.margin.CustomerMargin;
 import dev.spendline.contracts.margin.CustomerMarginReport;
 import dev.spendline.contracts.margin.FeatureMargin;
@@ -347,11 +348,46 @@ final class ReadToolAnswers {
                         null,
                         supportBot.periodStart(),
                         supportBot.periodEnd()));
+        Instant decided = Instant.parse("2026-11-16T03:05:09Z");
+        String guardrailAlertId = Alert.idOf(WS, AlertType.EXPERIMENT_GUARDRAIL, "grd_k2m4p6q8r9s3t5v7w2x4/b", decided);
+        ShadowDecision decision = new ShadowDecision(
+                "grd_k2m4p6q8r9s3t5v7w2x4",
+                "prompt-v2",
+                "b",
+                "control",
+                "stop variant 'b' and send its traffic to 'control'",
+                false,
+                decided,
+                new BigDecimal("0.120354"),
+                new BigDecimal("0.1"),
+                new BigDecimal("20.4"),
+                new BigDecimal("20"),
+                113,
+                100,
+                guardrailAlertId,
+                null);
+        Alert guardrail = new Alert(
+                Alert.SCHEMA_VERSION,
+                WS,
+                guardrailAlertId,
+                AlertType.EXPERIMENT_GUARDRAIL,
+                AlertSeverity.WARNING,
+                AlertStatus.OPEN,
+                AlertChange.OPENED,
+                BudgetScope.WORKSPACE,
+                null,
+                decided,
+                decided,
+                null,
+                "Shadow guardrail on experiment prompt-v2: variant b costs $0.120354 per successful call, 20.4 % more"
+                        + " than the control's $0.1 (threshold 20 %). In enforcing mode it would stop variant 'b' and"
+                        + " send its traffic to 'control'; nothing was blocked.",
+                AlertEvidence.ofShadowDecision(decision));
         return List.of(
                 new ActiveAlertsReport(
                         WS,
                         AS_OF,
-                        List.of(spike, threshold, anomaly),
+                        List.of(spike, threshold, anomaly, guardrail),
                         List.of(new SnoozedAlert(
                                 forecast,
                                 Instant.parse("2026-11-17T07:00:00Z"),

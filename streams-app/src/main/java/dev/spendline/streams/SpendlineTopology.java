@@ -1,10 +1,14 @@
 package dev.spendline.streams;
 
 import dev.spendline.contracts.event.AcceptedEvent;
+import dev.spendline.contracts.topic.JsonSerde;
 import dev.spendline.contracts.topic.Topic;
 import dev.spendline.contracts.topic.Topics;
 import dev.spendline.streams.alert.BudgetAlertProcessor;
 import dev.spendline.streams.dedupe.DedupeProcessor;
+import dev.spendline.streams.experiment.DecisionHistory;
+import dev.spendline.streams.experiment.ExperimentProcessor;
+import dev.spendline.streams.experiment.VariantCounts;
 import dev.spendline.streams.margin.RevenueProcessor;
 import dev.spendline.streams.quota.QuotaCounter;
 import dev.spendline.streams.rollup.InternalRollupSpec;
@@ -35,6 +39,8 @@ import org.apache.kafka.streams.state.Stores;
  *   spendline.budgets.v1        ┐
  *   spendline.alert-snoozes.v1  ├→ budgets and alerts → spendline.alerts.v1
  *   deduplicated events         ┘  (same sub-topology as the events)
+ *   spendline.guardrails.v1     ┐
+ *   deduplicated events         ┴→ experiment counts, shadow guardrails → spendline.alerts.v1
  * </pre>
  *
  * Production wiring and tests both call {@link #build}; nothing else defines the topology.
@@ -194,12 +200,55 @@ public final class SpendlineTopology {
                         Topics.ALERT_SNOOZES.valueSerde()),
                 StoreNames.BUDGET_ALERTS);
         topology.connectProcessorAndStateStores(StoreNames.BUDGET_ALERTS, StoreNames.PRODUCT_ROLLUPS);
+        addExperiments(topology);
         topology.addSink(
                 StoreNames.ALERTS_SINK,
                 Topics.ALERTS.name(),
                 Topics.ALERTS.keySerde().serializer(),
                 Topics.ALERTS.valueSerde().serializer(),
-                StoreNames.BUDGET_ALERTS);
+                StoreNames.BUDGET_ALERTS,
+                StoreNames.EXPERIMENTS);
+    }
+
+    /**
+     * Experiment counts and shadow guardrails (docs/experiments.md): one processor with two parents
+     * (the deduplicated events and the guardrails topic). Its alerts share the alerts store with
+     * the budget alerts, so {@code active_alerts} lists both and one punctuation forgets old ones.
+     */
+    private static void addExperiments(Topology topology) {
+        topology.addSource(
+                StoreNames.GUARDRAILS_SOURCE,
+                Topics.GUARDRAILS.keySerde().deserializer(),
+                Topics.GUARDRAILS.valueSerde().deserializer(),
+                Topics.GUARDRAILS.name());
+        ExperimentProcessor.StoreNames stores = new ExperimentProcessor.StoreNames(
+                StoreNames.EXPERIMENT_STATS, StoreNames.GUARDRAILS, StoreNames.GUARDRAIL_DECISIONS, StoreNames.ALERTS);
+        topology.addProcessor(
+                StoreNames.EXPERIMENTS,
+                () -> new ExperimentProcessor(stores),
+                StoreNames.EVENTS_DEDUPE,
+                StoreNames.GUARDRAILS_SOURCE);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                                Stores.persistentKeyValueStore(StoreNames.EXPERIMENT_STATS),
+                                Serdes.String(),
+                                new JsonSerde<>(VariantCounts.class))
+                        // A busy variant changes with each call: the cache keeps one write per commit.
+                        .withCachingEnabled(),
+                StoreNames.EXPERIMENTS);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(StoreNames.GUARDRAILS),
+                        Serdes.String(),
+                        Topics.GUARDRAILS.valueSerde()),
+                StoreNames.EXPERIMENTS);
+        topology.addStateStore(
+                Stores.keyValueStoreBuilder(
+                        Stores.persistentKeyValueStore(StoreNames.GUARDRAIL_DECISIONS),
+                        Serdes.String(),
+                        new JsonSerde<>(DecisionHistory.class)),
+                StoreNames.EXPERIMENTS);
+        topology.connectProcessorAndStateStores(StoreNames.EXPERIMENTS, StoreNames.ALERTS);
     }
 
     /**

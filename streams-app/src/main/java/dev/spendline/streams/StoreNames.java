@@ -27,6 +27,15 @@ public final class StoreNames {
     /** Snoozes by {@code Alert.key}. */
     public static final String ALERT_SNOOZES = "alert-snoozes";
 
+    /** Counts per experiment variant (see {@code ExperimentKeys}). */
+    public static final String EXPERIMENT_STATS = "experiment-stats";
+    /** Experiment guardrails by {@code ExperimentGuardrail.key}. */
+    public static final String GUARDRAILS = "guardrails";
+    /** Shadow decisions per guardrail and variant (see {@code ExperimentKeys}). */
+    public static final String GUARDRAIL_DECISIONS = "guardrail-decisions";
+
+    static final String GUARDRAILS_SOURCE = "guardrails-source";
+    static final String EXPERIMENTS = "experiments";
     static final String EVENTS_SOURCE = "events-source";
     static final String EVENTS_DEDUPE = "events-dedupe";
     static final String EVENTS_ROLLUP = "events-rollup";

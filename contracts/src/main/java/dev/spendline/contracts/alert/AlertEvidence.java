@@ -1,5 +1,6 @@
 package dev.spendline.contracts.alert;
 
+import dev.spendline.contracts.experiment.ShadowDecision;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -12,12 +13,14 @@ import java.time.Instant;
  *     {@code percentUsed}, {@code forecastUsd})
  * @param spentUsd spend in the period (budget alerts) or in the hour (spend anomalies)
  * @param thresholdPercent BUDGET_THRESHOLD: the highest threshold reached (50, 80 or 100)
- * @param periodStart the budget period, or the hour, the alert is about; {@code periodEnd} exclusive
+ * @param periodStart the budget period, or the hour, the alert is about; {@code periodEnd} exclusive;
+ *     for EXPERIMENT_GUARDRAIL the decision's time and no end (null)
  * @param baselineUsd SPEND_ANOMALY: the mean hourly spend of the trailing 7 days
  * @param thresholdUsd SPEND_ANOMALY: the hourly spend above which the hour is an anomaly
  * @param calls ERROR_RATE_SPIKE: calls in the hour; {@code errors} of them failed
  * @param errorRatePercent ERROR_RATE_SPIKE: errors / calls in the hour
  * @param baselineErrorRatePercent ERROR_RATE_SPIKE: errors / calls over the trailing 7 days
+ * @param shadowDecision EXPERIMENT_GUARDRAIL: what the shadow guardrail would have done, and why
  */
 public record AlertEvidence(
         String budgetId,
@@ -34,7 +37,8 @@ public record AlertEvidence(
         Long calls,
         Long errors,
         BigDecimal errorRatePercent,
-        BigDecimal baselineErrorRatePercent) {
+        BigDecimal baselineErrorRatePercent,
+        ShadowDecision shadowDecision) {
 
     /** Evidence of a budget alert. */
     public static AlertEvidence ofBudget(
@@ -62,6 +66,7 @@ public record AlertEvidence(
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 
@@ -81,6 +86,7 @@ public record AlertEvidence(
                 baselineUsd,
                 thresholdUsd,
                 calls,
+                null,
                 null,
                 null,
                 null);
@@ -104,6 +110,32 @@ public record AlertEvidence(
                 calls,
                 errors,
                 errorRatePercent,
-                baselineErrorRatePercent);
+                baselineErrorRatePercent,
+                null);
+    }
+
+    /**
+     * Evidence of an {@link AlertType#EXPERIMENT_GUARDRAIL} alert: the shadow decision itself. It
+     * starts at the decision and has no end: it resolves when the variant is back under the
+     * threshold or the guardrail is removed.
+     */
+    public static AlertEvidence ofShadowDecision(ShadowDecision decision) {
+        return new AlertEvidence(
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                decision.decidedAt(),
+                null,
+                null,
+                null,
+                decision.variantCalls(),
+                null,
+                null,
+                null,
+                decision);
     }
 }

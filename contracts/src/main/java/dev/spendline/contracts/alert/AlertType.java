@@ -9,5 +9,10 @@ public enum AlertType {
     /** The workspace's spend in the current hour is far above its trailing 7-day hourly baseline. */
     SPEND_ANOMALY,
     /** The share of failed calls in the current hour is far above the trailing 7-day share. */
-    ERROR_RATE_SPIKE
+    ERROR_RATE_SPIKE,
+    /**
+     * A shadow guardrail would have stopped a variant of an experiment: its cost per successful
+     * call is too far above the control's. Nothing was blocked (guardrails run in shadow mode).
+     */
+    EXPERIMENT_GUARDRAIL
 }

@@ -6,6 +6,9 @@ import dev.spendline.contracts.alert.AlertQueries;
 import dev.spendline.contracts.budget.BudgetQueries;
 import dev.spendline.contracts.budget.BudgetStatusQuery;
 import dev.spendline.contracts.budget.BudgetStatusReport;
+import dev.spendline.contracts.experiment.ExperimentQueries;
+import dev.spendline.contracts.experiment.ExperimentsQuery;
+import dev.spendline.contracts.experiment.ExperimentsReport;
 import dev.spendline.contracts.json.Json;
 import dev.spendline.contracts.margin.CustomerMarginReport;
 import dev.spendline.contracts.margin.FeatureMarginReport;
@@ -28,10 +31,16 @@ import java.time.Duration;
 
 /**
  * The read tools over HTTP: forwards each query to another Spendline streams instance's internal
- * query endpoints ({@value #PATH}, {@value #MARGIN_BY_CUSTOMER_PATH}, {@value #MARGIN_BY_FEATURE_PATH}, {@value #BUDGET_STATUS_PATH}, {@value #ACTIVE_ALERTS_PATH}, {@value #TOP_WASTE_PATH}, {@value #QUOTA_USAGE_PATH}, {@value #ACCEPTED_PAIRS_PATH}).
+ * query endpoints ({@value #PATH}, {@value #MARGIN_BY_CUSTOMER_PATH}, {@value #MARGIN_BY_FEATURE_PATH}, {@value #BUDGET_STATUS_PATH}, {@value #ACTIVE_ALERTS_PATH}, {@value #TOP_WASTE_PATH}, {@value #QUOTA_USAGE_PATH}, {@value #ACCEPTED_PAIRS_PATH}, {@value #EXPERIMENTS_PATH}).
  */
 public final class HttpSpendQueries
-        implements SpendQueries, MarginQueries, BudgetQueries, AlertQueries, QuotaQueries, WasteQueries {
+        implements SpendQueries,
+                MarginQueries,
+                BudgetQueries,
+                AlertQueries,
+                QuotaQueries,
+                WasteQueries,
+                ExperimentQueries {
 
     public static final String PATH = "/internal/v1/queries/spend-by";
     public static final String MARGIN_BY_CUSTOMER_PATH = "/internal/v1/queries/margin-by-customer";
@@ -41,6 +50,7 @@ public final class HttpSpendQueries
     public static final String TOP_WASTE_PATH = "/internal/v1/queries/top-waste";
     public static final String QUOTA_USAGE_PATH = "/internal/v1/queries/quota-usage";
     public static final String ACCEPTED_PAIRS_PATH = "/internal/v1/queries/accepted-pairs";
+    public static final String EXPERIMENTS_PATH = "/internal/v1/queries/experiments";
     /** Marks a query one instance forwarded to another, which must then answer locally or 503. */
     public static final String FORWARDED_HEADER = "X-Spendline-Forwarded";
 
@@ -93,6 +103,11 @@ public final class HttpSpendQueries
     @Override
     public AcceptedPairs acceptedPairs(AcceptedPairsQuery query) {
         return post(ACCEPTED_PAIRS_PATH, query, AcceptedPairs.class);
+    }
+
+    @Override
+    public ExperimentsReport experiments(ExperimentsQuery query) {
+        return post(EXPERIMENTS_PATH, query, ExperimentsReport.class);
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.spendline.contracts.alert.Alert;
 import dev.spendline.contracts.alert.AlertSnooze;
 import dev.spendline.contracts.budget.Budget;
 import dev.spendline.contracts.event.AcceptedEvent;
+import dev.spendline.contracts.experiment.ExperimentGuardrail;
 import dev.spendline.contracts.revenue.RevenueRow;
 import dev.spendline.contracts.usage.AcceptedUsageRow;
 import java.nio.charset.StandardCharsets;
@@ -48,6 +49,13 @@ public final class Topics {
             new Topic<>("spendline.alert-snoozes.v1", Serdes.String(), new JsonSerde<>(AlertSnooze.class));
 
     /**
+     * Experiment guardrails keyed by {@code ExperimentGuardrail.key} (workspace and experiment id)
+     * and compacted; records go to their workspace's partition like {@link #REVENUE}.
+     */
+    public static final Topic<String, ExperimentGuardrail> GUARDRAILS =
+            new Topic<>("spendline.guardrails.v1", Serdes.String(), new JsonSerde<>(ExperimentGuardrail.class));
+
+    /**
      * Every change of an alert (opened, updated, resolved), keyed by workspace id: the public
      * stream for real-time consumers. Schema: docs/alerts.md.
      */
@@ -58,7 +66,7 @@ public final class Topics {
     public static final List<Topic<String, ?>> INPUTS = List.of(EVENTS, INTERNAL_USAGE);
 
     /** The settings topics, created compacted ({@code cleanup.policy=compact}). */
-    public static final List<Topic<String, ?>> SETTINGS = List.of(REVENUE, BUDGETS, ALERT_SNOOZES);
+    public static final List<Topic<String, ?>> SETTINGS = List.of(REVENUE, BUDGETS, ALERT_SNOOZES, GUARDRAILS);
 
     /** The topics the topology writes for consumers outside Spendline (retention by time). */
     public static final List<Topic<String, ?>> OUTPUTS = List.of(ALERTS);

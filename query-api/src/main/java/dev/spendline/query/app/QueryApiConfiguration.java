@@ -3,6 +3,7 @@ package dev.spendline.query.app;
 import dev.spendline.controlplane.ControlPlaneConfiguration;
 import dev.spendline.query.alerts.AlertConfiguration;
 import dev.spendline.query.budgets.BudgetConfiguration;
+import dev.spendline.query.experiments.ExperimentsConfiguration;
 import dev.spendline.query.reports.ReportsConfiguration;
 import dev.spendline.query.revenue.RevenueConfiguration;
 import dev.spendline.query.security.SecurityConfiguration;
@@ -22,6 +23,7 @@ import org.springframework.context.annotation.Import;
     SettingsConfiguration.class,
     RevenueConfiguration.class,
     BudgetConfiguration.class,
-    AlertConfiguration.class
+    AlertConfiguration.class,
+    ExperimentsConfiguration.class
 })
 public class QueryApiConfiguration {}

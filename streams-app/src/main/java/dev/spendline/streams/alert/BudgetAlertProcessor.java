@@ -266,7 +266,9 @@ public final class BudgetAlertProcessor implements Processor<String, Object, Str
             while (it.hasNext()) {
                 KeyValue<String, Alert> kv = it.next();
                 Alert alert = kv.value;
+                // Experiment guardrail alerts have no end: their processor resolves them.
                 if (alert.status() == AlertStatus.OPEN
+                        && alert.evidence().periodEnd() != null
                         && !alert.evidence().periodEnd().isAfter(now)) {
                     ended.add(alert);
                 } else if (alert.status() == AlertStatus.RESOLVED
@@ -275,7 +277,7 @@ public final class BudgetAlertProcessor implements Processor<String, Object, Str
                 }
             }
         }
-        ended.forEach(alert -> publish(BudgetAlertRules.resolve(alert, now, "the budget period ended"), now));
+        ended.forEach(alert -> publish(BudgetAlertRules.resolve(alert, now, endedReason(alert)), now));
         forget.forEach(alerts::delete);
         List<String> oldSpend = new ArrayList<>();
         try (KeyValueIterator<String, Long> it = spend.all()) {
@@ -288,6 +290,12 @@ public final class BudgetAlertProcessor implements Processor<String, Object, Str
             }
         }
         oldSpend.forEach(spend::delete);
+    }
+
+    private static String endedReason(Alert alert) {
+        return alert.type() == AlertType.BUDGET_THRESHOLD || alert.type() == AlertType.BUDGET_FORECAST
+                ? "the budget period ended"
+                : "the hour ended";
     }
 
     private void publish(Alert alert, Instant now) {

@@ -4,6 +4,8 @@ import dev.spendline.contracts.alert.ActiveAlertsQuery;
 import dev.spendline.contracts.alert.ActiveAlertsReport;
 import dev.spendline.contracts.budget.BudgetStatusQuery;
 import dev.spendline.contracts.budget.BudgetStatusReport;
+import dev.spendline.contracts.experiment.ExperimentsQuery;
+import dev.spendline.contracts.experiment.ExperimentsReport;
 import dev.spendline.contracts.margin.CustomerMarginReport;
 import dev.spendline.contracts.margin.FeatureMarginReport;
 import dev.spendline.contracts.margin.MarginQuery;
@@ -91,5 +93,12 @@ final class InternalQueryController {
             @RequestBody TopWasteQuery query,
             @RequestHeader(name = HttpSpendQueries.FORWARDED_HEADER, required = false) String forwarded) {
         return forwarded == null ? queries.topWaste(query) : queries.topWasteLocally(query);
+    }
+
+    @PostMapping(HttpSpendQueries.EXPERIMENTS_PATH)
+    ExperimentsReport experiments(
+            @RequestBody ExperimentsQuery query,
+            @RequestHeader(name = HttpSpendQueries.FORWARDED_HEADER, required = false) String forwarded) {
+        return forwarded == null ? queries.experiments(query) : queries.experimentsLocally(query);
     }
 }

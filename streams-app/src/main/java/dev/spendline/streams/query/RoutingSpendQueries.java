@@ -7,6 +7,9 @@ import dev.spendline.contracts.budget.Budget;
 import dev.spendline.contracts.budget.BudgetQueries;
 import dev.spendline.contracts.budget.BudgetStatusQuery;
 import dev.spendline.contracts.budget.BudgetStatusReport;
+import dev.spendline.contracts.experiment.ExperimentQueries;
+import dev.spendline.contracts.experiment.ExperimentsQuery;
+import dev.spendline.contracts.experiment.ExperimentsReport;
 import dev.spendline.contracts.margin.CustomerMarginReport;
 import dev.spendline.contracts.margin.FeatureMarginReport;
 import dev.spendline.contracts.margin.MarginQueries;
@@ -50,7 +53,13 @@ import org.slf4j.LoggerFactory;
  * same task (see {@code SpendlineTopology}), so ownership of the product rollups decides for all.
  */
 public final class RoutingSpendQueries
-        implements SpendQueries, MarginQueries, BudgetQueries, AlertQueries, QuotaQueries, WasteQueries {
+        implements SpendQueries,
+                MarginQueries,
+                BudgetQueries,
+                AlertQueries,
+                QuotaQueries,
+                WasteQueries,
+                ExperimentQueries {
 
     private static final Logger log = LoggerFactory.getLogger(RoutingSpendQueries.class);
 
@@ -166,6 +175,29 @@ public final class RoutingSpendQueries
                                 ws -> rollupStore(StoreNames.WASTE_ROLLUPS, partition))
                         .topWaste(query),
                 owner -> owner.topWaste(query));
+    }
+
+    @Override
+    public ExperimentsReport experiments(ExperimentsQuery query) {
+        return experiments(query, true);
+    }
+
+    public ExperimentsReport experimentsLocally(ExperimentsQuery query) {
+        return experiments(query, false);
+    }
+
+    /** The experiment stores are in the events' sub-topology, like the product rollups. */
+    private ExperimentsReport experiments(ExperimentsQuery query, boolean mayForward) {
+        return route(
+                StoreNames.PRODUCT_ROLLUPS,
+                query.workspaceId(),
+                mayForward,
+                partition -> new LocalExperimentQueries(new LocalExperimentQueries.Stores(
+                                ws -> localStore(StoreNames.EXPERIMENT_STATS, partition),
+                                ws -> localStore(StoreNames.GUARDRAILS, partition),
+                                ws -> localStore(StoreNames.GUARDRAIL_DECISIONS, partition)))
+                        .experiments(query),
+                owner -> owner.experiments(query));
     }
 
     @Override
