@@ -1,6 +1,7 @@
 package dev.spendline.query.app;
 
 import dev.spendline.controlplane.ControlPlaneConfiguration;
+import dev.spendline.query.action.ActionConfiguration;
 import dev.spendline.query.alerts.AlertConfiguration;
 import dev.spendline.query.budgets.BudgetConfiguration;
 import dev.spendline.query.reports.ReportsConfiguration;
@@ -22,6 +23,7 @@ import org.springframework.context.annotation.Import;
     SettingsConfiguration.class,
     RevenueConfiguration.class,
     BudgetConfiguration.class,
-    AlertConfiguration.class
+    AlertConfiguration.class,
+    ActionConfiguration.class
 })
 public class QueryApiConfiguration {}
