@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -207,7 +208,8 @@ class PreparedActionsTest extends DatabaseTest {
         IssuedConfirmation issued = prepare();
         PreparedActions.Executor slow = action -> {
             int n = executions.incrementAndGet();
-            SleepHelper.sleep(200); // long enough for every other thread to find the action executing
+            LockSupport.parkNanos(Duration.ofMillis(200)
+                    .toNanos()); // long enough for every other thread to find the action executing
             return Execution.succeeded("{\"execution\":" + n + "}");
         };
         int threads = 20;
@@ -304,16 +306,5 @@ class PreparedActionsTest extends DatabaseTest {
                 .isInstanceOf(ConfirmationRefusedException.class)
                 .extracting(e -> ((ConfirmationRefusedException) e).reason())
                 .isEqualTo(reason);
-    }
-
-    private static final class SleepHelper {
-        static void sleep(long millis) {
-            try {
-                Thread.sleep(millis);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }
     }
 }

@@ -405,29 +405,11 @@ class WriteActionsIT {
     }
 
     private static void assertProblem(SpendlineHttp.Response r, int status, String code, String pointer) {
-        assertThat(r.status()).as(r.raw().body()).isEqualTo(status);
-        assertThat(r.raw().headers().firstValue("content-type"))
-                .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
-        assertThat(r.body().get("code").asString()).isEqualTo(code);
-        if (pointer != null) {
-            assertThat(r.body().get("errors").findValuesAsString("pointer")).contains(pointer);
-        }
+        SpendlineHttp.assertProblem(r, status, code, pointer);
     }
 
     private static JsonNode await(String path, String key, Predicate<JsonNode> done) {
-        long deadline = System.nanoTime() + EVENTUALLY.toNanos();
-        JsonNode last = null;
-        while (System.nanoTime() < deadline) {
-            SpendlineHttp.Response r = http.get(path, key);
-            if (r.status() == 200) {
-                last = r.body();
-                if (done.test(last)) {
-                    return last;
-                }
-            }
-            SpendlineHttp.sleep(50);
-        }
-        throw new AssertionError("not reached in " + EVENTUALLY + "; last answer: " + last);
+        return http.await(path, key, EVENTUALLY, done);
     }
 
     /** The system clock plus an offset that only grows; stands in for ten minutes passing. */

@@ -14,7 +14,6 @@ import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import org.springframework.http.HttpStatus;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -28,7 +27,7 @@ import tools.jackson.databind.node.ObjectNode;
 final class ActionService {
 
     static final String CONFIRM_PATH = "/api/v1/ask/actions/confirm";
-    private static final Set<String> CONFIRM_FIELDS = Set.of("confirmationToken", "confirmationPhrase");
+    private static final List<String> CONFIRM_FIELDS = List.of("confirmationToken", "confirmationPhrase");
     private static final int PHRASE_DIGITS = 4;
 
     private final WriteActionRegistry registry;
@@ -89,14 +88,7 @@ final class ActionService {
                 "invalid_confirmation",
                 "Invalid confirmation",
                 "{\"confirmationToken\": \"sct_...\", \"confirmationPhrase\": \"create budget 1234\"}");
-        List<FieldError> errors = new ArrayList<>();
-        for (String name : request.propertyNames()) {
-            if (!CONFIRM_FIELDS.contains(name)) {
-                errors.add(new FieldError(
-                        "/" + FieldError.escape(name),
-                        "is not a field; the fields are confirmationToken and confirmationPhrase"));
-            }
-        }
+        List<FieldError> errors = new ArrayList<>(FieldError.unknownFields(request, CONFIRM_FIELDS));
         String token = requiredText(request, "confirmationToken", errors);
         String phrase = requiredText(request, "confirmationPhrase", errors);
         if (!errors.isEmpty()) {

@@ -94,14 +94,8 @@ public final class AlertSnoozing {
                     "", "the body must be a JSON object like {\"hours\": 24, \"reason\": \"known spike\"}")));
         }
         List<FieldError> errors = new ArrayList<>();
-        String fieldList = String.join(
-                ", ", Stream.concat(FIELDS.stream(), otherFields.stream()).toList());
-        for (String name : node.propertyNames()) {
-            if (!FIELDS.contains(name) && !otherFields.contains(name)) {
-                errors.add(
-                        new FieldError("/" + FieldError.escape(name), "is not a field; the fields are " + fieldList));
-            }
-        }
+        errors.addAll(FieldError.unknownFields(
+                node, Stream.concat(FIELDS.stream(), otherFields.stream()).toList()));
         BigDecimal hours = null;
         JsonNode hoursNode = node.get("hours");
         if (hoursNode == null || hoursNode.isNull()) {

@@ -48,14 +48,8 @@ final class BudgetRequestReader {
                     "the body must be a JSON object like {\"name\": \"Support bot\", \"scope\": \"FEATURE\","
                             + " \"scopeValue\": \"support-bot\", \"period\": \"MONTHLY\", \"limitUsd\": 500}")));
         }
-        String fieldList = String.join(
-                ", ", Stream.concat(FIELDS.stream(), otherFields.stream()).toList());
-        for (String name : node.propertyNames()) {
-            if (!FIELDS.contains(name) && !otherFields.contains(name)) {
-                errors.add(
-                        new FieldError("/" + FieldError.escape(name), "is not a field; the fields are " + fieldList));
-            }
-        }
+        errors.addAll(FieldError.unknownFields(
+                node, Stream.concat(FIELDS.stream(), otherFields.stream()).toList()));
         String name = text(node, "name", errors);
         BudgetScope scope = constant(node, "scope", BudgetScope.class, null, errors);
         String scopeValue = text(node, "scopeValue", errors);
