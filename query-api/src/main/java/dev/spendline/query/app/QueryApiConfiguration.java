@@ -1,6 +1,7 @@
 package dev.spendline.query.app;
 
 import dev.spendline.controlplane.ControlPlaneConfiguration;
+import dev.spendline.query.action.ActionConfiguration;
 import dev.spendline.query.alerts.AlertConfiguration;
 import dev.spendline.query.ask.AskConfiguration;
 import dev.spendline.query.budgets.BudgetConfiguration;
@@ -26,6 +27,7 @@ import org.springframework.context.annotation.Import;
     BudgetConfiguration.class,
     AlertConfiguration.class,
     ExperimentsConfiguration.class,
-    AskConfiguration.class
+    AskConfiguration.class,
+    ActionConfiguration.class
 })
 public class QueryApiConfiguration {}
