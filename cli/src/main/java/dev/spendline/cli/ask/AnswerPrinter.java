@@ -1,0 +1,43 @@
+package dev.spendline.cli.ask;
+
+import java.io.PrintWriter;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * An Ask answer for people: the answer in words, how the question was read, notes, a table of the
+ * data's rows when there are any, and the dashboard link. When the question was not answered, the
+ * reason and the example questions.
+ */
+final class AnswerPrinter {
+
+    private AnswerPrinter() {}
+
+    static void print(JsonNode answer, PrintWriter out) {
+        out.println(answer.path("answer").asString(""));
+        String interpretation = answer.path("interpretation").asString(null);
+        if (interpretation != null) {
+            out.println();
+            out.println(interpretation);
+        }
+        for (JsonNode note : answer.path("notes")) {
+            out.println("Note: " + note.asString());
+        }
+        Table table = Table.of(answer.get("data"));
+        if (table != null) {
+            out.println();
+            table.print(out);
+        }
+        String link = answer.path("dashboardUrl").asString(null);
+        if (link != null) {
+            out.println();
+            out.println("Dashboard: " + link);
+        }
+        if (answer.path("examples").size() > 0) {
+            out.println();
+            out.println("Questions Ask can answer, for example:");
+            for (JsonNode example : answer.get("examples")) {
+                out.println("  spendline ask '" + example.asString().replace("'", "'\\''") + "'");
+            }
+        }
+    }
+}

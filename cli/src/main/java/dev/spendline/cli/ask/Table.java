@@ -1,0 +1,171 @@
+package dev.spendline.cli.ask;
+
+import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The rows of a read tool's answer as an aligned text table. Every tool names its rows differently
+ * ({@code rows}, {@code budgets}, {@code alerts}), so the table takes the first array of objects
+ * and its scalar fields, one level of nesting flattened ({@code measures.costUsd} becomes
+ * {@code costUsd}). Fields ending in {@code Usd} are money: {@code $1,234.56}; numbers are right-aligned.
+ */
+final class Table {
+
+    static final int MAX_ROWS = 20;
+    static final int MAX_COLUMNS = 7;
+    /** Fields that are the same on every row or only for machines. */
+    private static final Set<String> SKIPPED = Set.of("schemaVersion", "workspaceId", "evidence");
+
+    private final List<String> headers;
+    private final List<List<String>> cells;
+    private final boolean[] numeric;
+    private final int total;
+
+    private Table(List<String> headers, List<List<String>> cells, boolean[] numeric, int total) {
+        this.headers = headers;
+        this.cells = cells;
+        this.numeric = numeric;
+        this.total = total;
+    }
+
+    /** The table of the data's first non-empty array of objects; null when the data has no rows. */
+    static Table of(JsonNode data) {
+        if (data == null || !data.isObject()) {
+            return null;
+        }
+        for (Map.Entry<String, JsonNode> field : data.properties()) {
+            JsonNode rows = field.getValue();
+            if (rows.isArray() && rows.size() > 0 && rows.get(0).isObject()) {
+                return build(rows);
+            }
+        }
+        return null;
+    }
+
+    private static Table build(JsonNode rows) {
+        List<Map<String, JsonNode>> flat = new ArrayList<>();
+        Map<String, Boolean> columns = new LinkedHashMap<>();
+        for (int i = 0; i < Math.min(rows.size(), MAX_ROWS); i++) {
+            Map<String, JsonNode> row = flatten(rows.get(i));
+            flat.add(row);
+            row.forEach((name, value) -> {
+                if (columns.size() < MAX_COLUMNS || columns.containsKey(name)) {
+                    columns.merge(name, value.isNumber(), (a, b) -> a && b);
+                }
+            });
+        }
+        List<String> headers = new ArrayList<>(columns.keySet());
+        boolean[] numeric = new boolean[headers.size()];
+        for (int c = 0; c < headers.size(); c++) {
+            numeric[c] = columns.get(headers.get(c));
+        }
+        List<List<String>> cells = new ArrayList<>();
+        for (Map<String, JsonNode> row : flat) {
+            List<String> line = new ArrayList<>();
+            for (String header : headers) {
+                line.add(format(header, row.get(header)));
+            }
+            cells.add(line);
+        }
+        return new Table(headers, cells, numeric, rows.size());
+    }
+
+    private static Map<String, JsonNode> flatten(JsonNode row) {
+        Map<String, JsonNode> flat = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> field : row.properties()) {
+            if (SKIPPED.contains(field.getKey())) {
+                continue;
+            }
+            JsonNode value = field.getValue();
+            if (value.isObject()) {
+                for (Map.Entry<String, JsonNode> inner : value.properties()) {
+                    if (isScalar(inner.getValue()) && !SKIPPED.contains(inner.getKey())) {
+                        flat.putIfAbsent(inner.getKey(), inner.getValue());
+                    }
+                }
+            } else if (isScalar(value)) {
+                flat.put(field.getKey(), value);
+            } else if (value.isArray() && value.size() > 0 && isScalar(value.get(0))) {
+                List<String> items = new ArrayList<>();
+                value.forEach(item -> items.add(item.asString()));
+                flat.put(
+                        field.getKey(),
+                        tools.jackson.databind.node.JsonNodeFactory.instance.stringNode(String.join(",", items)));
+            }
+        }
+        return flat;
+    }
+
+    private static boolean isScalar(JsonNode value) {
+        return value.isValueNode() && !value.isNull();
+    }
+
+    static String format(String field, JsonNode value) {
+        if (value == null || value.isNull()) {
+            return "";
+        }
+        if (value.isNumber() && field.endsWith("Usd")) {
+            return money(value.decimalValue());
+        }
+        if (value.isNumber() && field.endsWith("Percent")) {
+            return value.decimalValue().setScale(1, RoundingMode.HALF_UP).toPlainString() + "%";
+        }
+        if (value.isIntegralNumber()) {
+            return grouped(new BigDecimal(value.bigIntegerValue()), 0);
+        }
+        if (value.isNumber()) {
+            return value.decimalValue().stripTrailingZeros().toPlainString();
+        }
+        return value.asString();
+    }
+
+    /** {@code $1,234.56}, {@code -$12.00}; sub-cent amounts keep up to 4 decimals so they do not read as $0.00. */
+    static String money(BigDecimal amount) {
+        BigDecimal abs = amount.abs();
+        int scale = abs.signum() != 0 && abs.compareTo(new BigDecimal("0.01")) < 0 ? 4 : 2;
+        return (amount.signum() < 0 ? "-$" : "$") + grouped(abs, scale);
+    }
+
+    private static String grouped(BigDecimal value, int scale) {
+        DecimalFormat format = new DecimalFormat(
+                scale == 0 ? "#,##0" : "#,##0." + "0".repeat(scale), DecimalFormatSymbols.getInstance(Locale.US));
+        return format.format(value.setScale(scale, RoundingMode.HALF_UP));
+    }
+
+    void print(PrintWriter out) {
+        int[] widths = new int[headers.size()];
+        for (int c = 0; c < headers.size(); c++) {
+            widths[c] = headers.get(c).length();
+            for (List<String> row : cells) {
+                widths[c] = Math.max(widths[c], row.get(c).length());
+            }
+        }
+        out.println(line(headers, widths));
+        for (List<String> row : cells) {
+            out.println(line(row, widths));
+        }
+        if (total > cells.size()) {
+            out.println("(" + (total - cells.size()) + " more rows; --json shows them all)");
+        }
+    }
+
+    private String line(List<String> values, int[] widths) {
+        StringBuilder line = new StringBuilder();
+        for (int c = 0; c < values.size(); c++) {
+            String value = values.get(c);
+            String padding = " ".repeat(widths[c] - value.length());
+            line.append(c == 0 ? "" : "  ").append(numeric[c] ? padding + value : value + padding);
+        }
+        return line.toString().stripTrailing();
+    }
+}
