@@ -40,6 +40,11 @@ public class ControlPlaneConfiguration {
         return new ApiKeyRepository(controlPlaneJdbcClient, controlPlaneClock);
     }
 
+    @Bean
+    public PreparedActionRepository preparedActionRepository(JdbcClient controlPlaneJdbcClient) {
+        return new PreparedActionRepository(controlPlaneJdbcClient);
+    }
+
     /**
      * @param cacheTtl how long a key lookup is cached; a revoke made by another process takes
      *     effect within this time

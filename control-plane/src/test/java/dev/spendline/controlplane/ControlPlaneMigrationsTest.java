@@ -17,7 +17,7 @@ class ControlPlaneMigrationsTest extends DatabaseTest {
         ControlPlaneMigrations.migrate(dataSource());
         ControlPlaneMigrations.migrate(dataSource());
 
-        assertThat(history()).isEqualTo(historyBefore).contains("1 true", "2 true");
+        assertThat(history()).isEqualTo(historyBefore).contains("1 true", "2 true", "3 true");
         assertThat(workspaces.findAll()).containsExactly(existing);
     }
 

@@ -27,6 +27,7 @@ abstract class DatabaseTest {
     JdbcClient jdbc;
     WorkspaceRepository workspaces;
     ApiKeyRepository keys;
+    PreparedActionRepository preparedActions;
 
     @BeforeParameterizedClassInvocation
     static void openDatabase(TestDatabase.Kind kind) {
@@ -45,11 +46,13 @@ abstract class DatabaseTest {
     @BeforeEach
     void emptyTablesAndCreateRepositories() {
         jdbc = JdbcClient.create(dataSource());
+        jdbc.sql("delete from prepared_actions").update();
         jdbc.sql("delete from api_keys").update();
         jdbc.sql("delete from workspaces").update();
         jdbc.sql("delete from control_plane_bootstrap").update();
         workspaces = new WorkspaceRepository(jdbc, clock);
         keys = new ApiKeyRepository(jdbc, clock);
+        preparedActions = new PreparedActionRepository(jdbc);
     }
 
     DataSource dataSource() {

@@ -10,9 +10,11 @@ import dev.spendline.kafka.embedded.TopicSetup;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.springframework.boot.SpringApplication;
+import org.springframework.context.ApplicationContextInitializer;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -65,6 +67,22 @@ public final class Standalone implements AutoCloseable {
             int kafkaPort,
             int partitions,
             Map<String, Object> extraProperties) {
+        return start(dataDir, port, externalKafka, kafkaPort, partitions, extraProperties, List.of());
+    }
+
+    /**
+     * For tests: as above, with initializers that run on the context before it is refreshed, e.g.
+     * to register a movable clock as {@code actionsClock} (see {@code ActionConfiguration}).
+     * Production starts pass none.
+     */
+    public static Standalone start(
+            Path dataDir,
+            int port,
+            String externalKafka,
+            int kafkaPort,
+            int partitions,
+            Map<String, Object> extraProperties,
+            List<ApplicationContextInitializer<?>> initializers) {
         Path data = dataDir.toAbsolutePath().normalize();
         EmbeddedKafka kafka =
                 externalKafka == null ? EmbeddedKafka.start(data.resolve("kafka"), kafkaPort, Map.of()) : null;
@@ -98,6 +116,7 @@ public final class Standalone implements AutoCloseable {
             SpringApplication app = new SpringApplication(StandaloneApplication.class);
             app.setDefaultProperties(props);
             app.setRegisterShutdownHook(false);
+            app.addInitializers(initializers.toArray(ApplicationContextInitializer[]::new));
             ConfigurableApplicationContext context = app.run();
             Optional<IssuedApiKey> first = context.getBean(ControlPlaneBootstrap.class)
                     .createFirstWorkspaceIfEmpty("Default workspace", Plan.TEAM);

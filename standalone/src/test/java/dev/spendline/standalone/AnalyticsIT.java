@@ -568,26 +568,10 @@ class AnalyticsIT {
     }
 
     private static void assertProblem(SpendlineHttp.Response r, int status, String code, String pointer) {
-        assertThat(r.status()).as(r.raw().body()).isEqualTo(status);
-        assertThat(r.body().get("code").asString()).isEqualTo(code);
-        if (pointer != null) {
-            assertThat(r.body().get("errors").findValuesAsString("pointer")).contains(pointer);
-        }
+        SpendlineHttp.assertProblem(r, status, code, pointer);
     }
 
     private static JsonNode await(String path, String key, Predicate<JsonNode> done) {
-        long deadline = System.nanoTime() + EVENTUALLY.toNanos();
-        JsonNode last = null;
-        while (System.nanoTime() < deadline) {
-            SpendlineHttp.Response r = http.get(path, key);
-            if (r.status() == 200) {
-                last = r.body();
-                if (done.test(last)) {
-                    return last;
-                }
-            }
-            SpendlineHttp.sleep(50);
-        }
-        throw new AssertionError("not reached in " + EVENTUALLY + "; last answer: " + last);
+        return http.await(path, key, EVENTUALLY, done);
     }
 }

@@ -1,5 +1,7 @@
 package dev.spendline.standalone;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.spendline.contracts.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -91,6 +93,34 @@ final class SpendlineHttp {
             sleep(50);
         }
         return last;
+    }
+
+    /** Polls a GET until it answers 200 with a body for which {@code done} holds; fails after {@code timeout}. */
+    JsonNode await(String path, String key, Duration timeout, Predicate<JsonNode> done) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        JsonNode last = null;
+        while (System.nanoTime() < deadline) {
+            Response r = get(path, key);
+            if (r.status() == 200) {
+                last = r.body();
+                if (done.test(last)) {
+                    return last;
+                }
+            }
+            sleep(50);
+        }
+        throw new AssertionError("not reached in " + timeout + "; last answer: " + last);
+    }
+
+    /** Asserts a problem+json answer with this status and code and, unless null, an error at this pointer. */
+    static void assertProblem(Response r, int status, String code, String pointer) {
+        assertThat(r.status()).as(r.raw().body()).isEqualTo(status);
+        assertThat(r.raw().headers().firstValue("content-type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
+        assertThat(r.body().get("code").asString()).isEqualTo(code);
+        if (pointer != null) {
+            assertThat(r.body().get("errors").findValuesAsString("pointer")).contains(pointer);
+        }
     }
 
     private Response send(HttpRequest request) {

@@ -5,5 +5,5 @@ import org.springframework.context.annotation.Import;
 
 /** The snooze API; needs a {@code SettingsWriter} and an {@code AlertQueries} bean. */
 @Configuration(proxyBeanMethods = false)
-@Import({AlertController.class, AlertErrorHandler.class})
+@Import({AlertSnoozing.class, AlertController.class, AlertErrorHandler.class})
 public class AlertConfiguration {}

@@ -4,7 +4,7 @@ import dev.spendline.contracts.validation.FieldError;
 import java.util.List;
 
 /** A snooze request with problems, all of them listed; nothing was changed. */
-final class InvalidSnoozeException extends RuntimeException {
+public final class InvalidSnoozeException extends RuntimeException {
 
     private final List<FieldError> errors;
 
@@ -13,7 +13,7 @@ final class InvalidSnoozeException extends RuntimeException {
         this.errors = List.copyOf(errors);
     }
 
-    List<FieldError> errors() {
+    public List<FieldError> errors() {
         return errors;
     }
 }

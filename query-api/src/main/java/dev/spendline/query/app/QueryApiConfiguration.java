@@ -1,6 +1,7 @@
 package dev.spendline.query.app;
 
 import dev.spendline.controlplane.ControlPlaneConfiguration;
+import dev.spendline.query.action.ActionConfiguration;
 import dev.spendline.query.alerts.AlertConfiguration;
 import dev.spendline.query.budgets.BudgetConfiguration;
 import dev.spendline.query.experiments.ExperimentsConfiguration;
@@ -24,6 +25,7 @@ import org.springframework.context.annotation.Import;
     RevenueConfiguration.class,
     BudgetConfiguration.class,
     AlertConfiguration.class,
-    ExperimentsConfiguration.class
+    ExperimentsConfiguration.class,
+    ActionConfiguration.class
 })
 public class QueryApiConfiguration {}

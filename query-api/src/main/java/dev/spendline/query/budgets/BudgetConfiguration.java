@@ -5,5 +5,5 @@ import org.springframework.context.annotation.Import;
 
 /** The budgets API; needs a {@code SettingsWriter} and a {@code BudgetQueries} bean. */
 @Configuration(proxyBeanMethods = false)
-@Import({BudgetController.class, BudgetErrorHandler.class})
+@Import({BudgetCreation.class, BudgetController.class, BudgetErrorHandler.class})
 public class BudgetConfiguration {}

@@ -10,7 +10,6 @@ import dev.spendline.contracts.topic.Topics;
 import dev.spendline.controlplane.Principal;
 import dev.spendline.query.settings.SettingsWriter;
 import java.net.URI;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.List;
 import org.springframework.http.MediaType;
@@ -34,19 +33,16 @@ import org.springframework.web.bind.annotation.RestController;
 final class BudgetController {
 
     static final String PATH = "/api/v1/budgets";
-    /** Enough for every feature and customer that matters; keeps budget_status one quick read. */
-    static final int MAX_BUDGETS = 100;
-
-    private static final char[] ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789".toCharArray();
 
     private final SettingsWriter writer;
     private final BudgetQueries queries;
+    private final BudgetCreation creation;
     private final Clock clock;
-    private final SecureRandom random = new SecureRandom();
 
-    BudgetController(SettingsWriter writer, BudgetQueries queries) {
+    BudgetController(SettingsWriter writer, BudgetQueries queries, BudgetCreation creation) {
         this.writer = writer;
         this.queries = queries;
+        this.creation = creation;
         this.clock = Clock.systemUTC();
     }
 
@@ -64,21 +60,7 @@ final class BudgetController {
     ResponseEntity<Budget> create(
             @AuthenticationPrincipal Principal principal, @RequestBody(required = false) byte[] body) {
         BudgetDraft draft = BudgetRequestReader.read(body);
-        if (status(principal).budgets().size() >= MAX_BUDGETS) {
-            throw new BudgetLimitReachedException(MAX_BUDGETS);
-        }
-        Budget budget = new Budget(
-                Budget.SCHEMA_VERSION,
-                principal.workspaceId(),
-                newId(),
-                draft.name(),
-                draft.scope(),
-                draft.scopeValue(),
-                draft.period(),
-                draft.limitUsd(),
-                clock.instant(),
-                principal.keyId());
-        writer.put(Topics.BUDGETS, budget.workspaceId(), budget.key(), budget);
+        Budget budget = creation.create(principal, draft, creation.newId());
         return ResponseEntity.created(URI.create(PATH + "/" + budget.id())).body(budget);
     }
 
@@ -98,14 +80,5 @@ final class BudgetController {
                 .filter(s -> s.budget().id().equals(id))
                 .findFirst()
                 .orElseThrow(() -> new UnknownBudgetException(id));
-    }
-
-    /** {@code bud_} and 20 characters from a 32-letter alphabet: 100 random bits. */
-    private String newId() {
-        StringBuilder id = new StringBuilder("bud_");
-        for (int i = 0; i < 20; i++) {
-            id.append(ID_ALPHABET[random.nextInt(ID_ALPHABET.length)]);
-        }
-        return id.toString();
     }
 }

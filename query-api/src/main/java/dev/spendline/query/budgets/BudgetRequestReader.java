@@ -10,41 +10,46 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Reads the body of {@code POST /api/v1/budgets} strictly: a JSON object with exactly the budget
- * fields, the right types, known scope and period values. Every problem is listed, with a JSON
- * Pointer, so one corrected request succeeds. {@code period} defaults to MONTHLY.
+ * Reads a budget request strictly: a JSON object with exactly the budget fields (plus those the
+ * caller names, such as a write action's {@code action}), the right types, known scope and period
+ * values. Every problem is listed, with a JSON Pointer, so one corrected request succeeds.
+ * {@code period} defaults to MONTHLY.
  */
 final class BudgetRequestReader {
 
-    private static final Set<String> FIELDS = Set.of("name", "scope", "scopeValue", "period", "limitUsd");
+    private static final List<String> FIELDS = List.of("name", "scope", "scopeValue", "period", "limitUsd");
 
     private BudgetRequestReader() {}
 
     static BudgetDraft read(byte[] body) {
-        List<FieldError> errors = new ArrayList<>();
         JsonNode node;
         try {
             node = body == null || body.length == 0 ? null : Json.MAPPER.readTree(body);
         } catch (JacksonException e) {
             throw new InvalidBudgetException(List.of(new FieldError("", "the body is not valid JSON")));
         }
+        return read(node, Set.of());
+    }
+
+    /**
+     * @param otherFields fields the caller reads itself; they are not reported as unknown
+     * @throws InvalidBudgetException listing every problem
+     */
+    static BudgetDraft read(JsonNode node, Set<String> otherFields) {
+        List<FieldError> errors = new ArrayList<>();
         if (node == null || !node.isObject()) {
             throw new InvalidBudgetException(List.of(new FieldError(
                     "",
                     "the body must be a JSON object like {\"name\": \"Support bot\", \"scope\": \"FEATURE\","
                             + " \"scopeValue\": \"support-bot\", \"period\": \"MONTHLY\", \"limitUsd\": 500}")));
         }
-        for (String name : node.propertyNames()) {
-            if (!FIELDS.contains(name)) {
-                errors.add(new FieldError(
-                        "/" + FieldError.escape(name),
-                        "is not a field; the fields are name, scope, scopeValue, period and limitUsd"));
-            }
-        }
+        errors.addAll(FieldError.unknownFields(
+                node, Stream.concat(FIELDS.stream(), otherFields.stream()).toList()));
         String name = text(node, "name", errors);
         BudgetScope scope = constant(node, "scope", BudgetScope.class, null, errors);
         String scopeValue = text(node, "scopeValue", errors);

@@ -1,0 +1,221 @@
+package dev.spendline.query.action;
+
+import dev.spendline.contracts.json.Json;
+import dev.spendline.contracts.validation.FieldError;
+import dev.spendline.controlplane.IssuedConfirmation;
+import dev.spendline.controlplane.Plan;
+import dev.spendline.controlplane.PreparedAction;
+import dev.spendline.controlplane.PreparedActionStatus;
+import dev.spendline.controlplane.PreparedActions;
+import dev.spendline.controlplane.PreparedActions.Confirmed;
+import dev.spendline.controlplane.PreparedActions.Execution;
+import dev.spendline.controlplane.Principal;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.http.HttpStatus;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Prepare and confirm over the registered {@link WriteAction}s: strict request reading, the plan
+ * check, the confirmation phrase, and the translation between actions and the stored rows of
+ * {@link PreparedActions} (which does tokens, expiry and exactly-once execution).
+ */
+final class ActionService {
+
+    static final String CONFIRM_PATH = "/api/v1/ask/actions/confirm";
+    private static final List<String> CONFIRM_FIELDS = List.of("confirmationToken", "confirmationPhrase");
+    private static final int PHRASE_DIGITS = 4;
+
+    private final WriteActionRegistry registry;
+    private final PreparedActions preparedActions;
+    private final SecureRandom random = new SecureRandom();
+
+    ActionService(WriteActionRegistry registry, PreparedActions preparedActions) {
+        this.registry = registry;
+        this.preparedActions = preparedActions;
+    }
+
+    /** The answer to prepare. */
+    record Prepared(
+            String action,
+            String summary,
+            JsonNode arguments,
+            String confirmationToken,
+            String confirmationPhrase,
+            Instant expiresAt,
+            ConfirmWith confirmWith) {}
+
+    /** How to confirm, for a client (or a person reading the JSON). */
+    record ConfirmWith(String method, String path, String instructions) {}
+
+    /** The answer to a confirmation that executed the action or replays its success. */
+    record Confirmation(
+            String action, String status, String summary, JsonNode result, Instant executedAt, boolean replayed) {}
+
+    Prepared prepare(Principal principal, byte[] body) {
+        requireTeam(principal);
+        ObjectNode request = object(body, "invalid_action", "Invalid action request", exampleOfPrepare());
+        WriteAction action = action(request.get("action"));
+        ObjectNode fields = request.deepCopy();
+        fields.remove("action");
+        PreparedPlan plan = action.prepare(principal, fields);
+        String phrase = action.name().replace('_', ' ') + " " + digits();
+        IssuedConfirmation issued = preparedActions.prepare(
+                principal, action.name(), Json.MAPPER.writeValueAsString(plan.arguments()), plan.summary(), phrase);
+        return new Prepared(
+                action.name(),
+                plan.summary(),
+                plan.arguments(),
+                issued.token(),
+                phrase,
+                issued.action().expiresAt(),
+                new ConfirmWith(
+                        "POST",
+                        CONFIRM_PATH,
+                        "Show the summary, ask the person to type the confirmation phrase exactly, then send"
+                                + " {\"confirmationToken\": ..., \"confirmationPhrase\": <what they typed>} with"
+                                + " the same credential before expiresAt. Never confirm on their behalf."));
+    }
+
+    Confirmation confirm(Principal principal, byte[] body) {
+        requireTeam(principal);
+        ObjectNode request = object(
+                body,
+                "invalid_confirmation",
+                "Invalid confirmation",
+                "{\"confirmationToken\": \"sct_...\", \"confirmationPhrase\": \"create budget 1234\"}");
+        List<FieldError> errors = new ArrayList<>(FieldError.unknownFields(request, CONFIRM_FIELDS));
+        String token = requiredText(request, "confirmationToken", errors);
+        String phrase = requiredText(request, "confirmationPhrase", errors);
+        if (!errors.isEmpty()) {
+            throw new ActionProblem(
+                    HttpStatus.BAD_REQUEST,
+                    "invalid_confirmation",
+                    "Invalid confirmation",
+                    errors.size() + " problem(s) with the request; nothing was executed",
+                    errors);
+        }
+        Confirmed confirmed = preparedActions.confirm(principal, token, phrase, row -> execute(principal, row));
+        PreparedAction row = confirmed.action();
+        JsonNode result = Json.MAPPER.readTree(row.result());
+        if (row.status() == PreparedActionStatus.FAILED) {
+            throw new ActionProblem(
+                    HttpStatus.CONFLICT,
+                    result.path("code").asString("action_failed"),
+                    "The action failed",
+                    result.path("detail").asString("The action could not be done") + " (stored result"
+                            + (confirmed.replayed() ? ", repeated" : "") + "; confirming again changes nothing)");
+        }
+        return new Confirmation(
+                row.action(), row.status().name(), row.summary(), result, row.executedAt(), confirmed.replayed());
+    }
+
+    /** Runs in the one confirmation that claimed the action; exceptions other than a final failure propagate. */
+    private Execution execute(Principal principal, PreparedAction row) {
+        WriteAction action = registry.find(row.action()).orElse(null);
+        if (action == null) {
+            return Execution.failed(problem(
+                    "unknown_action", "This server no longer has the action " + row.action() + "; nothing was done"));
+        }
+        try {
+            JsonNode result = action.execute(principal, Json.MAPPER.readTree(row.arguments()));
+            return Execution.succeeded(Json.MAPPER.writeValueAsString(result));
+        } catch (ActionFailedException e) {
+            return Execution.failed(problem(e.code(), e.getMessage()));
+        }
+    }
+
+    private static String problem(String code, String detail) {
+        ObjectNode problem = Json.MAPPER.createObjectNode();
+        problem.put("code", code);
+        problem.put("detail", detail);
+        return Json.MAPPER.writeValueAsString(problem);
+    }
+
+    private static void requireTeam(Principal principal) {
+        if (principal.plan() != Plan.TEAM) {
+            throw new ActionProblem(
+                    HttpStatus.FORBIDDEN,
+                    "plan_required",
+                    "Write actions need the Team plan",
+                    "This workspace is on the " + principal.plan() + " plan. Preparing and confirming write actions"
+                            + " (create budgets, snooze alerts, ...) is part of the Team plan; read tools work on"
+                            + " every plan.");
+        }
+    }
+
+    private WriteAction action(JsonNode value) {
+        String known = String.join(", ", registry.names());
+        if (value == null || value.isNull()) {
+            throw new InvalidActionException(List.of(new FieldError("/action", "is required: one of " + known)));
+        }
+        if (!value.isString()) {
+            throw new InvalidActionException(List.of(new FieldError("/action", "must be a string: one of " + known)));
+        }
+        return registry.find(value.stringValue())
+                .orElseThrow(() -> new ActionProblem(
+                        HttpStatus.BAD_REQUEST,
+                        "unknown_action",
+                        "Unknown action",
+                        "There is no action \"" + abbreviate(value.stringValue()) + "\"; the actions are " + known,
+                        List.of(new FieldError("/action", "must be one of " + known))));
+    }
+
+    private static ObjectNode object(byte[] body, String code, String title, String example) {
+        JsonNode node;
+        try {
+            node = body == null || body.length == 0 ? null : Json.MAPPER.readTree(body);
+        } catch (JacksonException e) {
+            throw new ActionProblem(
+                    HttpStatus.BAD_REQUEST,
+                    code,
+                    title,
+                    "The body is not valid JSON; nothing was changed",
+                    List.of(new FieldError("", "the body is not valid JSON")));
+        }
+        if (node == null || !node.isObject()) {
+            throw new ActionProblem(
+                    HttpStatus.BAD_REQUEST,
+                    code,
+                    title,
+                    "The body must be a JSON object; nothing was changed",
+                    List.of(new FieldError("", "the body must be a JSON object like " + example)));
+        }
+        return (ObjectNode) node;
+    }
+
+    private static String requiredText(ObjectNode request, String field, List<FieldError> errors) {
+        JsonNode value = request.get(field);
+        if (value == null || value.isNull()) {
+            errors.add(new FieldError("/" + field, "is required"));
+            return null;
+        }
+        if (!value.isString()) {
+            errors.add(new FieldError("/" + field, "must be a string"));
+            return null;
+        }
+        return value.stringValue();
+    }
+
+    private static String exampleOfPrepare() {
+        return "{\"action\": \"create_budget\", \"name\": \"Support bot\", \"limitUsd\": 500, \"scope\": \"FEATURE\","
+                + " \"scopeValue\": \"support-bot\", \"period\": \"MONTHLY\"}";
+    }
+
+    // Echoed in a message: bounded so a huge value cannot bloat the answer.
+    private static String abbreviate(String value) {
+        return value.length() <= 60 ? value : value.substring(0, 60) + "…";
+    }
+
+    private String digits() {
+        StringBuilder digits = new StringBuilder(PHRASE_DIGITS);
+        for (int i = 0; i < PHRASE_DIGITS; i++) {
+            digits.append(random.nextInt(10));
+        }
+        return digits.toString();
+    }
+}
