@@ -349,24 +349,6 @@ final class QuestionInterpreter {
             Pattern.compile("\\bfirst " + N + "\\b"),
             Pattern.compile("\\b(?:which|what|the|show|list) " + N + "(?= [a-z])"));
 
-    private static final Map<String, Integer> NUMBERS = Map.ofEntries(
-            Map.entry("one", 1),
-            Map.entry("two", 2),
-            Map.entry("three", 3),
-            Map.entry("four", 4),
-            Map.entry("five", 5),
-            Map.entry("six", 6),
-            Map.entry("seven", 7),
-            Map.entry("eight", 8),
-            Map.entry("nine", 9),
-            Map.entry("ten", 10),
-            Map.entry("eleven", 11),
-            Map.entry("twelve", 12),
-            Map.entry("fifteen", 15),
-            Map.entry("twenty", 20),
-            Map.entry("fifty", 50),
-            Map.entry("hundred", 100));
-
     /** Product spend first, then the dimensions people most often mean by a bare name. */
     private static final List<Dimension> NAME_PREFERENCE = List.of(
             Dimension.FEATURE,
@@ -491,7 +473,7 @@ final class QuestionInterpreter {
                 Matcher m = pattern.matcher(rest);
                 if (m.find()) {
                     String n = m.group(1);
-                    limit = NUMBERS.containsKey(n) ? NUMBERS.get(n) : Integer.parseInt(n);
+                    limit = TimePhrases.number(n);
                     return TimePhrases.blank(rest, m.start(1), m.end(1));
                 }
             }
