@@ -3,6 +3,7 @@ package dev.spendline.query.app;
 import dev.spendline.controlplane.ControlPlaneConfiguration;
 import dev.spendline.query.action.ActionConfiguration;
 import dev.spendline.query.alerts.AlertConfiguration;
+import dev.spendline.query.ask.AskConfiguration;
 import dev.spendline.query.budgets.BudgetConfiguration;
 import dev.spendline.query.experiments.ExperimentsConfiguration;
 import dev.spendline.query.reports.ReportsConfiguration;
@@ -26,6 +27,7 @@ import org.springframework.context.annotation.Import;
     BudgetConfiguration.class,
     AlertConfiguration.class,
     ExperimentsConfiguration.class,
-    ActionConfiguration.class
+    ActionConfiguration.class,
+    AskConfiguration.class
 })
 public class QueryApiConfiguration {}

@@ -1,0 +1,430 @@
+package dev.spendline.query.ask;
+
+import dev.spendline.contracts.alert.ActiveAlertsReport;
+import dev.spendline.contracts.alert.Alert;
+import dev.spendline.contracts.budget.BudgetScope;
+import dev.spendline.contracts.budget.BudgetStatus;
+import dev.spendline.contracts.budget.BudgetStatusReport;
+import dev.spendline.contracts.margin.CustomerMargin;
+import dev.spendline.contracts.margin.CustomerMarginReport;
+import dev.spendline.contracts.margin.FeatureMargin;
+import dev.spendline.contracts.margin.FeatureMarginReport;
+import dev.spendline.contracts.margin.MarginTotals;
+import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.Measures;
+import dev.spendline.contracts.query.SpendReport;
+import dev.spendline.contracts.query.SpendRow;
+import dev.spendline.contracts.savings.Recommendation;
+import dev.spendline.contracts.savings.SavingsReport;
+import dev.spendline.contracts.waste.TopWasteReport;
+import dev.spendline.contracts.waste.WasteKind;
+import dev.spendline.contracts.waste.WasteRow;
+import dev.spendline.query.ask.Interpretation.Focus;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.ToLongFunction;
+
+/**
+ * Writes a tool's answer as one paragraph with the key figures, in the terms of the question:
+ * totals first, then the rows it asked for with their share, money as {@code $1,234.56}. Only
+ * figures from the answer record appear; nothing is estimated here.
+ */
+final class AnswerWriter {
+
+    private AnswerWriter() {}
+
+    static String write(Interpretation reading, Record data) {
+        if (data instanceof SpendReport r) {
+            return spend(reading, r);
+        } else if (data instanceof CustomerMarginReport r) {
+            return customerMargin(reading, r);
+        } else if (data instanceof FeatureMarginReport r) {
+            return featureMargin(reading, r);
+        } else if (data instanceof TopWasteReport r) {
+            return waste(reading, r);
+        } else if (data instanceof SavingsReport r) {
+            return savings(reading, r);
+        } else if (data instanceof BudgetStatusReport r) {
+            return budgets(r);
+        } else if (data instanceof ActiveAlertsReport r) {
+            return alerts(r);
+        }
+        throw new IllegalArgumentException("no words for " + data.getClass().getSimpleName());
+    }
+
+    // ---- spend_by
+
+    private static String spend(Interpretation reading, SpendReport r) {
+        Dimension by = Dimension.of(dev.spendline.contracts.query.UsageKind.parse(r.usage()), r.by());
+        String filter = r.filters().isEmpty()
+                ? ""
+                : r.filters().entrySet().stream()
+                        .map(e -> " for "
+                                + Words.named(
+                                        Dimension.of(
+                                                dev.spendline.contracts.query.UsageKind.parse(r.usage()), e.getKey()),
+                                        e.getValue()))
+                        .findFirst()
+                        .orElse("");
+        String title = capital(reading.metric().words) + " by " + Words.noun(by) + filter + ", "
+                + Words.period(reading.range()) + " (" + r.usage() + " usage)";
+        if (r.totals().calls() == 0 && r.totals().costUsd().signum() == 0) {
+            return title + ": nothing recorded.";
+        }
+        return switch (reading.metric()) {
+            case TOKENS -> ranked(reading, title, r, m -> m.inputTokens() + m.outputTokens(), "tokens");
+            case CALLS -> ranked(reading, title, r, Measures::calls, "calls");
+            default -> spendByCost(reading, title, r);
+        };
+    }
+
+    private static String spendByCost(Interpretation reading, String title, SpendReport r) {
+        BigDecimal total = r.totals().costUsd();
+        StringBuilder s = new StringBuilder(title)
+                .append(": ")
+                .append(Words.money(total))
+                .append(" in total over ")
+                .append(Words.count(r.totals().calls()))
+                .append(r.totals().calls() == 1 ? " call" : " calls");
+        Focus focus = reading.focus();
+        if (focus != null) {
+            SpendRow row = r.rows().stream()
+                    .filter(x -> focus.value().equals(x.value()))
+                    .findFirst()
+                    .orElse(null);
+            s.append("; ").append(Words.value(focus.value()));
+            if (row == null) {
+                s.append(" had none of it");
+            } else {
+                s.append(" ")
+                        .append(Words.money(row.measures().costUsd()))
+                        .append(shareOf(row.measures().costUsd(), total));
+            }
+            return s.append('.').toString();
+        }
+        List<String> parts = new ArrayList<>();
+        int shown = Math.min(reading.shown(), r.rows().size());
+        BigDecimal rest = r.others().costUsd();
+        long restCount = Math.max(0, r.distinctValues() - r.rows().size());
+        for (int i = 0; i < r.rows().size(); i++) {
+            SpendRow row = r.rows().get(i);
+            if (i < shown) {
+                parts.add(label(row.value()) + " " + Words.money(row.measures().costUsd())
+                        + shareOf(row.measures().costUsd(), total));
+            } else {
+                rest = rest.add(row.measures().costUsd());
+                restCount++;
+            }
+        }
+        if (restCount > 0) {
+            parts.add(restCount + " more " + Words.money(rest) + shareOf(rest, total));
+        }
+        return s.append("; ").append(String.join(", ", parts)).append('.').toString();
+    }
+
+    /** Tokens or calls: the rows come ranked by cost, so they are ranked again by the measure asked. */
+    private static String ranked(
+            Interpretation reading, String title, SpendReport r, ToLongFunction<Measures> measure, String unit) {
+        long total = measure.applyAsLong(r.totals());
+        StringBuilder s = new StringBuilder(title)
+                .append(": ")
+                .append(Words.count(total))
+                .append(" ")
+                .append(unit);
+        if (unit.equals("tokens")) {
+            s.append(" in total (")
+                    .append(Words.count(r.totals().inputTokens()))
+                    .append(" input, ")
+                    .append(Words.count(r.totals().outputTokens()))
+                    .append(" output)");
+        } else {
+            s.append(" in total");
+        }
+        List<SpendRow> rows = new ArrayList<>(r.rows());
+        rows.sort(Comparator.comparingLong((SpendRow x) -> measure.applyAsLong(x.measures()))
+                .reversed()
+                .thenComparing(x -> Objects.toString(x.value(), "")));
+        Focus focus = reading.focus();
+        if (focus != null) {
+            rows.removeIf(x -> !focus.value().equals(x.value()));
+        }
+        List<String> parts = new ArrayList<>();
+        long shownTotal = 0;
+        for (SpendRow row : rows.subList(0, Math.min(reading.shown(), rows.size()))) {
+            long value = measure.applyAsLong(row.measures());
+            shownTotal += value;
+            parts.add(label(row.value()) + " " + Words.count(value) + shareOf(value, total));
+        }
+        long rest = total - shownTotal;
+        if (focus == null && rest > 0) {
+            parts.add("the rest " + Words.count(rest) + shareOf(rest, total));
+        }
+        if (!parts.isEmpty()) {
+            s.append("; ").append(String.join(", ", parts));
+        }
+        return s.append('.').toString();
+    }
+
+    // ---- margins
+
+    private static String customerMargin(Interpretation reading, CustomerMarginReport r) {
+        StringBuilder s = new StringBuilder("Margin by customer, ")
+                .append(Words.months(
+                        reading.range().firstMonth(), reading.range().lastMonth()))
+                .append(": ");
+        if (r.customers() == 0) {
+            return s.append("no customer had revenue or AI cost.").toString();
+        }
+        s.append(totals(r.totals()))
+                .append(" over ")
+                .append(r.customers())
+                .append(r.customers() == 1 ? " customer" : " customers");
+        if (r.customersWithNegativeMargin() > 0) {
+            s.append("; ").append(r.customersWithNegativeMargin()).append(" with a negative margin");
+        }
+        if (r.customersWithoutRevenue() > 0) {
+            s.append("; ").append(r.customersWithoutRevenue()).append(" without revenue");
+        }
+        List<CustomerMargin> rows = new ArrayList<>(r.rows());
+        String order = "lowest first";
+        if (reading.focus() != null) {
+            rows.removeIf(x -> !reading.focus().value().equals(x.tenantId()));
+            if (rows.isEmpty()) {
+                return s.append(". ")
+                        .append(Words.value(reading.focus().value()))
+                        .append(" had no revenue or AI cost in that period.")
+                        .toString();
+            }
+            order = null;
+        } else if (reading.highestFirst()) {
+            java.util.Collections.reverse(rows);
+            order = "highest first";
+        }
+        List<String> parts = new ArrayList<>();
+        for (CustomerMargin row : rows.subList(0, Math.min(reading.shown(), rows.size()))) {
+            parts.add(label(row.tenantId()) + " "
+                    + margin(row.revenueUsd(), row.costUsd(), row.marginUsd(), row.marginPercent()));
+        }
+        return s.append(". ")
+                .append(order == null ? "" : capital(order) + ": ")
+                .append(String.join("; ", parts))
+                .append(unattributed(r.unattributedCostUsd()))
+                .append('.')
+                .toString();
+    }
+
+    private static String featureMargin(Interpretation reading, FeatureMarginReport r) {
+        StringBuilder s = new StringBuilder("Margin by feature, ")
+                .append(Words.months(
+                        reading.range().firstMonth(), reading.range().lastMonth()))
+                .append(": ");
+        if (r.features() == 0) {
+            return s.append("no feature had AI cost.").toString();
+        }
+        s.append(totals(r.totals()))
+                .append(" over ")
+                .append(r.features())
+                .append(r.features() == 1 ? " feature" : " features");
+        List<FeatureMargin> rows = new ArrayList<>(r.rows());
+        String order = "lowest first";
+        if (reading.focus() != null) {
+            rows.removeIf(x -> !reading.focus().value().equals(x.feature()));
+            if (rows.isEmpty()) {
+                return s.append(". ")
+                        .append(Words.value(reading.focus().value()))
+                        .append(" had no AI cost in that period.")
+                        .toString();
+            }
+            order = null;
+        } else if (reading.highestFirst()) {
+            java.util.Collections.reverse(rows);
+            order = "highest first";
+        }
+        List<String> parts = new ArrayList<>();
+        for (FeatureMargin row : rows.subList(0, Math.min(reading.shown(), rows.size()))) {
+            parts.add(label(row.feature()) + " "
+                    + margin(row.allocatedRevenueUsd(), row.costUsd(), row.marginUsd(), row.marginPercent()));
+        }
+        return s.append(". ")
+                .append(order == null ? "" : capital(order) + ": ")
+                .append(String.join("; ", parts))
+                .append('.')
+                .toString();
+    }
+
+    private static String totals(MarginTotals t) {
+        return "revenue " + Words.money(t.revenueUsd()) + ", AI cost " + Words.money(t.costUsd()) + ", margin "
+                + Words.money(t.marginUsd())
+                + (t.marginPercent() == null ? "" : " (" + Words.percent(t.marginPercent()) + ")");
+    }
+
+    private static String margin(BigDecimal revenue, BigDecimal cost, BigDecimal margin, BigDecimal percent) {
+        return "margin " + Words.money(margin)
+                + (percent == null ? " (no revenue)" : " (" + Words.percent(percent) + ")") + " on revenue "
+                + Words.money(revenue) + " and AI cost " + Words.money(cost);
+    }
+
+    private static String unattributed(BigDecimal cost) {
+        return cost == null || cost.signum() == 0
+                ? ""
+                : "; " + Words.money(cost) + " of AI cost is not attributed to any customer";
+    }
+
+    // ---- waste
+
+    private static String waste(Interpretation reading, TopWasteReport r) {
+        StringBuilder s = new StringBuilder("Waste, ")
+                .append(Words.period(reading.range()))
+                .append(": ");
+        if (r.wastefulCalls() == 0) {
+            return s.append("none found in ")
+                    .append(Words.money(r.spendUsd()))
+                    .append(" of product spend.")
+                    .toString();
+        }
+        s.append(Words.money(r.wasteUsd()))
+                .append(" in ")
+                .append(Words.count(r.wastefulCalls()))
+                .append(r.wastefulCalls() == 1 ? " wasteful call" : " wasteful calls")
+                .append(" of ")
+                .append(Words.money(r.spendUsd()))
+                .append(" spend")
+                .append(r.wastePercent() == null ? "" : " (" + Words.percent(r.wastePercent()) + ")");
+        List<String> kinds = r.kinds().stream()
+                .map(k -> kind(k.kind()) + " " + Words.money(k.costUsd()) + " (" + Words.count(k.calls()) + ")")
+                .toList();
+        s.append(". By kind: ").append(String.join(", ", kinds));
+        if (r.by() != null) {
+            List<WasteRow> rows = new ArrayList<>(r.rows());
+            if (reading.focus() != null) {
+                rows.removeIf(x -> !reading.focus().value().equals(x.value()));
+                s.append(". ").append(Words.value(reading.focus().value()));
+                if (rows.isEmpty()) {
+                    return s.append(" had none of it.").toString();
+                }
+                s.append(": ");
+            } else {
+                s.append(". Top by kind and ")
+                        .append(Words.noun(Dimension.of(dev.spendline.contracts.query.UsageKind.PRODUCT, r.by())))
+                        .append(": ");
+            }
+            s.append(String.join(
+                    ", ",
+                    rows.subList(0, Math.min(reading.shown(), rows.size())).stream()
+                            .map(x -> (reading.focus() != null ? "" : label(x.value()) + " ") + kind(x.kind()) + " "
+                                    + Words.money(x.costUsd()))
+                            .toList()));
+        }
+        return s.append('.').toString();
+    }
+
+    static String kind(WasteKind kind) {
+        return switch (kind) {
+            case FAILED_CALL -> "failed calls";
+            case RETRY -> "retries";
+            case DUPLICATE_STEP -> "duplicate steps";
+            case RUNAWAY_RUN -> "runaway runs";
+            case CACHE_MISS -> "cache misses";
+            case MODEL_OVERKILL -> "model overkill";
+        };
+    }
+
+    // ---- savings, budgets, alerts
+
+    private static String savings(Interpretation reading, SavingsReport r) {
+        StringBuilder s = new StringBuilder("Savings recommendations from ")
+                .append(Words.period(reading.range()))
+                .append(": ");
+        if (r.found() == 0) {
+            return s.append("none; nothing in that period suggests a saving.").toString();
+        }
+        s.append(r.found())
+                .append(" found, up to ")
+                .append(Words.money(r.totalEstimatedMonthlySavingUsd()))
+                .append(" a month for the ")
+                .append(r.recommendations().size())
+                .append(" listed (they can overlap)");
+        List<String> parts = new ArrayList<>();
+        int i = 1;
+        for (Recommendation rec : r.recommendations()) {
+            parts.add(
+                    i++ + ". " + rec.title() + ": about " + Words.money(rec.estimatedMonthlySavingUsd()) + " a month");
+        }
+        return s.append(". ").append(String.join("; ", parts)).append('.').toString();
+    }
+
+    private static String budgets(BudgetStatusReport r) {
+        StringBuilder s = new StringBuilder("Budgets as of ")
+                .append(Words.moment(r.asOf()))
+                .append(": ");
+        if (r.budgets().isEmpty()) {
+            return s.append("no budgets are set.").toString();
+        }
+        s.append(r.exceeded())
+                .append(" exceeded, ")
+                .append(r.warning())
+                .append(" warning, ")
+                .append(r.ok())
+                .append(" OK");
+        List<String> parts = new ArrayList<>();
+        for (BudgetStatus b : r.budgets()) {
+            String scope = b.budget().scope() == BudgetScope.WORKSPACE
+                    ? "whole workspace"
+                    : b.budget().scope().name().toLowerCase(Locale.ROOT).replace("tenant", "customer") + " "
+                            + Words.value(b.budget().scopeValue());
+            parts.add(b.budget().name() + " (" + scope + ", "
+                    + b.budget().period().name().toLowerCase(Locale.ROOT)
+                    + "): " + Words.money(b.spentUsd()) + " of "
+                    + Words.money(b.budget().limitUsd()) + " ("
+                    + Words.percent(b.percentUsed()) + "), " + b.state()
+                    + (b.forecastUsd() == null ? "" : ", forecast " + Words.money(b.forecastUsd())));
+        }
+        return s.append(". ").append(String.join("; ", parts)).append('.').toString();
+    }
+
+    private static String alerts(ActiveAlertsReport r) {
+        StringBuilder s = new StringBuilder("Active alerts as of ")
+                .append(Words.moment(r.asOf()))
+                .append(": ");
+        if (r.alerts().isEmpty()) {
+            s.append("none");
+        } else {
+            s.append(r.alerts().size()).append(" — ");
+            List<String> parts = new ArrayList<>();
+            for (Alert a : r.alerts()) {
+                parts.add(a.severity() + " "
+                        + a.type().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ": "
+                        + a.message().replaceAll("[.]$", ""));
+            }
+            s.append(String.join("; ", parts));
+        }
+        if (!r.snoozed().isEmpty()) {
+            s.append(" (").append(r.snoozed().size()).append(" more snoozed)");
+        }
+        return s.append('.').toString();
+    }
+
+    // ---- helpers
+
+    private static String label(String value) {
+        return value == null ? "(not attributed)" : value;
+    }
+
+    private static String shareOf(BigDecimal part, BigDecimal whole) {
+        BigDecimal share = Words.share(part, whole);
+        return share == null ? "" : " (" + Words.percent(share) + ")";
+    }
+
+    private static String shareOf(long part, long whole) {
+        BigDecimal share = Words.share(part, whole);
+        return share == null ? "" : " (" + Words.percent(share) + ")";
+    }
+
+    private static String capital(String words) {
+        return Character.toUpperCase(words.charAt(0)) + words.substring(1);
+    }
+}

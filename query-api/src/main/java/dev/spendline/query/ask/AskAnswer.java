@@ -1,0 +1,32 @@
+package dev.spendline.query.ask;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The body of {@code POST /api/v1/ask} (fields documented in docs/ask.md). When {@code answered}
+ * is false, {@code answer} says why and {@code examples} lists questions Ask can answer; the tool,
+ * data and link are left out because nothing was run.
+ *
+ * @param interpretation the reading in words: "Read as: AI spend by feature, ..."
+ * @param notes every choice the asker did not spell out: defaults, typo corrections, ambiguities
+ * @param tool the one read tool call, with the arguments of its input schema
+ * @param data the tool's answer, unchanged (its output schema)
+ * @param dashboardUrl the dashboard view of the same answer
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record AskAnswer(
+        boolean answered,
+        String question,
+        String answer,
+        String interpretation,
+        List<String> notes,
+        Tool tool,
+        Record data,
+        String dashboardUrl,
+        List<String> examples) {
+
+    /** A tool call as MCP names it: the tool's name and its arguments. */
+    public record Tool(String name, Map<String, Object> arguments) {}
+}

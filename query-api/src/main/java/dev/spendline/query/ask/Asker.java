@@ -1,0 +1,55 @@
+package dev.spendline.query.ask;
+
+import dev.spendline.contracts.tools.ReadTools;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.function.Function;
+
+/**
+ * Answers one question of one workspace: reads it against the workspace's vocabulary, runs the
+ * one tool call, and writes the answer, the reading, the call, the data and the dashboard link.
+ * Plain Java over {@link ReadTools}, so it runs the same in tests and behind the controller.
+ */
+final class Asker {
+
+    private final ReadTools tools;
+    private final Function<String, Vocabulary> vocabularies;
+    private final Clock clock;
+
+    Asker(ReadTools tools, Function<String, Vocabulary> vocabularies, Clock clock) {
+        this.tools = tools;
+        this.vocabularies = vocabularies;
+        this.clock = clock;
+    }
+
+    AskAnswer ask(String workspaceId, String question, String baseUrl) {
+        Instant now = clock.instant();
+        Interpretation reading =
+                new QuestionInterpreter(vocabularies.apply(workspaceId), now, ZoneOffset.UTC).interpret(question);
+        if (!reading.answered()) {
+            return new AskAnswer(
+                    false,
+                    question,
+                    "I can't answer that: " + reading.reason() + ". Questions I can answer look like the examples.",
+                    null,
+                    reading.notes(),
+                    null,
+                    null,
+                    null,
+                    AskExamples.QUESTIONS);
+        }
+        ToolCall call = reading.call();
+        Record data = call.run(tools, workspaceId);
+        return new AskAnswer(
+                true,
+                question,
+                AnswerWriter.write(reading, data),
+                reading.reading(),
+                reading.notes(),
+                new AskAnswer.Tool(call.name(), call.arguments()),
+                data,
+                DashboardLinks.link(baseUrl, call, now),
+                null);
+    }
+}

@@ -1,0 +1,981 @@
+package dev.spendline.query.ask;
+
+import dev.spendline.contracts.margin.MarginQuery;
+import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.SpendQuery;
+import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.contracts.savings.SavingsQuery;
+import dev.spendline.contracts.tools.ReadTool;
+import dev.spendline.contracts.waste.TopWasteQuery;
+import dev.spendline.query.ask.EntityMatcher.Mention;
+import dev.spendline.query.ask.Interpretation.Focus;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.YearMonth;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * Reads a question in English into exactly one read tool call, deterministically: the same
+ * question, vocabulary and moment always give the same call. Plain Java, no model and no network.
+ * The rules (metric words, dimension words, time phrases, defaults, typos, ambiguity) are
+ * documented in docs/ask.md; every choice the asker did not spell out is stated in a note.
+ *
+ * <p>Times are UTC: workspaces have no time zone setting yet, so "today" is the UTC day.
+ */
+final class QuestionInterpreter {
+
+    /** Rows a list answer names when the question does not say how many. */
+    static final int DEFAULT_LIMIT = 10;
+    /** The period of spend, waste and savings questions that name none: the 30 days ending today. */
+    static final int DEFAULT_DAYS = 30;
+
+    /** A dimension word and the dimension it means in product and in internal usage (null: none). */
+    private record Noun(Dimension product, Dimension internal) {
+
+        Dimension in(UsageKind usage) {
+            return usage == UsageKind.INTERNAL ? internal : product;
+        }
+
+        UsageKind onlyKind() {
+            return product == null ? UsageKind.INTERNAL : internal == null ? UsageKind.PRODUCT : null;
+        }
+    }
+
+    private static final Map<String, Noun> NOUNS = nouns();
+
+    private static Map<String, Noun> nouns() {
+        Map<String, Noun> nouns = new LinkedHashMap<>();
+        put(nouns, new Noun(Dimension.FEATURE, null), "feature", "features");
+        put(
+                nouns,
+                new Noun(Dimension.TENANT, null),
+                "customer",
+                "customers",
+                "tenant",
+                "tenants",
+                "client",
+                "clients",
+                "account",
+                "accounts");
+        put(nouns, new Noun(Dimension.MODEL, Dimension.INTERNAL_MODEL), "model", "models", "llm", "llms");
+        put(
+                nouns,
+                new Noun(Dimension.PROVIDER, Dimension.INTERNAL_PROVIDER),
+                "provider",
+                "providers",
+                "vendor",
+                "vendors");
+        put(nouns, new Noun(Dimension.AGENT, null), "agent", "agents");
+        put(nouns, new Noun(Dimension.WORKFLOW, null), "workflow", "workflows");
+        put(nouns, new Noun(Dimension.USER, null), "user", "users");
+        put(nouns, new Noun(Dimension.STATUS, null), "status", "statuses");
+        put(nouns, new Noun(Dimension.OUTCOME, null), "outcome", "outcomes");
+        put(
+                nouns,
+                new Noun(null, Dimension.EMPLOYEE),
+                "employee",
+                "employees",
+                "engineer",
+                "engineers",
+                "developer",
+                "developers",
+                "people",
+                "person",
+                "staff",
+                "colleague",
+                "colleagues");
+        put(nouns, new Noun(null, Dimension.TEAM), "team", "teams", "department", "departments", "squad", "squads");
+        put(nouns, new Noun(Dimension.TOOL, Dimension.INTERNAL_TOOL), "tool", "tools");
+        put(nouns, new Noun(null, Dimension.CATEGORY), "category", "categories");
+        put(nouns, new Noun(null, Dimension.SOURCE), "source", "sources");
+        return Map.copyOf(nouns);
+    }
+
+    private static void put(Map<String, Noun> nouns, Noun noun, String... words) {
+        for (String word : words) {
+            nouns.put(word, noun);
+        }
+    }
+
+    /** Words before a dimension word that make it the grouping ("by feature", "which model"). */
+    private static final Set<String> GROUPING =
+            Set.of("by", "per", "each", "every", "which", "what", "across", "among");
+
+    private static final Set<String> INTERNAL_WORDS = Set.of("internal", "internally", "in-house");
+    private static final Set<String> PRODUCT_WORDS =
+            Set.of("product", "products", "production", "prod", "customer-facing", "app", "apps");
+    private static final Set<String> HIGHEST =
+            Set.of("most", "best", "highest", "top", "biggest", "largest", "greatest", "healthiest");
+    private static final Set<String> LOWEST =
+            Set.of("least", "worst", "lowest", "unprofitable", "losing", "loss", "losses", "negative", "smallest");
+
+    /** Everyday words never read as a name by a typo ("that" is not the feature "chat"). */
+    private static final Set<String> COMMON = Set.copyOf(List.of(
+            "a",
+            "about",
+            "all",
+            "and",
+            "any",
+            "are",
+            "been",
+            "biggest",
+            "by",
+            "can",
+            "could",
+            "did",
+            "do",
+            "does",
+            "each",
+            "every",
+            "for",
+            "from",
+            "give",
+            "has",
+            "have",
+            "how",
+            "i",
+            "in",
+            "into",
+            "is",
+            "it",
+            "its",
+            "last",
+            "list",
+            "many",
+            "me",
+            "more",
+            "most",
+            "much",
+            "my",
+            "of",
+            "on",
+            "open",
+            "our",
+            "over",
+            "past",
+            "please",
+            "show",
+            "so",
+            "some",
+            "than",
+            "that",
+            "the",
+            "their",
+            "them",
+            "there",
+            "these",
+            "they",
+            "this",
+            "those",
+            "to",
+            "total",
+            "top",
+            "us",
+            "usage",
+            "use",
+            "used",
+            "using",
+            "was",
+            "we",
+            "were",
+            "what",
+            "when",
+            "where",
+            "which",
+            "who",
+            "whom",
+            "whose",
+            "why",
+            "with",
+            "you",
+            "your",
+            "currently",
+            "current",
+            "right",
+            "now",
+            "status",
+            "state",
+            "stand",
+            "doing",
+            "looking",
+            "largest",
+            "highest",
+            "lowest",
+            "least",
+            "best",
+            "worst",
+            "since",
+            "between",
+            "during",
+            "days",
+            "weeks",
+            "months",
+            "week",
+            "month",
+            "quarter",
+            "year",
+            "today",
+            "yesterday",
+            "ranked",
+            "rank",
+            "break",
+            "down",
+            "breakdown",
+            "split",
+            "per",
+            "across",
+            "among",
+            "versus",
+            "active",
+            "firing",
+            "triggered",
+            "summary",
+            "overview",
+            "tell",
+            "want",
+            "know",
+            "there",
+            "where",
+            "ones",
+            "one",
+            "only",
+            "just",
+            "also",
+            "again",
+            "after",
+            "before",
+            "heaviest",
+            "greatest",
+            "healthiest",
+            "smallest",
+            "internal",
+            "product",
+            "coding",
+            "agents",
+            "agent",
+            "spenders",
+            "users",
+            "money",
+            "amount",
+            "price",
+            "prices",
+            "paid",
+            "pay",
+            "paying",
+            "check",
+            "find",
+            "exceeded",
+            "over",
+            "under",
+            "near",
+            "limit",
+            "limits",
+            "kind",
+            "kinds",
+            "type",
+            "types",
+            "compare",
+            "forecast",
+            "would",
+            "should",
+            "might",
+            "will",
+            "could"));
+
+    private static final Set<String> RESERVED = reserved();
+
+    private static Set<String> reserved() {
+        Set<String> words = new HashSet<>(COMMON);
+        words.addAll(NOUNS.keySet());
+        words.addAll(GROUPING);
+        words.addAll(INTERNAL_WORDS);
+        words.addAll(PRODUCT_WORDS);
+        for (Metric metric : Metric.values()) {
+            words.addAll(metric.keywords);
+        }
+        return Set.copyOf(words);
+    }
+
+    /** Questions about something no read tool answers; each with the reason given to the asker. */
+    private static final List<Map.Entry<Pattern, String>> UNSUPPORTED = List.of(
+            Map.entry(
+                    Pattern.compile("\\b(create|delete|remove|snooze|unsnooze|set up|set|update|add|cancel"
+                            + "|disable|enable|mute|dismiss|resolve|acknowledge|rename|edit)\\b"),
+                    "Ask only reads. Budgets and alert snoozes are changed through a write action that you prepare"
+                            + " and then confirm (POST /api/v1/ask/actions/prepare)"),
+            Map.entry(
+                    Pattern.compile("\\b(vs|versus|compare|compared|comparison|difference|growth|grew|grow|grown"
+                            + "|increase|increased|decrease|decreased|trend|trends|trending|change|changed"
+                            + "|week over week|month over month)\\b"),
+                    "Ask answers about one period at a time; comparisons and trends are not among its read tools"),
+            Map.entry(
+                    Pattern.compile("\\b(latency|slowest|fastest|slow|error rate|success rate|failure rate"
+                            + "|response time|uptime)\\b"),
+                    "Ask answers spend, tokens, calls, margin, waste, savings, budgets and alerts; not latency or"
+                            + " rates"),
+            Map.entry(
+                    Pattern.compile("\\b(average|avg|mean|median|per call|per request|per token|per user)\\b"),
+                    "Ask lists totals; averages and unit costs are not among its read tools"),
+            Map.entry(
+                    Pattern.compile("\\b(cheapest|least expensive|lowest cost|lowest spend|least spend)\\b"),
+                    "Ask lists the largest spend first; a ranking from the cheapest is not among its read tools"),
+            Map.entry(Pattern.compile("\\bwhy\\b"), "Ask reports figures; it does not explain causes"));
+
+    private static final Pattern FORECAST =
+            Pattern.compile("\\b(forecast|forecasts|predict|predicted|prediction|projection|projected|will)\\b");
+
+    private static final String NUMBER_WORDS =
+            "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|fifty|hundred";
+    private static final String N = "(\\d{1,4}|" + NUMBER_WORDS + ")";
+    private static final String SUPERLATIVE = "(?:most expensive|costliest|biggest|largest|highest|heaviest|top"
+            + "|most profitable|least profitable|worst|best|lowest)";
+    private static final List<Pattern> TOP_N = List.of(
+            Pattern.compile("\\btop " + N + "\\b"),
+            Pattern.compile("\\b" + N + " (?=" + SUPERLATIVE + "\\b)"),
+            Pattern.compile("(?<=\\b" + SUPERLATIVE + ") " + N + "\\b"),
+            Pattern.compile("\\bfirst " + N + "\\b"),
+            Pattern.compile("\\b(?:which|what|the|show|list) " + N + "(?= [a-z])"));
+
+    /** Product spend first, then the dimensions people most often mean by a bare name. */
+    private static final List<Dimension> NAME_PREFERENCE = List.of(
+            Dimension.FEATURE,
+            Dimension.TENANT,
+            Dimension.MODEL,
+            Dimension.PROVIDER,
+            Dimension.AGENT,
+            Dimension.WORKFLOW,
+            Dimension.TOOL,
+            Dimension.USER,
+            Dimension.OUTCOME,
+            Dimension.STATUS,
+            Dimension.EMPLOYEE,
+            Dimension.TEAM,
+            Dimension.INTERNAL_TOOL,
+            Dimension.CATEGORY,
+            Dimension.INTERNAL_MODEL,
+            Dimension.INTERNAL_PROVIDER,
+            Dimension.SOURCE);
+
+    private final EntityMatcher matcher;
+    private final Instant now;
+    private final LocalDate today;
+
+    /**
+     * @param vocabulary the names seen in the workspace, per dimension
+     * @param now the moment the question is asked
+     * @param zone the workspace's time zone: UTC, the only one until workspaces have a setting
+     */
+    QuestionInterpreter(Vocabulary vocabulary, Instant now, ZoneId zone) {
+        if (!ZoneOffset.UTC.equals(zone.normalized())) {
+            throw new IllegalArgumentException("workspaces are in UTC until they have a time zone setting");
+        }
+        this.matcher = new EntityMatcher(vocabulary);
+        this.now = now;
+        this.today = LocalDate.ofInstant(now, ZoneOffset.UTC);
+    }
+
+    /** The reading of a question; never null, never an exception for any text. */
+    Interpretation interpret(String question) {
+        return new Reading(question).interpret();
+    }
+
+    /** The state of reading one question. */
+    private final class Reading {
+
+        private final String question;
+        private final List<String> notes = new ArrayList<>();
+        private String text;
+        private List<String> words;
+        private List<Mention> mentions;
+        private final EnumSet<Metric> metrics = EnumSet.noneOf(Metric.class);
+        /** Dimension words used as the grouping, in question order, each with whether "by"/"which"... preceded it. */
+        private final List<Map.Entry<Noun, Boolean>> groupings = new ArrayList<>();
+        /** For each mention, the dimension word that labels it ("customer acme"), or null. */
+        private final Map<Mention, Noun> labels = new LinkedHashMap<>();
+
+        private final Set<UsageKind> usageSaid = EnumSet.noneOf(UsageKind.class);
+        private TimeRange range;
+        private Integer limit;
+
+        Reading(String question) {
+            this.question = question == null ? "" : question;
+        }
+
+        Interpretation interpret() {
+            text = normalise(question);
+            if (text.isBlank()) {
+                return unanswered("the question is empty");
+            }
+            boolean budgetWords = text.matches(".*\\b(budget|budgets|cap|caps)\\b.*");
+            String withoutNames = matcher.withoutExactNames(text);
+            for (Map.Entry<Pattern, String> unsupported : UNSUPPORTED) {
+                if (unsupported.getKey().matcher(withoutNames).find()) {
+                    return unanswered(unsupported.getValue());
+                }
+            }
+            if (!budgetWords && FORECAST.matcher(withoutNames).find()) {
+                return unanswered("Ask reports what happened; forecasts are only given for budgets (their run-rate"
+                        + " forecast in budget status)");
+            }
+            TimePhrases.Found time = TimePhrases.find(text, today, now);
+            if (time.problem() != null) {
+                return unanswered("Ask can't read the period: " + time.problem());
+            }
+            range = time.range();
+            text = takeLimit(time.rest());
+            words = Arrays.stream(text.trim().split("\\s+"))
+                    .map(w -> w.replaceAll("^[.\\-_]+|[.\\-_]+$", ""))
+                    .filter(w -> !w.isEmpty())
+                    .collect(Collectors.toCollection(ArrayList::new));
+            List<String> unsure = new ArrayList<>();
+            mentions = matcher.find(words, RESERVED, unsure);
+            if (!unsure.isEmpty()) {
+                return unanswered("Ask is not sure which name you mean: " + String.join("; ", unsure)
+                        + ". Please spell it as it appears in your data");
+            }
+            readWords();
+            if (metrics.isEmpty() && groupings.isEmpty() && mentions.isEmpty()) {
+                return unanswered("Ask did not recognise a measure (spend, tokens, calls, margin, waste, savings,"
+                        + " budgets, alerts) or anything of your workspace in it");
+            }
+            Metric metric = metric();
+            for (Mention m : mentions) {
+                if (m.typo()) {
+                    notes.add("'" + m.typed() + "' read as '" + m.value() + "'");
+                }
+            }
+            return switch (metric) {
+                case ALERTS, BUDGETS -> status(metric);
+                case SAVINGS -> savings();
+                case WASTE -> waste();
+                case MARGIN -> margin();
+                default -> spend(metric);
+            };
+        }
+
+        // ---- words
+
+        private String takeLimit(String rest) {
+            for (Pattern pattern : TOP_N) {
+                Matcher m = pattern.matcher(rest);
+                if (m.find()) {
+                    String n = m.group(1);
+                    limit = TimePhrases.number(n);
+                    return TimePhrases.blank(rest, m.start(1), m.end(1));
+                }
+            }
+            return rest;
+        }
+
+        private void readWords() {
+            boolean[] inMention = new boolean[words.size()];
+            for (Mention m : mentions) {
+                for (int i = m.start(); i < m.end(); i++) {
+                    inMention[i] = true;
+                }
+            }
+            for (int i = 0; i < words.size(); i++) {
+                if (inMention[i]) {
+                    continue;
+                }
+                String word = words.get(i);
+                if (word.equals("coding")
+                        && i + 1 < words.size()
+                        && words.get(i + 1).startsWith("agent")) {
+                    usageSaid.add(UsageKind.INTERNAL);
+                    i++;
+                    continue;
+                }
+                if (word.equals("ai")
+                        && i + 1 < words.size()
+                        && words.get(i + 1).startsWith("tool")) {
+                    usageSaid.add(UsageKind.INTERNAL);
+                }
+                if (INTERNAL_WORDS.contains(word)) {
+                    usageSaid.add(UsageKind.INTERNAL);
+                    continue;
+                }
+                if (PRODUCT_WORDS.contains(word)) {
+                    usageSaid.add(UsageKind.PRODUCT);
+                    continue;
+                }
+                Metric metric = metricWord(word);
+                if (metric != null) {
+                    metrics.add(metric);
+                    continue;
+                }
+                Noun noun = noun(word);
+                if (noun != null) {
+                    boolean grouped = i > 0 && GROUPING.contains(words.get(i - 1));
+                    Mention labelled = grouped ? null : labelled(i, noun);
+                    if (labelled != null) {
+                        labels.put(labelled, noun);
+                    } else {
+                        groupings.add(Map.entry(noun, grouped));
+                    }
+                }
+            }
+        }
+
+        private Metric metricWord(String word) {
+            for (Metric metric : Metric.values()) {
+                if (metric.keywords.contains(word)) {
+                    return metric;
+                }
+            }
+            if (word.length() < 5 || COMMON.contains(word)) {
+                return null;
+            }
+            // The closest keyword, then the first metric and the keyword first in alphabetical order.
+            Metric best = null;
+            String bestKeyword = null;
+            int bestDistance = Integer.MAX_VALUE;
+            for (Metric metric : Metric.values()) {
+                for (String keyword : metric.keywords.stream().sorted().toList()) {
+                    int max = TypoDistance.tolerance(keyword.length());
+                    int distance = TypoDistance.distance(word, keyword, max);
+                    if (keyword.length() >= 5 && distance <= max && distance < bestDistance) {
+                        best = metric;
+                        bestKeyword = keyword;
+                        bestDistance = distance;
+                    }
+                }
+            }
+            if (best != null) {
+                notes.add("'" + word + "' read as '" + bestKeyword + "'");
+            }
+            return best;
+        }
+
+        private Noun noun(String word) {
+            Noun noun = NOUNS.get(word);
+            if (noun != null || word.length() < 6 || COMMON.contains(word)) {
+                return noun;
+            }
+            for (Map.Entry<String, Noun> candidate : NOUNS.entrySet()) {
+                if (candidate.getKey().length() >= 6 && TypoDistance.distance(word, candidate.getKey(), 1) <= 1) {
+                    notes.add("'" + word + "' read as '" + candidate.getKey() + "'");
+                    return candidate.getValue();
+                }
+            }
+            return null;
+        }
+
+        /** The mention a dimension word at {@code i} names, "customer acme" or "acme customer". */
+        private Mention labelled(int i, Noun noun) {
+            for (Mention m : mentions) {
+                int gapBefore = m.start() - i;
+                boolean before =
+                        gapBefore == 1 || (gapBefore == 2 && words.get(i + 1).equals("the"));
+                boolean after = m.end() == i;
+                if ((before || after)
+                        && !labels.containsKey(m)
+                        && (m.dimensions().contains(noun.product())
+                                || m.dimensions().contains(noun.internal()))) {
+                    return m;
+                }
+            }
+            return null;
+        }
+
+        private Metric metric() {
+            if (metrics.isEmpty()) {
+                notes.add("No measure named: read as spend");
+                return Metric.SPEND;
+            }
+            Metric first = metrics.iterator().next();
+            if ((first == Metric.TOKENS || first == Metric.CALLS) && metrics.contains(Metric.SPEND)) {
+                return Metric.SPEND;
+            }
+            if (first == Metric.TOKENS && metrics.contains(Metric.CALLS)) {
+                return Metric.TOKENS;
+            }
+            return first;
+        }
+
+        // ---- usage, grouping and names
+
+        /** The usage kind everything in the question agrees on; null (with the reason) when it mixes both. */
+        private UsageKind usage(List<String> problems) {
+            EnumSet<UsageKind> kinds =
+                    EnumSet.copyOf(usageSaid.isEmpty() ? EnumSet.noneOf(UsageKind.class) : usageSaid);
+            for (Map.Entry<Noun, Boolean> g : groupings) {
+                if (g.getKey().onlyKind() != null) {
+                    kinds.add(g.getKey().onlyKind());
+                }
+            }
+            for (Mention m : mentions) {
+                Set<UsageKind> of = candidates(m).stream().map(Dimension::kind).collect(Collectors.toSet());
+                if (of.size() == 1) {
+                    kinds.addAll(of);
+                }
+            }
+            if (kinds.size() > 1) {
+                problems.add("it mixes product usage (customers, features) with internal usage (employees, teams,"
+                        + " AI tools); the two are kept apart, so ask about one of them");
+                return null;
+            }
+            if (kinds.isEmpty()) {
+                boolean tools = groupings.stream().anyMatch(g -> g.getKey().product() == Dimension.TOOL);
+                UsageKind usage = tools ? UsageKind.INTERNAL : UsageKind.PRODUCT;
+                for (Mention m : mentions) {
+                    notes.add("'" + m.value() + "' is seen in product and internal usage; read as " + usage.wireName()
+                            + " usage");
+                }
+                return usage;
+            }
+            return kinds.iterator().next();
+        }
+
+        /** A mention's dimensions, narrowed by its label when it has one. */
+        private Set<Dimension> candidates(Mention m) {
+            Noun label = labels.get(m);
+            if (label == null) {
+                return m.dimensions();
+            }
+            EnumSet<Dimension> labelled = EnumSet.noneOf(Dimension.class);
+            for (Dimension d : m.dimensions()) {
+                if (d == label.product() || d == label.internal()) {
+                    labelled.add(d);
+                }
+            }
+            return labelled;
+        }
+
+        /** The grouping dimension in {@code usage}: the one after "by"/"which", else the first named. */
+        private Dimension grouping(UsageKind usage) {
+            Map.Entry<Noun, Boolean> chosen = groupings.stream()
+                    .filter(Map.Entry::getValue)
+                    .findFirst()
+                    .orElse(groupings.isEmpty() ? null : groupings.get(0));
+            if (chosen == null) {
+                return null;
+            }
+            Set<Dimension> others = new java.util.LinkedHashSet<>();
+            for (Map.Entry<Noun, Boolean> g : groupings) {
+                Dimension d = g.getKey().in(usage);
+                if (g != chosen && d != null && d != chosen.getKey().in(usage)) {
+                    others.add(d);
+                }
+            }
+            Dimension by = chosen.getKey().in(usage);
+            if (by != null && !others.isEmpty()) {
+                notes.add("One grouping at a time: read as by " + Words.noun(by) + ", not by "
+                        + others.stream().map(Words::noun).collect(Collectors.joining(" or ")));
+            }
+            return by;
+        }
+
+        /** The dimension a mention is read as, in {@code usage}, preferring one that goes with {@code by}. */
+        private Dimension dimensionOf(Mention m, UsageKind usage, Dimension by) {
+            List<Dimension> possible = NAME_PREFERENCE.stream()
+                    .filter(candidates(m)::contains)
+                    .filter(d -> d.kind() == usage)
+                    .toList();
+            if (possible.isEmpty()) {
+                return null;
+            }
+            Dimension chosen = possible.stream()
+                    .filter(d -> by != null && by.filterableBy(d))
+                    .findFirst()
+                    .orElse(possible.get(0));
+            if (possible.size() > 1) {
+                notes.add("'" + m.value() + "' is a "
+                        + possible.stream().map(Words::noun).collect(Collectors.joining(" and a "))
+                        + "; read as the " + Words.noun(chosen));
+            }
+            return chosen;
+        }
+
+        // ---- one builder per tool
+
+        private Interpretation spend(Metric metric) {
+            List<String> problems = new ArrayList<>();
+            UsageKind usage = usage(problems);
+            if (usage == null) {
+                return unanswered(problems.get(0));
+            }
+            Dimension by = grouping(usage);
+            if (!groupings.isEmpty() && by == null) {
+                return unanswered("that grouping is not a dimension of " + usage.wireName() + " usage");
+            }
+            List<Focus> named = new ArrayList<>();
+            for (Mention m : mentions) {
+                Dimension d = dimensionOf(m, usage, by);
+                if (d != null) {
+                    named.add(new Focus(d, m.value()));
+                }
+            }
+            Focus filter = null;
+            Focus focus = null;
+            if (by == null && named.isEmpty()) {
+                by = usage == UsageKind.PRODUCT ? Dimension.FEATURE : Dimension.INTERNAL_TOOL;
+                notes.add("No grouping named: by " + Words.noun(by));
+            } else if (by == null && named.size() == 1) {
+                filter = named.get(0);
+                by = filter.dimension();
+            } else if (by == null) {
+                // Two names: group by one, filter by the other, when the pair is rolled up together.
+                Focus a = named.get(0);
+                Focus b = named.get(1);
+                if (named.size() > 2 || !a.dimension().filterableBy(b.dimension()) || a.dimension() == b.dimension()) {
+                    return unanswered(tooManyNames(named));
+                }
+                Focus grouped = a.dimension() == Dimension.TENANT ? b : a;
+                filter = grouped == a ? b : a;
+                by = grouped.dimension();
+                focus = grouped;
+                notes.add("spend_by takes one filter: read as by " + Words.noun(by) + " for "
+                        + Words.named(filter.dimension(), filter.value()) + "; " + Words.value(grouped.value())
+                        + " is one of the rows");
+            } else if (named.size() == 1) {
+                filter = named.get(0);
+                if (!by.filterableBy(filter.dimension())) {
+                    return unanswered("a report by " + Words.noun(by) + " cannot be filtered by "
+                            + Words.noun(filter.dimension()) + " (supported: the same dimension, and the pairs"
+                            + " customer + feature, feature + model, customer + model)");
+                }
+            } else if (named.size() > 1) {
+                return unanswered(tooManyNames(named));
+            }
+            int n = limit == null ? DEFAULT_LIMIT : limit;
+            // Rows come ranked by cost; to rank by tokens or calls, every row is fetched and re-ranked.
+            int toolLimit = metric == Metric.SPEND ? n : SpendQuery.MAX_LIMIT;
+            TimeRange period = periodOrDays();
+            Map<String, Object> arguments = new LinkedHashMap<>();
+            arguments.put("by", by.wireName());
+            arguments.put("usage", usage.wireName());
+            arguments.put("from", period.fromArgument());
+            arguments.put("to", period.toArgument());
+            arguments.put("limit", Math.min(toolLimit, SpendQuery.MAX_LIMIT));
+            if (filter != null) {
+                arguments.put(filter.dimension().wireName(), filter.value());
+            }
+            String reading = metric.words + " by " + Words.noun(by)
+                    + (filter != null ? " for " + Words.named(filter.dimension(), filter.value()) : "") + ", "
+                    + usage.wireName() + " usage, " + Words.period(period) + ", top "
+                    + Math.min(n, SpendQuery.MAX_LIMIT)
+                    + (metric == Metric.SPEND ? "" : " by " + metric.words);
+            return answered(metric, new ToolCall(ReadTool.SPEND_BY, arguments), period, reading, focus, false, n);
+        }
+
+        private String tooManyNames(List<Focus> named) {
+            return "it names "
+                    + named.stream()
+                            .map(f -> Words.named(f.dimension(), f.value()))
+                            .collect(Collectors.joining(" and "))
+                    + "; spend_by takes one filter (or a rolled-up pair"
+                    + " customer + feature, feature + model, customer + model)";
+        }
+
+        private Interpretation margin() {
+            List<String> problems = new ArrayList<>();
+            UsageKind usage = usage(problems);
+            if (usage != UsageKind.PRODUCT) {
+                return unanswered("margin is revenue minus AI cost per customer or feature of product usage; internal"
+                        + " usage has no revenue");
+            }
+            Dimension by = grouping(usage);
+            Focus focus = null;
+            if (mentions.size() > 1) {
+                return unanswered("a margin answer can single out one customer or feature, not several");
+            }
+            if (mentions.size() == 1) {
+                Dimension d = dimensionOf(mentions.get(0), usage, by);
+                if (d != Dimension.TENANT && d != Dimension.FEATURE) {
+                    return unanswered("margin is by customer or by feature; '"
+                            + mentions.get(0).value() + "' is not a customer or a feature");
+                }
+                if (by != null && by != d) {
+                    return unanswered("a margin report by " + Words.noun(by) + " cannot single out "
+                            + Words.named(d, mentions.get(0).value()));
+                }
+                focus = new Focus(d, mentions.get(0).value());
+                by = d;
+                notes.add("Margin reports list every " + Words.noun(d) + "; the answer quotes "
+                        + Words.value(focus.value()));
+            }
+            if (by == null) {
+                by = Dimension.TENANT;
+                notes.add("Margin without a grouping: read as margin by customer");
+            } else if (by != Dimension.TENANT && by != Dimension.FEATURE) {
+                return unanswered("margin is by customer or by feature, not by " + Words.noun(by));
+            }
+            boolean highest =
+                    words.stream().anyMatch(HIGHEST::contains) && words.stream().noneMatch(LOWEST::contains);
+            int n = limit == null ? (highest || focus != null ? DEFAULT_LIMIT : MarginQuery.DEFAULT_LIMIT) : limit;
+            // Rows come lowest margin first: for the highest, or one named row, every row is fetched.
+            int toolLimit = highest || focus != null ? MarginQuery.MAX_LIMIT : Math.min(n, MarginQuery.MAX_LIMIT);
+            YearMonth first;
+            YearMonth last;
+            if (range == null) {
+                first = YearMonth.from(today);
+                last = first;
+                notes.add("No period named: this month (margins are per calendar month)");
+            } else {
+                first = range.firstMonth();
+                last = range.lastMonth();
+                if (!range.wholeMonths()) {
+                    notes.add("Margins are per whole calendar month: " + Words.period(range) + " read as "
+                            + Words.months(first, last));
+                }
+            }
+            ReadTool tool = by == Dimension.TENANT ? ReadTool.MARGIN_BY_CUSTOMER : ReadTool.MARGIN_BY_FEATURE;
+            Map<String, Object> arguments = new LinkedHashMap<>();
+            arguments.put("from", first.toString());
+            arguments.put("to", last.toString());
+            arguments.put("limit", toolLimit);
+            String reading = "margin by " + Words.noun(by) + ", " + Words.months(first, last) + ", "
+                    + (highest
+                            ? "highest margin first, top " + n
+                            : focus != null ? Words.named(by, focus.value()) : "lowest margin first, up to " + n);
+            return answered(
+                    Metric.MARGIN,
+                    new ToolCall(tool, arguments),
+                    TimeRange.months(first, last),
+                    reading,
+                    focus,
+                    highest,
+                    n);
+        }
+
+        private Interpretation waste() {
+            List<String> problems = new ArrayList<>();
+            UsageKind usage = usage(problems);
+            if (usage != UsageKind.PRODUCT) {
+                return unanswered("waste is found in product events (failed calls, retries, duplicate steps, runaway"
+                        + " runs, cache misses, model overkill); internal usage has none");
+            }
+            Dimension by = grouping(usage);
+            Focus focus = null;
+            if (mentions.size() > 1) {
+                return unanswered("top_waste can single out one name, not several");
+            }
+            if (mentions.size() == 1) {
+                Dimension d = dimensionOf(mentions.get(0), usage, by);
+                if (d == null || !TopWasteQuery.BY.contains(d) || (by != null && by != d)) {
+                    return unanswered("top_waste breaks waste down by feature, model, provider, customer, agent or"
+                            + " workflow, one at a time, without filters");
+                }
+                by = d;
+                focus = new Focus(d, mentions.get(0).value());
+                notes.add("top_waste has no filter: read as waste by " + Words.noun(d) + "; the answer quotes "
+                        + Words.value(focus.value()));
+            }
+            if (by != null && !TopWasteQuery.BY.contains(by)) {
+                return unanswered("waste is broken down by feature, model, provider, customer, agent or workflow, not"
+                        + " by " + Words.noun(by));
+            }
+            int n = limit == null ? DEFAULT_LIMIT : limit;
+            TimeRange period = periodOrDays();
+            Map<String, Object> arguments = new LinkedHashMap<>();
+            arguments.put("from", period.fromArgument());
+            arguments.put("to", period.toArgument());
+            if (by != null) {
+                arguments.put("by", by.wireName());
+            }
+            arguments.put("limit", focus != null ? TopWasteQuery.MAX_LIMIT : Math.min(n, TopWasteQuery.MAX_LIMIT));
+            String reading = "waste by kind" + (by != null ? " and " + Words.noun(by) : "") + ", "
+                    + Words.period(period) + ", top " + n;
+            return answered(
+                    Metric.WASTE, new ToolCall(ReadTool.TOP_WASTE, arguments), period, reading, focus, false, n);
+        }
+
+        private Interpretation savings() {
+            if (!mentions.isEmpty() || !groupings.isEmpty()) {
+                notes.add("Savings recommendations cover the whole workspace; each names the feature, workflow or"
+                        + " customer it is about");
+            }
+            int n = Math.min(limit == null ? DEFAULT_LIMIT : limit, SavingsQuery.MAX_LIMIT);
+            TimeRange period = periodOrDays();
+            Map<String, Object> arguments = new LinkedHashMap<>();
+            arguments.put("from", period.fromArgument());
+            arguments.put("to", period.toArgument());
+            arguments.put("limit", n);
+            String reading = "savings recommendations judged from " + Words.period(period) + ", top " + n;
+            return answered(
+                    Metric.SAVINGS,
+                    new ToolCall(ReadTool.SAVINGS_RECOMMENDATIONS, arguments),
+                    period,
+                    reading,
+                    null,
+                    false,
+                    n);
+        }
+
+        private Interpretation status(Metric metric) {
+            Instant asOf = now;
+            if (metric == Metric.BUDGETS && range != null && range.to().isBefore(now)) {
+                asOf = range.to().minusSeconds(1);
+                notes.add("Budgets as they stood at the end of " + Words.period(range));
+            } else if (range != null) {
+                notes.add((metric == Metric.ALERTS ? "Active alerts" : "Budget status") + " is as of now; the period"
+                        + " named is not used");
+            }
+            if (!mentions.isEmpty() || !groupings.isEmpty()) {
+                notes.add("The answer covers every " + (metric == Metric.ALERTS ? "open alert" : "budget")
+                        + " of the workspace");
+            }
+            Map<String, Object> arguments = new LinkedHashMap<>();
+            arguments.put("asOf", asOf.toString());
+            String reading =
+                    (metric == Metric.ALERTS ? "active alerts" : "budget status") + " as of " + Words.moment(asOf);
+            ReadTool tool = metric == Metric.ALERTS ? ReadTool.ACTIVE_ALERTS : ReadTool.BUDGET_STATUS;
+            return answered(metric, new ToolCall(tool, arguments), null, reading, null, false, DEFAULT_LIMIT);
+        }
+
+        private TimeRange periodOrDays() {
+            if (range != null) {
+                return range;
+            }
+            notes.add("No period named: the last " + DEFAULT_DAYS + " days");
+            return TimeRange.days(today.minusDays(DEFAULT_DAYS - 1L), today);
+        }
+
+        private Interpretation answered(
+                Metric metric,
+                ToolCall call,
+                TimeRange period,
+                String reading,
+                Focus focus,
+                boolean highestFirst,
+                int shown) {
+            List<String> problems = call.problems();
+            if (!problems.isEmpty()) {
+                return unanswered("the tool " + call.name() + " cannot answer it: " + String.join("; ", problems));
+            }
+            String sentence = "Read as: " + Character.toUpperCase(reading.charAt(0)) + reading.substring(1) + ".";
+            return new Interpretation(
+                    true, metric, call, period, sentence, notes, focus, highestFirst, Math.max(1, shown), null);
+        }
+
+        private Interpretation unanswered(String reason) {
+            return Interpretation.unanswered(reason, notes);
+        }
+    }
+
+    /** Lower case, one space between words, without punctuation that carries no meaning here. */
+    static String normalise(String question) {
+        return question.toLowerCase(Locale.ROOT)
+                .replaceAll("[’']s\\b", "")
+                .replaceAll("[\\u2013\\u2014]", " - ")
+                .replace("$", " $ ")
+                .replaceAll("[\"“”‘’'`?!,;:()\\[\\]{}*]", " ")
+                .replaceAll("\\.(\\s|$)", " ")
+                .replaceAll("\\s+", " ")
+                .trim();
+    }
+}

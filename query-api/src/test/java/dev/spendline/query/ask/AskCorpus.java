@@ -1,0 +1,71 @@
+package dev.spendline.query.ask;
+
+import dev.spendline.contracts.json.Json;
+import dev.spendline.contracts.query.Dimension;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The question corpus ({@code ask/corpus.json}): questions with a fixed moment and vocabulary, and
+ * the one tool call (or {@code answered: false}) each must be read as, with note fragments.
+ */
+final class AskCorpus {
+
+    record Entry(String question, boolean answered, String tool, JsonNode arguments, List<String> notes) {
+        @Override
+        public String toString() {
+            return question;
+        }
+    }
+
+    static final JsonNode ROOT = load();
+    static final Instant NOW = Instant.parse(ROOT.get("now").asString());
+    static final Vocabulary VOCABULARY = vocabulary(ROOT.get("vocabulary"));
+
+    private AskCorpus() {}
+
+    static List<Entry> entries() {
+        List<Entry> entries = new ArrayList<>();
+        for (JsonNode e : ROOT.get("questions")) {
+            List<String> notes = new ArrayList<>();
+            if (e.has("notes")) {
+                e.get("notes").forEach(n -> notes.add(n.asString()));
+            }
+            boolean answered = !e.has("answered") || e.get("answered").asBoolean();
+            entries.add(new Entry(
+                    e.get("question").asString(),
+                    answered,
+                    answered ? e.get("tool").asString() : null,
+                    e.get("arguments"),
+                    notes));
+        }
+        return entries;
+    }
+
+    private static JsonNode load() {
+        try (InputStream in = AskCorpus.class.getResourceAsStream("/ask/corpus.json")) {
+            return Json.MAPPER.readTree(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Vocabulary vocabulary(JsonNode node) {
+        Map<Dimension, Set<String>> values = new EnumMap<>(Dimension.class);
+        for (String name : node.propertyNames()) {
+            Set<String> names = new LinkedHashSet<>();
+            node.get(name).forEach(v -> names.add(v.asString()));
+            values.put(Dimension.valueOf(name), names);
+        }
+        return new Vocabulary(values);
+    }
+}

@@ -1,0 +1,229 @@
+package dev.spendline.query.ask;
+
+import dev.spendline.contracts.alert.ActiveAlertsQuery;
+import dev.spendline.contracts.alert.ActiveAlertsReport;
+import dev.spendline.contracts.alert.Alert;
+import dev.spendline.contracts.alert.AlertChange;
+import dev.spendline.contracts.alert.AlertSeverity;
+import dev.spendline.contracts.alert.AlertStatus;
+import dev.spendline.contracts.alert.AlertType;
+import dev.spendline.contracts.budget.Budget;
+import dev.spendline.contracts.budget.BudgetPeriod;
+import dev.spendline.contracts.budget.BudgetScope;
+import dev.spendline.contracts.budget.BudgetStatus;
+import dev.spendline.contracts.budget.BudgetStatusQuery;
+import dev.spendline.contracts.budget.BudgetStatusReport;
+import dev.spendline.contracts.margin.CustomerMargin;
+import dev.spendline.contracts.margin.CustomerMarginReport;
+import dev.spendline.contracts.margin.FeatureMargin;
+import dev.spendline.contracts.margin.FeatureMarginReport;
+import dev.spendline.contracts.margin.MarginQuery;
+import dev.spendline.contracts.margin.MarginTotals;
+import dev.spendline.contracts.query.Measures;
+import dev.spendline.contracts.query.SpendQuery;
+import dev.spendline.contracts.query.SpendReport;
+import dev.spendline.contracts.query.SpendRow;
+import dev.spendline.contracts.savings.Recommendation;
+import dev.spendline.contracts.savings.RecommendationKind;
+import dev.spendline.contracts.savings.SavingsQuery;
+import dev.spendline.contracts.savings.SavingsReport;
+import dev.spendline.contracts.tools.ReadTools;
+import dev.spendline.contracts.waste.TopWasteQuery;
+import dev.spendline.contracts.waste.TopWasteReport;
+import dev.spendline.contracts.waste.WasteKind;
+import dev.spendline.contracts.waste.WasteRow;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/** Real answer records with figures a test can add up, and read tools that answer with them. */
+final class Reports {
+
+    static final Instant NOW = Instant.parse("2026-11-22T10:30:00Z");
+
+    private Reports() {}
+
+    static Measures measures(String cost, long calls, long input, long output) {
+        return new Measures(new BigDecimal(cost), calls, input, output, 0, 0, 0, 0, null);
+    }
+
+    /** search $800.00, chat $400.00, support-bot $34.56: $1,234.56 over 1,234 calls. */
+    static SpendReport spend(SpendQuery q) {
+        List<SpendRow> all = List.of(
+                new SpendRow("search", measures("800.00", 600, 1_000_000, 200_000)),
+                new SpendRow("chat", measures("400.00", 600, 3_000_000, 500_000)),
+                new SpendRow("support-bot", measures("34.56", 34, 10_000, 2_000)));
+        List<SpendRow> rows = all.subList(0, Math.min(q.limit(), all.size()));
+        Measures others = rows.size() < all.size()
+                ? all.get(2).measures()
+                : new Measures(new BigDecimal("0.00"), 0, 0, 0, 0, 0, 0, 0, null);
+        Map<String, String> filters = new java.util.LinkedHashMap<>();
+        q.filters().forEach((d, v) -> filters.put(d.wireName(), v));
+        return new SpendReport(
+                q.workspaceId(),
+                q.usage().wireName(),
+                q.by().wireName(),
+                q.from(),
+                q.to(),
+                filters,
+                q.limit(),
+                3,
+                rows,
+                others,
+                measures("1234.56", 1234, 4_010_000, 702_000));
+    }
+
+    static CustomerMarginReport customers(MarginQuery q) {
+        return new CustomerMarginReport(
+                q.workspaceId(),
+                q.from().toString(),
+                q.to().toString(),
+                q.limit(),
+                2,
+                0,
+                1,
+                List.of(
+                        new CustomerMargin(
+                                "globex",
+                                new BigDecimal("100.00"),
+                                new BigDecimal("150.00"),
+                                new BigDecimal("-50.00"),
+                                new BigDecimal("-50.0"),
+                                10,
+                                List.of(CustomerMargin.NEGATIVE_MARGIN)),
+                        new CustomerMargin(
+                                "acme",
+                                new BigDecimal("2000.00"),
+                                new BigDecimal("500.00"),
+                                new BigDecimal("1500.00"),
+                                new BigDecimal("75.0"),
+                                40,
+                                List.of())),
+                new MarginTotals(
+                        new BigDecimal("2100.00"),
+                        new BigDecimal("650.00"),
+                        new BigDecimal("1450.00"),
+                        new BigDecimal("69.0")),
+                new BigDecimal("0.00"));
+    }
+
+    static FeatureMarginReport features(MarginQuery q) {
+        return new FeatureMarginReport(
+                q.workspaceId(),
+                q.from().toString(),
+                q.to().toString(),
+                q.limit(),
+                1,
+                List.of(new FeatureMargin(
+                        "search",
+                        new BigDecimal("75.00"),
+                        new BigDecimal("30.00"),
+                        new BigDecimal("45.00"),
+                        new BigDecimal("60.0"),
+                        3)),
+                new MarginTotals(
+                        new BigDecimal("75.00"),
+                        new BigDecimal("30.00"),
+                        new BigDecimal("45.00"),
+                        new BigDecimal("60.0")),
+                new BigDecimal("0.00"));
+    }
+
+    static TopWasteReport waste(TopWasteQuery q) {
+        String by = q.by() == null ? null : q.by().wireName();
+        List<WasteRow> kinds = List.of(
+                new WasteRow(WasteKind.FAILED_CALL, null, new BigDecimal("12.00"), 4),
+                new WasteRow(WasteKind.RETRY, null, new BigDecimal("3.50"), 2));
+        List<WasteRow> rows = by == null
+                ? kinds
+                : List.of(
+                        new WasteRow(WasteKind.FAILED_CALL, "search", new BigDecimal("10.00"), 3),
+                        new WasteRow(WasteKind.FAILED_CALL, "chat", new BigDecimal("2.00"), 1),
+                        new WasteRow(WasteKind.RETRY, "search", new BigDecimal("3.50"), 2));
+        return new TopWasteReport(
+                q.workspaceId(),
+                q.from(),
+                q.to(),
+                by,
+                q.limit(),
+                new BigDecimal("15.50"),
+                6,
+                new BigDecimal("1234.56"),
+                new BigDecimal("1.3"),
+                kinds,
+                rows);
+    }
+
+    static SavingsReport savings(SavingsQuery q) {
+        return new SavingsReport(
+                q.workspaceId(),
+                q.from(),
+                q.to(),
+                q.limit(),
+                1,
+                new BigDecimal("120.00"),
+                List.of(new Recommendation(
+                        "rec_1",
+                        RecommendationKind.values()[0],
+                        "Fix failing calls of search",
+                        null,
+                        new BigDecimal("120.00"),
+                        "the failed calls' cost over 30 days",
+                        null)));
+    }
+
+    static BudgetStatusReport budgets(BudgetStatusQuery q) {
+        Budget budget = new Budget(
+                Budget.SCHEMA_VERSION,
+                q.workspaceId(),
+                "bud_1",
+                "Search",
+                BudgetScope.FEATURE,
+                "search",
+                BudgetPeriod.MONTHLY,
+                new BigDecimal("50"),
+                NOW,
+                "key_1");
+        return new BudgetStatusReport(
+                q.workspaceId(), q.asOf(), 0, 1, 0, List.of(BudgetStatus.of(budget, q.asOf(), new BigDecimal("45"))));
+    }
+
+    static ActiveAlertsReport alerts(ActiveAlertsQuery q) {
+        Alert alert = new Alert(
+                Alert.SCHEMA_VERSION,
+                q.workspaceId(),
+                "alr_1",
+                AlertType.BUDGET_THRESHOLD,
+                AlertSeverity.WARNING,
+                AlertStatus.values()[0],
+                AlertChange.values()[0],
+                BudgetScope.FEATURE,
+                "search",
+                NOW,
+                NOW,
+                null,
+                "Budget Search is at 90% of $50.00.",
+                null);
+        return new ActiveAlertsReport(q.workspaceId(), q.asOf(), List.of(alert), List.of());
+    }
+
+    static ReadTools tools() {
+        return ReadTools.of(
+                Reports::spend,
+                new dev.spendline.contracts.margin.MarginQueries() {
+                    @Override
+                    public CustomerMarginReport marginByCustomer(MarginQuery query) {
+                        return customers(query);
+                    }
+
+                    @Override
+                    public FeatureMarginReport marginByFeature(MarginQuery query) {
+                        return features(query);
+                    }
+                },
+                Reports::waste,
+                Reports::budgets,
+                Reports::alerts);
+    }
+}
