@@ -55,4 +55,26 @@ public record Alert(
     public String key() {
         return key(workspaceId, id);
     }
+
+    /**
+     * This alert resolved at {@code at}: {@code why} is appended to the message ("… Resolved: the
+     * budget period ended."), the evidence is the given one (the figures at resolution).
+     */
+    public Alert resolved(Instant at, String why, AlertEvidence finalEvidence) {
+        return new Alert(
+                schemaVersion,
+                workspaceId,
+                id,
+                type,
+                severity,
+                AlertStatus.RESOLVED,
+                AlertChange.RESOLVED,
+                scope,
+                scopeValue,
+                openedAt,
+                at,
+                at,
+                message + " Resolved: " + why + ".",
+                finalEvidence);
+    }
 }

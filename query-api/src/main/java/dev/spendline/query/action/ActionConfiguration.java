@@ -12,7 +12,7 @@ import org.springframework.context.annotation.Import;
 
 /**
  * The write-action endpoints with their built-in kinds ({@code create_budget},
- * {@code snooze_alert}); needs the budget and alert configurations and the control plane.
+ * {@code snooze_alert}, {@code create_experiment_guardrail}); needs the budget and alert configurations and the control plane.
  */
 @Configuration(proxyBeanMethods = false)
 @Import({
@@ -21,7 +21,8 @@ import org.springframework.context.annotation.Import;
     ActionController.class,
     ActionErrorHandler.class,
     CreateBudgetAction.class,
-    SnoozeAlertAction.class
+    SnoozeAlertAction.class,
+    CreateGuardrailAction.class
 })
 public class ActionConfiguration {
 

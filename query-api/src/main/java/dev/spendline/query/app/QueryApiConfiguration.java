@@ -27,7 +27,7 @@ import org.springframework.context.annotation.Import;
     BudgetConfiguration.class,
     AlertConfiguration.class,
     ExperimentsConfiguration.class,
-    AskConfiguration.class,
-    ActionConfiguration.class
+    ActionConfiguration.class,
+    AskConfiguration.class
 })
 public class QueryApiConfiguration {}

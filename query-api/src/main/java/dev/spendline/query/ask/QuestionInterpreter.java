@@ -297,6 +297,120 @@ final class QuestionInterpreter {
 
     private static final Set<String> RESERVED = reserved();
 
+    /** Words that may follow a dimension word without being a name ("customer is", "feature costs"). */
+    private static final Set<String> NAME_FILLERS = Set.of(
+            "is",
+            "was",
+            "were",
+            "has",
+            "had",
+            "have",
+            "did",
+            "does",
+            "do",
+            "costs",
+            "cost",
+            "spent",
+            "spend",
+            "spending",
+            "uses",
+            "used",
+            "using",
+            "made",
+            "makes",
+            "in",
+            "on",
+            "of",
+            "for",
+            "from",
+            "to",
+            "with",
+            "this",
+            "last",
+            "today",
+            "yesterday",
+            "since",
+            "between",
+            "over",
+            "during",
+            "so",
+            "far",
+            "level",
+            "breakdown",
+            "split",
+            "wise",
+            "names",
+            "ids",
+            "id",
+            "name",
+            "list",
+            "ranking",
+            "rank",
+            "and",
+            "or",
+            "vs",
+            "versus",
+            "than",
+            "the",
+            "their",
+            "its",
+            "our",
+            "my",
+            "me",
+            "us",
+            "you",
+            "we",
+            "they",
+            "it",
+            "should",
+            "would",
+            "could",
+            "can",
+            "will",
+            "be",
+            "been",
+            "are",
+            "am",
+            "at",
+            "as",
+            "if",
+            "that",
+            "these",
+            "those",
+            "there",
+            "here",
+            "please",
+            "now",
+            "currently",
+            "right",
+            "ever",
+            "overall",
+            "total",
+            "totals",
+            "generated",
+            "burned",
+            "burn",
+            "consumed",
+            "consume",
+            "paid",
+            "pay",
+            "get",
+            "got",
+            "see",
+            "show",
+            "tell",
+            "give",
+            "much",
+            "many",
+            "more",
+            "less",
+            "only",
+            "just",
+            "also",
+            "too",
+            "all",
+            "each");
+
     private static Set<String> reserved() {
         Set<String> words = new HashSet<>(COMMON);
         words.addAll(NOUNS.keySet());
@@ -348,24 +462,6 @@ final class QuestionInterpreter {
             Pattern.compile("(?<=\\b" + SUPERLATIVE + ") " + N + "\\b"),
             Pattern.compile("\\bfirst " + N + "\\b"),
             Pattern.compile("\\b(?:which|what|the|show|list) " + N + "(?= [a-z])"));
-
-    private static final Map<String, Integer> NUMBERS = Map.ofEntries(
-            Map.entry("one", 1),
-            Map.entry("two", 2),
-            Map.entry("three", 3),
-            Map.entry("four", 4),
-            Map.entry("five", 5),
-            Map.entry("six", 6),
-            Map.entry("seven", 7),
-            Map.entry("eight", 8),
-            Map.entry("nine", 9),
-            Map.entry("ten", 10),
-            Map.entry("eleven", 11),
-            Map.entry("twelve", 12),
-            Map.entry("fifteen", 15),
-            Map.entry("twenty", 20),
-            Map.entry("fifty", 50),
-            Map.entry("hundred", 100));
 
     /** Product spend first, then the dimensions people most often mean by a bare name. */
     private static final List<Dimension> NAME_PREFERENCE = List.of(
@@ -427,6 +523,8 @@ final class QuestionInterpreter {
         private final Set<UsageKind> usageSaid = EnumSet.noneOf(UsageKind.class);
         private TimeRange range;
         private Integer limit;
+        /** A name after a dimension word that is no name of the workspace ("customer zzz"), or null. */
+        private String unknownName;
 
         Reading(String question) {
             this.question = question == null ? "" : question;
@@ -465,6 +563,12 @@ final class QuestionInterpreter {
                         + ". Please spell it as it appears in your data");
             }
             readWords();
+            if (unknownName != null) {
+                return unanswered("Ask found no " + unknownName + " in this workspace's data of the last "
+                        + VocabularyCache.LOOKBACK.toDays()
+                        + " days. Check the spelling, or ask without the name to see the ones"
+                        + " there are");
+            }
             if (metrics.isEmpty() && groupings.isEmpty() && mentions.isEmpty()) {
                 return unanswered("Ask did not recognise a measure (spend, tokens, calls, margin, waste, savings,"
                         + " budgets, alerts) or anything of your workspace in it");
@@ -491,7 +595,7 @@ final class QuestionInterpreter {
                 Matcher m = pattern.matcher(rest);
                 if (m.find()) {
                     String n = m.group(1);
-                    limit = NUMBERS.containsKey(n) ? NUMBERS.get(n) : Integer.parseInt(n);
+                    limit = TimePhrases.number(n);
                     return TimePhrases.blank(rest, m.start(1), m.end(1));
                 }
             }
@@ -542,10 +646,43 @@ final class QuestionInterpreter {
                     if (labelled != null) {
                         labels.put(labelled, noun);
                     } else {
+                        if (!grouped && unknownName == null) {
+                            unknownName = unknownNameAfter(i, inMention);
+                        }
                         groupings.add(Map.entry(noun, grouped));
                     }
                 }
             }
+        }
+
+        /**
+         * "customer zzz" where zzz is no name of the workspace: the word after a dimension word
+         * that is not a word Ask knows. Answering the question without that filter would present
+         * a guess as fact, so the question is refused with the name.
+         */
+        private String unknownNameAfter(int i, boolean[] inMention) {
+            int next = i + 1;
+            if (next < words.size() && words.get(next).equals("the")) {
+                next++;
+            }
+            if (next >= words.size() || inMention[next]) {
+                return null;
+            }
+            String candidate = words.get(next);
+            boolean known = RESERVED.contains(candidate)
+                    || HIGHEST.contains(candidate)
+                    || LOWEST.contains(candidate)
+                    || NAME_FILLERS.contains(candidate)
+                    || NOUNS.containsKey(candidate);
+            if (known || !candidate.matches("[a-z0-9][a-z0-9._:/@-]*") || candidate.matches("\\d+")) {
+                return null;
+            }
+            for (Metric metric : Metric.values()) {
+                if (metric.keywords.contains(candidate)) {
+                    return null;
+                }
+            }
+            return words.get(i) + " '" + candidate + "'";
         }
 
         private Metric metricWord(String word) {

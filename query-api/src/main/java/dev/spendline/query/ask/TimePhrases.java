@@ -40,6 +40,7 @@ final class TimePhrases {
                     + "|fifteen|twenty|thirty|sixty|ninety)";
     private static final String WEEKDAY = "(monday|tuesday|wednesday|thursday|friday|saturday|sunday)";
 
+    /** Numbers written as words, in periods ("last fourteen days") and in top-N ("top ten"). */
     private static final Map<String, Integer> NUMBERS = Map.ofEntries(
             Map.entry("one", 1),
             Map.entry("two", 2),
@@ -59,7 +60,9 @@ final class TimePhrases {
             Map.entry("twenty", 20),
             Map.entry("thirty", 30),
             Map.entry("sixty", 60),
-            Map.entry("ninety", 90));
+            Map.entry("fifty", 50),
+            Map.entry("ninety", 90),
+            Map.entry("hundred", 100));
 
     /** One kind of phrase: a pattern and what it means on a given day. */
     private record Rule(Pattern pattern, BiFunction<Matcher, Context, Object> meaning) {}
@@ -226,7 +229,8 @@ final class TimePhrases {
         };
     }
 
-    private static int number(String text) {
+    /** A number of digits or words (one to twenty, thirty, fifty, sixty, ninety, hundred). */
+    static int number(String text) {
         Integer word = NUMBERS.get(text);
         return word != null ? word : Integer.parseInt(text);
     }

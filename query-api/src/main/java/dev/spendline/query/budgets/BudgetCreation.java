@@ -4,13 +4,12 @@ import dev.spendline.contracts.budget.Budget;
 import dev.spendline.contracts.budget.BudgetDraft;
 import dev.spendline.contracts.budget.BudgetQueries;
 import dev.spendline.contracts.budget.BudgetStatusQuery;
+import dev.spendline.contracts.ids.ReadableIds;
 import dev.spendline.contracts.topic.Topics;
 import dev.spendline.controlplane.Principal;
 import dev.spendline.query.settings.SettingsWriter;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Set;
-import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -22,13 +21,11 @@ public final class BudgetCreation {
     /** Enough for every feature and customer that matters; keeps budget_status one quick read. */
     public static final int MAX_BUDGETS = 100;
 
-    private static final char[] ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789".toCharArray();
-    private static final Pattern ID = Pattern.compile("bud_[a-km-np-z2-9]{20}");
+    private static final String ID_PREFIX = "bud_";
 
     private final SettingsWriter writer;
     private final BudgetQueries queries;
     private final Clock clock = Clock.systemUTC();
-    private final SecureRandom random = new SecureRandom();
 
     BudgetCreation(SettingsWriter writer, BudgetQueries queries) {
         this.writer = writer;
@@ -47,16 +44,12 @@ public final class BudgetCreation {
 
     /** {@code bud_} and 20 characters from a 32-letter alphabet: 100 random bits. */
     public String newId() {
-        StringBuilder id = new StringBuilder("bud_");
-        for (int i = 0; i < 20; i++) {
-            id.append(ID_ALPHABET[random.nextInt(ID_ALPHABET.length)]);
-        }
-        return id.toString();
+        return ReadableIds.next(ID_PREFIX);
     }
 
     /** Whether {@code id} has the form {@link #newId} gives. */
     public static boolean isId(String id) {
-        return id != null && ID.matcher(id).matches();
+        return ReadableIds.matches(ID_PREFIX, id);
     }
 
     /**

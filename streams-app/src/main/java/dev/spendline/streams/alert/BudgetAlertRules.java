@@ -126,21 +126,7 @@ public final class BudgetAlertRules {
     }
 
     static Alert resolve(Alert alert, Instant now, String why) {
-        return new Alert(
-                alert.schemaVersion(),
-                alert.workspaceId(),
-                alert.id(),
-                alert.type(),
-                alert.severity(),
-                AlertStatus.RESOLVED,
-                AlertChange.RESOLVED,
-                alert.scope(),
-                alert.scopeValue(),
-                alert.openedAt(),
-                now,
-                now,
-                alert.message() + " Resolved: " + why + ".",
-                alert.evidence());
+        return alert.resolved(now, why, alert.evidence());
     }
 
     private static String message(AlertType type, BudgetStatus status, Integer threshold) {

@@ -207,21 +207,7 @@ public final class ExperimentProcessor implements Processor<String, Object, Stri
         decisions.put(key, history.withNewestReplaced(cleared));
         Alert alert = alerts.get(Alert.key(workspaceOf(key), open.alertId()));
         if (alert != null && alert.status() == AlertStatus.OPEN) {
-            publish(new Alert(
-                    alert.schemaVersion(),
-                    alert.workspaceId(),
-                    alert.id(),
-                    alert.type(),
-                    alert.severity(),
-                    AlertStatus.RESOLVED,
-                    AlertChange.RESOLVED,
-                    alert.scope(),
-                    alert.scopeValue(),
-                    alert.openedAt(),
-                    now,
-                    now,
-                    alert.message() + " Resolved: " + why + ".",
-                    AlertEvidence.ofShadowDecision(cleared)));
+            publish(alert.resolved(now, why, AlertEvidence.ofShadowDecision(cleared)));
         }
     }
 
