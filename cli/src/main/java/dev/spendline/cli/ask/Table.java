@@ -46,13 +46,13 @@ final class Table {
         for (Map.Entry<String, JsonNode> field : data.properties()) {
             JsonNode rows = field.getValue();
             if (rows.isArray() && rows.size() > 0 && rows.get(0).isObject()) {
-                return build(rows);
+                return build(rows, data.path("by").asString("value"));
             }
         }
         return null;
     }
 
-    private static Table build(JsonNode rows) {
+    private static Table build(JsonNode rows, String valueHeader) {
         List<Map<String, JsonNode>> flat = new ArrayList<>();
         Map<String, Boolean> columns = new LinkedHashMap<>();
         for (int i = 0; i < Math.min(rows.size(), MAX_ROWS); i++) {
@@ -64,20 +64,33 @@ final class Table {
                 }
             });
         }
-        List<String> headers = new ArrayList<>(columns.keySet());
-        boolean[] numeric = new boolean[headers.size()];
-        for (int c = 0; c < headers.size(); c++) {
-            numeric[c] = columns.get(headers.get(c));
+        // A column that is zero on every row (cache tokens, mostly) is noise in a terminal.
+        columns.keySet().removeIf(name -> columns.get(name)
+                && flat.stream().allMatch(row -> row.get(name) == null || row.get(name).decimalValue().signum() == 0));
+        List<String> fields = new ArrayList<>(columns.keySet());
+        List<String> headers = new ArrayList<>();
+        boolean[] numeric = new boolean[fields.size()];
+        for (int c = 0; c < fields.size(); c++) {
+            numeric[c] = columns.get(fields.get(c));
+            headers.add(header(fields.get(c), valueHeader));
         }
         List<List<String>> cells = new ArrayList<>();
         for (Map<String, JsonNode> row : flat) {
             List<String> line = new ArrayList<>();
-            for (String header : headers) {
-                line.add(format(header, row.get(header)));
+            for (String field : fields) {
+                line.add(format(field, row.get(field)));
             }
             cells.add(line);
         }
         return new Table(headers, cells, numeric, rows.size());
+    }
+
+    /** {@code costUsd} reads as {@code cost} (the dollar sign says the unit); {@code value} as the dimension. */
+    static String header(String field, String valueHeader) {
+        if (field.equals("value")) {
+            return valueHeader;
+        }
+        return field.endsWith("Usd") && field.length() > 3 ? field.substring(0, field.length() - 3) : field;
     }
 
     private static Map<String, JsonNode> flatten(JsonNode row) {

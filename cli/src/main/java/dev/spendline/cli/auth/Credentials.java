@@ -62,7 +62,10 @@ public final class Credentials {
         return switch (environment.storeMode()) {
             case FILE -> {
                 file.save(apiKey);
-                yield new Saved(file, null);
+                yield new Saved(
+                        file,
+                        "warning: saved the key in " + file.location() + " (readable only by you), not in the OS"
+                                + " credential store, because " + Environment.CREDENTIAL_STORE + "=file");
             }
             case KEYRING -> {
                 KeyringStore keyring = new KeyringStore();
