@@ -65,8 +65,11 @@ final class Table {
             });
         }
         // A column that is zero on every row (cache tokens, mostly) is noise in a terminal.
-        columns.keySet().removeIf(name -> columns.get(name)
-                && flat.stream().allMatch(row -> row.get(name) == null || row.get(name).decimalValue().signum() == 0));
+        columns.keySet()
+                .removeIf(name -> columns.get(name)
+                        && flat.stream()
+                                .allMatch(row -> row.get(name) == null
+                                        || row.get(name).decimalValue().signum() == 0));
         List<String> fields = new ArrayList<>(columns.keySet());
         List<String> headers = new ArrayList<>();
         boolean[] numeric = new boolean[fields.size()];
