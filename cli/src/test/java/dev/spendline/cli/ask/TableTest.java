@@ -1,0 +1,45 @@
+package dev.spendline.cli.ask;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.spendline.cli.Json;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.math.BigDecimal;
+import org.junit.jupiter.api.Test;
+
+class TableTest {
+
+    @Test
+    void moneyHasDollarsThousandsSeparatorsAndCents() {
+        assertThat(Table.money(new BigDecimal("1234.56"))).isEqualTo("$1,234.56");
+        assertThat(Table.money(new BigDecimal("1234567.005"))).isEqualTo("$1,234,567.01");
+        assertThat(Table.money(new BigDecimal("-12"))).isEqualTo("-$12.00");
+        assertThat(Table.money(BigDecimal.ZERO)).isEqualTo("$0.00");
+        // A sub-cent amount must not read as nothing.
+        assertThat(Table.money(new BigDecimal("0.0042"))).isEqualTo("$0.0042");
+    }
+
+    @Test
+    void rowsBecomeAnAlignedTableWithTheDimensionAsFirstHeader() {
+        String data =
+                """
+                {"by": "feature", "rows": [
+                  {"value": "search", "measures": {"costUsd": 1234.5, "calls": 1200, "cacheReadTokens": 0}},
+                  {"value": "support-bot", "measures": {"costUsd": 7, "calls": 3, "cacheReadTokens": 0}}]}
+                """;
+        StringWriter out = new StringWriter();
+        Table.of(Json.mapper().readTree(data)).print(new PrintWriter(out, true));
+        assertThat(out.toString().lines())
+                .containsExactly(
+                        "feature           cost  calls",
+                        "search       $1,234.50  1,200",
+                        "support-bot      $7.00      3");
+    }
+
+    @Test
+    void dataWithoutRowsHasNoTable() {
+        assertThat(Table.of(Json.mapper().readTree("{\"budgets\": []}"))).isNull();
+        assertThat(Table.of(null)).isNull();
+    }
+}
