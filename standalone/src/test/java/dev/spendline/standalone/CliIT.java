@@ -226,7 +226,7 @@ class CliIT {
                 .contains("Dashboard: " + answer.get("dashboardUrl").asString());
         List<String> lines = plain.out().lines().toList();
         String header =
-                lines.stream().filter(l -> l.startsWith("value")).findFirst().orElseThrow();
+                lines.stream().filter(l -> l.startsWith("feature ")).findFirst().orElseThrow();
         String search =
                 lines.stream().filter(l -> l.startsWith("search ")).findFirst().orElseThrow();
         String bot = lines.stream()
