@@ -10,16 +10,12 @@ import dev.spendline.query.action.ActionConfiguration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -331,6 +327,66 @@ class CliIT {
     }
 
     @Test
+    void prepareAlertSnoozeAndConfirmSnoozeAnOpenAlert() {
+        Key key = newKey(spendline, Plan.TEAM);
+        // An alert: a 10 USD daily budget and 5.50 USD of calls today (55 %, over the 50 % threshold).
+        assertThat(http.post(
+                                "/api/v1/budgets",
+                                key.secret(),
+                                "{\"name\": \"Daily cap\", \"scope\": \"WORKSPACE\", \"period\": \"DAILY\","
+                                        + " \"limitUsd\": 10}")
+                        .status())
+                .isEqualTo(201);
+        http.await(
+                "/api/v1/reports/budget-status",
+                key.secret(),
+                EVENTUALLY,
+                r -> r.get("budgets").size() == 1);
+        assertThat(http.post(
+                                "/api/v1/events",
+                                key.secret(),
+                                SpendlineHttp.batch(
+                                        List.of(SpendlineHttp.eventAt("al-1", "search", "5.5", Instant.now()))))
+                        .status())
+                .isEqualTo(202);
+        String alertId = http.await(
+                        "/api/v1/reports/active-alerts",
+                        key.secret(),
+                        EVENTUALLY,
+                        r -> r.get("alerts").size() >= 1)
+                .get("alerts")
+                .get(0)
+                .get("id")
+                .asString();
+
+        CliRunner.Result plain =
+                cli(withKey(key), "action", "prepare-alert-snooze", alertId, "--hours", "2", "--reason", "known spike");
+        assertThat(plain.exitCode()).as(plain.toString()).isZero();
+        assertThat(plain.out()).contains("Prepared (nothing has changed yet): Snooze the INFO alert " + alertId);
+        assertThat(CONFIRM_COMMAND.matcher(plain.out()).find()).isTrue();
+
+        CliRunner.Result json = cli(
+                withKey(key), "action", "prepare-alert-snooze", alertId, "--hours=2", "--reason=known spike", "--json");
+        assertThat(json.exitCode()).as(json.toString()).isZero();
+        assertThat(json.json().get("confirmationPhrase").asString()).matches("snooze alert [0-9]{4}");
+        CliRunner.Result confirmed = cli(
+                withKey(key),
+                "action",
+                "confirm",
+                "--token",
+                json.json().get("confirmationToken").asString(),
+                "--phrase",
+                json.json().get("confirmationPhrase").asString());
+        assertThat(confirmed.exitCode()).as(confirmed.toString()).isZero();
+        assertThat(confirmed.out()).startsWith("Done: Snooze the INFO alert").contains("Id: " + alertId);
+        http.await(
+                "/api/v1/reports/active-alerts",
+                key.secret(),
+                EVENTUALLY,
+                r -> r.get("snoozed").size() == 1);
+    }
+
+    @Test
     void anExpiredOrUnknownConfirmationIsExitFive() {
         Key key = newKey(spendline, Plan.TEAM);
         JsonNode prepared = cli(
@@ -410,6 +466,10 @@ class CliIT {
                 "known spike");
         assertThat(alert.exitCode()).as(alert.toString()).isEqualTo(1);
         assertThat(alert.errLines()).singleElement().asString().contains("/alertId", "invalid_action");
+        CliRunner.Result alertJson =
+                cli(withKey(key), "action", "prepare-alert-snooze", "alr_missing", "--hours=2", "--reason=x", "--json");
+        assertThat(alertJson.exitCode()).isEqualTo(1);
+        assertThat(alertJson.json().get("errors").findValuesAsString("pointer")).contains("/alertId");
 
         CliRunner.Result budget = cli(
                 withKey(key),
@@ -442,30 +502,5 @@ class CliIT {
     private static String[] concat(List<String> args, String... more) {
         return java.util.stream.Stream.concat(args.stream(), java.util.Arrays.stream(more))
                 .toArray(String[]::new);
-    }
-
-    /** The system clock plus an offset that only grows; stands in for ten minutes passing. */
-    private static final class SkippingClock extends Clock {
-
-        private final AtomicReference<Duration> offset = new AtomicReference<>(Duration.ZERO);
-
-        void skip(Duration duration) {
-            offset.updateAndGet(d -> d.plus(duration));
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.now().plus(offset.get());
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            throw new UnsupportedOperationException("only UTC is used");
-        }
     }
 }

@@ -163,6 +163,15 @@ class CliProcessIT {
             CliRunner.Result ask = CliRunner.launcher(session, "ask", "budget status");
             assertThat(ask.exitCode()).as(ask.toString()).isZero();
 
+            // Where the store cannot be reached, logout must not claim the key is gone.
+            CliRunner.Result unreachable = CliRunner.launcher(environment(Map.of()), "auth", "logout");
+            assertThat(unreachable.exitCode()).as(unreachable.toString()).isEqualTo(1);
+            assertThat(unreachable.errLines())
+                    .singleElement()
+                    .asString()
+                    .startsWith("spendline: The key may still be in the OS credential store");
+            assertThat(keyring.lookup()).isEqualTo(key.secret());
+
             CliRunner.Result logout = CliRunner.launcher(session, "auth", "logout");
             assertThat(logout.exitCode()).as(logout.toString()).isZero();
             assertThat(logout.out()).contains("Removed the saved credential from the OS credential store");

@@ -1,5 +1,6 @@
 package dev.spendline.cli.auth;
 
+import dev.spendline.cli.CliException;
 import dev.spendline.cli.ExitCodes;
 import dev.spendline.cli.Json;
 import dev.spendline.cli.SavedSettings;
@@ -27,6 +28,15 @@ final class LogoutCommand extends SpendlineCommand {
         List<String> problems = new ArrayList<>();
         List<String> removed = Credentials.deleteEverywhere(session.environment(), problems);
         SavedSettings settings = session.settings();
+        // An unreachable OS store only matters when the last login put the key there: then the key
+        // may still be in it, and saying "logged out" would be wrong.
+        if ("keyring".equals(settings.store()) && !problems.isEmpty()) {
+            throw new CliException(
+                    ExitCodes.ERROR,
+                    "credential_not_removed",
+                    "The key may still be in the OS credential store (" + String.join("; ", problems)
+                            + "); the settings still name it, so run 'spendline auth logout' again where the store is reachable");
+        }
         if (settings != SavedSettings.NONE) {
             // Keep the URL: the next login most likely goes to the same service.
             new SavedSettings(settings.url(), null, null).write(session.environment());
@@ -48,11 +58,6 @@ final class LogoutCommand extends SpendlineCommand {
                                     : wasInKeyring ? "the OS credential store" : "the credentials file")
                             + ".");
         }
-        // An unreachable keyring only matters when the key might be there.
-        if ("keyring".equals(settings.store())) {
-            problems.forEach(problem -> session.err().println("warning: " + problem));
-        }
-        session.err().flush();
         return ExitCodes.OK;
     }
 }
