@@ -494,6 +494,10 @@ class CliIT {
         CliRunner.Result down = cli(withKey(key), "--url", nowhere, "ask", "spend this month");
         assertThat(down.exitCode()).as(down.toString()).isEqualTo(6);
         assertThat(down.errLines()).singleElement().asString().contains(nowhere, "unreachable");
+        CliRunner.Result debug = cli(withKey(key), "--url", nowhere, "--debug", "ask", "spend this month");
+        assertThat(debug.exitCode()).isEqualTo(6);
+        assertThat(debug.errLines().get(0)).isEqualTo(down.errLines().get(0));
+        assertThat(debug.err()).contains("dev.spendline.cli.CliException", "at dev.spendline.cli.ServiceClient");
         CliRunner.Result downJson = cli(withKey(key), "--url", nowhere, "auth", "status", "--json");
         assertThat(downJson.exitCode()).isEqualTo(6);
         assertThat(downJson.json().get("code").asString()).isEqualTo("unreachable");

@@ -127,6 +127,24 @@ class CliProcessIT {
     }
 
     @Test
+    void askingForTheOsStoreWhereThereIsNoneSavesNothing() {
+        CliIT.Key key = CliIT.newKey(spendline, Plan.TEAM);
+        CliRunner.Result login = CliRunner.launcher(
+                environment(Map.of("SPENDLINE_API_KEY", key.secret(), "SPENDLINE_CREDENTIAL_STORE", "keyring")),
+                "auth",
+                "login",
+                "--json");
+        assertThat(login.exitCode()).as(login.toString()).isEqualTo(1);
+        assertThat(login.errLines())
+                .singleElement()
+                .asString()
+                .startsWith("spendline: The key was not saved: no usable OS credential store");
+        assertThat(login.json().get("code").asString()).isEqualTo("credential_store_unavailable");
+        assertThat(home.resolve("config/spendline/credentials")).doesNotExist();
+        assertThat(home.resolve("config/spendline/config.json")).doesNotExist();
+    }
+
+    @Test
     void theSecretServiceKeepsTheKeyAndLogoutRemovesIt() throws Exception {
         List<String> missing = new ArrayList<>();
         for (String tool : List.of("dbus-daemon", "gnome-keyring-daemon", "secret-tool")) {

@@ -7,8 +7,8 @@ import picocli.CommandLine.Command;
         name = "action",
         mixinStandardHelpOptions = true,
         description = {
-            "Changes in two steps: prepare-* shows what would happen and changes nothing; confirm executes it",
-            "with the token and the exact phrase, within 10 minutes, with the same API key. Team workspaces only."
+            "Prepare a change (nothing happens yet), then confirm it with the printed token and phrase.",
+            "Confirm within 10 minutes, with the same API key. Team workspaces only."
         },
         subcommands = {
             PrepareBudgetCommand.class,

@@ -40,7 +40,13 @@ final class LoginCommand extends SpendlineCommand {
         String url = session.url();
         // Checked first: a refused key must leave nothing behind.
         String workspaceId = Workspaces.workspaceOf(session.client(), apiKey);
-        Credentials.Saved saved = Credentials.save(environment, apiKey);
+        Credentials.Saved saved;
+        try {
+            saved = Credentials.save(environment, apiKey);
+        } catch (StoreUnavailableException e) {
+            throw new CliException(
+                    ExitCodes.ERROR, "credential_store_unavailable", "The key was not saved: " + e.getMessage(), e);
+        }
         new SavedSettings(url, saved.store().name(), workspaceId).write(environment);
         if (saved.warning() != null) {
             session.err().println(saved.warning());
