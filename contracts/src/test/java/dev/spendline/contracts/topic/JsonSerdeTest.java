@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.event.ProductEvent;
+import dev.spendline.contracts.experiment.ExperimentGuardrail;
+import dev.spendline.contracts.experiment.GuardrailMode;
 import dev.spendline.contracts.json.Json;
 import dev.spendline.contracts.usage.AcceptedUsageRow;
 import dev.spendline.contracts.usage.InternalUsageRow;
@@ -86,7 +88,29 @@ class JsonSerdeTest {
         assertThat(Topics.EVENTS.name()).isEqualTo("spendline.events.v1");
         assertThat(Topics.INTERNAL_USAGE.name()).isEqualTo("spendline.internal-usage.v1");
         assertThat(Topics.INPUTS).containsExactly(Topics.EVENTS, Topics.INTERNAL_USAGE);
-        assertThat(Topics.SETTINGS).containsExactly(Topics.REVENUE, Topics.BUDGETS, Topics.ALERT_SNOOZES);
+        assertThat(Topics.SETTINGS)
+                .containsExactly(Topics.REVENUE, Topics.BUDGETS, Topics.ALERT_SNOOZES, Topics.GUARDRAILS);
+        assertThat(Topics.GUARDRAILS.name()).isEqualTo("spendline.guardrails.v1");
+    }
+
+    @Test
+    void roundTripsAGuardrailWithItsThreshold() {
+        ExperimentGuardrail guardrail = new ExperimentGuardrail(
+                ExperimentGuardrail.SCHEMA_VERSION,
+                "ws-1",
+                "grd_k2m4p6q8r9s3t5v7w2x4",
+                "prompt-v2",
+                GuardrailMode.SHADOW,
+                "control",
+                new BigDecimal("20"),
+                100,
+                RECEIVED_AT,
+                "key_1");
+        byte[] bytes = Topics.GUARDRAILS.valueSerde().serializer().serialize(Topics.GUARDRAILS.name(), guardrail);
+        assertThat(Topics.GUARDRAILS.valueSerde().deserializer().deserialize(Topics.GUARDRAILS.name(), bytes))
+                .isEqualTo(guardrail);
+        assertThat(written(Topics.GUARDRAILS, guardrail).get("mode").asString()).isEqualTo("SHADOW");
+        assertThat(ExperimentGuardrail.workspaceOf(guardrail.key())).isEqualTo("ws-1");
     }
 
     @ParameterizedTest
