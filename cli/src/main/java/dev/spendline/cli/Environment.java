@@ -39,7 +39,10 @@ public record Environment(Map<String, String> variables, Properties properties) 
     /** {@code $XDG_CONFIG_HOME/spendline}, or {@code ~/.config/spendline}. */
     public Path configDir() {
         String xdg = variable("XDG_CONFIG_HOME");
-        Path base = xdg != null ? Path.of(xdg) : Path.of(properties.getProperty("user.home"), ".config");
+        // The XDG spec: a relative value is invalid and ignored.
+        Path base = xdg != null && Path.of(xdg).isAbsolute()
+                ? Path.of(xdg)
+                : Path.of(properties.getProperty("user.home"), ".config");
         return base.resolve("spendline");
     }
 

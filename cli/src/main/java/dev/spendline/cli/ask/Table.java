@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * The rows of a read tool's answer as an aligned text table. Every tool names its rows differently
@@ -114,9 +115,7 @@ final class Table {
             } else if (value.isArray() && value.size() > 0 && isScalar(value.get(0))) {
                 List<String> items = new ArrayList<>();
                 value.forEach(item -> items.add(item.asString()));
-                flat.put(
-                        field.getKey(),
-                        tools.jackson.databind.node.JsonNodeFactory.instance.stringNode(String.join(",", items)));
+                flat.put(field.getKey(), JsonNodeFactory.instance.stringNode(String.join(",", items)));
             }
         }
         return flat;
