@@ -190,10 +190,20 @@ class CliProcessIT {
                     .startsWith("spendline: The key may still be in the OS credential store");
             assertThat(keyring.lookup()).isEqualTo(key.secret());
 
+            // A later login into the file leaves the OS store's copy behind; logout removes both.
+            Map<String, String> toFile = new HashMap<>(login);
+            toFile.put("SPENDLINE_CREDENTIAL_STORE", "file");
+            assertThat(CliRunner.launcher(toFile, "auth", "login").exitCode()).isZero();
+            Path credentials = home.resolve("config/spendline/credentials");
+            assertThat(credentials).exists();
+            assertThat(keyring.lookup()).isEqualTo(key.secret());
+
             CliRunner.Result logout = CliRunner.launcher(session, "auth", "logout");
             assertThat(logout.exitCode()).as(logout.toString()).isZero();
-            assertThat(logout.out()).contains("Removed the saved credential from the OS credential store");
+            assertThat(logout.out())
+                    .contains("Removed the saved credential from the OS credential store and the credentials file");
             assertThat(keyring.lookup()).isEmpty();
+            assertThat(credentials).doesNotExist();
             assertThat(CliRunner.launcher(session, "auth", "status").exitCode()).isEqualTo(3);
         }
     }
