@@ -4,6 +4,7 @@ import dev.spendline.contracts.problem.ProblemJson;
 import dev.spendline.contracts.query.QueryUnavailableException;
 import dev.spendline.contracts.validation.FieldError;
 import dev.spendline.controlplane.ConfirmationRefusedException;
+import dev.spendline.query.problems.Problems;
 import dev.spendline.query.settings.SettingsUnavailableException;
 import java.util.List;
 import org.slf4j.Logger;
@@ -22,12 +23,12 @@ final class ActionErrorHandler {
 
     @ExceptionHandler(ActionProblem.class)
     ResponseEntity<byte[]> problem(ActionProblem e) {
-        return answer(e.status(), e.code(), e.title(), e.getMessage(), e.errors());
+        return Problems.answer(e.status(), e.code(), e.title(), e.getMessage(), e.errors());
     }
 
     @ExceptionHandler(InvalidActionException.class)
     ResponseEntity<byte[]> invalid(InvalidActionException e) {
-        return answer(
+        return Problems.answer(
                 HttpStatus.BAD_REQUEST,
                 "invalid_action",
                 "Invalid action request",
@@ -37,32 +38,32 @@ final class ActionErrorHandler {
 
     @ExceptionHandler(ActionFailedException.class)
     ResponseEntity<byte[]> failed(ActionFailedException e) {
-        return answer(HttpStatus.CONFLICT, e.code(), "The action cannot be done", e.getMessage(), List.of());
+        return Problems.answer(HttpStatus.CONFLICT, e.code(), "The action cannot be done", e.getMessage(), List.of());
     }
 
     @ExceptionHandler(ConfirmationRefusedException.class)
     ResponseEntity<byte[]> refused(ConfirmationRefusedException e) {
         return switch (e.reason()) {
-            case UNKNOWN_TOKEN -> answer(
+            case UNKNOWN_TOKEN -> Problems.answer(
                     HttpStatus.NOT_FOUND,
                     "unknown_token",
                     "Unknown confirmation token",
                     "No prepared action of this workspace has this token; prepare the action again",
                     List.of());
-            case OTHER_CREDENTIAL -> answer(
+            case OTHER_CREDENTIAL -> Problems.answer(
                     HttpStatus.FORBIDDEN,
                     "other_credential",
                     "Prepared with another credential",
                     "Only the API key (or OAuth grant) that prepared this action can confirm it; nothing was executed",
                     List.of());
-            case WRONG_PHRASE -> answer(
+            case WRONG_PHRASE -> Problems.answer(
                     HttpStatus.UNPROCESSABLE_CONTENT,
                     "wrong_phrase",
                     "Wrong confirmation phrase",
                     "The phrase must be exactly the confirmationPhrase that prepare returned; nothing was executed"
                             + " and the token can still be used",
                     List.of(new FieldError("/confirmationPhrase", "is not the exact phrase")));
-            case EXPIRED -> answer(
+            case EXPIRED -> Problems.answer(
                     HttpStatus.GONE,
                     "expired",
                     "Confirmation expired",
@@ -84,22 +85,10 @@ final class ActionErrorHandler {
     @ExceptionHandler({SettingsUnavailableException.class, QueryUnavailableException.class})
     ResponseEntity<byte[]> unavailable(RuntimeException e) {
         log.warn("Write action not served: {}", e.getMessage());
-        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
-                .header("Retry-After", "5")
-                .contentType(MediaType.APPLICATION_PROBLEM_JSON)
-                .body(ProblemJson.render(
-                        503,
-                        "unavailable",
-                        "Write actions are temporarily unavailable",
-                        "Kafka or the workspace's data cannot be reached right now; nothing was changed. A prepared"
-                                + " action stays confirmable with the same token and phrase until it expires.",
-                        List.of()));
-    }
-
-    private static ResponseEntity<byte[]> answer(
-            HttpStatus status, String code, String title, String detail, List<FieldError> errors) {
-        return ResponseEntity.status(status)
-                .contentType(MediaType.APPLICATION_PROBLEM_JSON)
-                .body(ProblemJson.render(status.value(), code, title, detail, errors));
+        return Problems.unavailable(
+                5,
+                "Write actions are temporarily unavailable",
+                "Kafka or the workspace's data cannot be reached right now; nothing was changed. A prepared"
+                        + " action stays confirmable with the same token and phrase until it expires.");
     }
 }

@@ -2,6 +2,7 @@ package dev.spendline.query.alerts;
 
 import dev.spendline.contracts.problem.ProblemJson;
 import dev.spendline.contracts.query.QueryUnavailableException;
+import dev.spendline.query.problems.Problems;
 import dev.spendline.query.settings.SettingsUnavailableException;
 import java.util.List;
 import org.slf4j.Logger;
@@ -41,14 +42,9 @@ final class AlertErrorHandler {
     @ExceptionHandler({SettingsUnavailableException.class, QueryUnavailableException.class})
     ResponseEntity<byte[]> unavailable(RuntimeException e) {
         log.warn("Snooze request not served: {}", e.getMessage());
-        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
-                .header("Retry-After", "5")
-                .contentType(PROBLEM)
-                .body(ProblemJson.render(
-                        503,
-                        "unavailable",
-                        "Alerts are temporarily unavailable",
-                        "Kafka or the alert data cannot be reached right now; nothing was changed. Retry shortly.",
-                        List.of()));
+        return Problems.unavailable(
+                5,
+                "Alerts are temporarily unavailable",
+                "Kafka or the alert data cannot be reached right now; nothing was changed. Retry shortly.");
     }
 }

@@ -189,32 +189,14 @@ final class AnswerWriter {
         if (r.customersWithoutRevenue() > 0) {
             s.append("; ").append(r.customersWithoutRevenue()).append(" without revenue");
         }
-        List<CustomerMargin> rows = new ArrayList<>(r.rows());
-        String order = "lowest first";
-        if (reading.focus() != null) {
-            rows.removeIf(x -> !reading.focus().value().equals(x.tenantId()));
-            if (rows.isEmpty()) {
-                return s.append(". ")
-                        .append(Words.value(reading.focus().value()))
-                        .append(" had no revenue or AI cost in that period.")
-                        .toString();
-            }
-            order = null;
-        } else if (reading.highestFirst()) {
-            java.util.Collections.reverse(rows);
-            order = "highest first";
-        }
-        List<String> parts = new ArrayList<>();
-        for (CustomerMargin row : rows.subList(0, Math.min(reading.shown(), rows.size()))) {
-            parts.add(label(row.tenantId()) + " "
-                    + margin(row.revenueUsd(), row.costUsd(), row.marginUsd(), row.marginPercent()));
-        }
-        return s.append(". ")
-                .append(order == null ? "" : capital(order) + ": ")
-                .append(String.join("; ", parts))
-                .append(unattributed(r.unattributedCostUsd()))
-                .append('.')
-                .toString();
+        return marginRows(
+                s,
+                reading,
+                r.rows(),
+                CustomerMargin::tenantId,
+                row -> margin(row.revenueUsd(), row.costUsd(), row.marginUsd(), row.marginPercent()),
+                " had no revenue or AI cost in that period.",
+                unattributed(r.unattributedCostUsd()));
     }
 
     private static String featureMargin(Interpretation reading, FeatureMarginReport r) {
@@ -229,14 +211,36 @@ final class AnswerWriter {
                 .append(" over ")
                 .append(r.features())
                 .append(r.features() == 1 ? " feature" : " features");
-        List<FeatureMargin> rows = new ArrayList<>(r.rows());
+        return marginRows(
+                s,
+                reading,
+                r.rows(),
+                FeatureMargin::feature,
+                row -> margin(row.allocatedRevenueUsd(), row.costUsd(), row.marginUsd(), row.marginPercent()),
+                " had no AI cost in that period.",
+                "");
+    }
+
+    /**
+     * The rows of a margin answer: the focused one, or the first {@code shown} lowest (or highest)
+     * first, each as "name margin…"; then {@code tail} and a full stop.
+     */
+    private static <R> String marginRows(
+            StringBuilder s,
+            Interpretation reading,
+            List<R> all,
+            java.util.function.Function<R, String> name,
+            java.util.function.Function<R, String> figures,
+            String noneForFocus,
+            String tail) {
+        List<R> rows = new ArrayList<>(all);
         String order = "lowest first";
         if (reading.focus() != null) {
-            rows.removeIf(x -> !reading.focus().value().equals(x.feature()));
+            rows.removeIf(x -> !reading.focus().value().equals(name.apply(x)));
             if (rows.isEmpty()) {
                 return s.append(". ")
                         .append(Words.value(reading.focus().value()))
-                        .append(" had no AI cost in that period.")
+                        .append(noneForFocus)
                         .toString();
             }
             order = null;
@@ -245,13 +249,13 @@ final class AnswerWriter {
             order = "highest first";
         }
         List<String> parts = new ArrayList<>();
-        for (FeatureMargin row : rows.subList(0, Math.min(reading.shown(), rows.size()))) {
-            parts.add(label(row.feature()) + " "
-                    + margin(row.allocatedRevenueUsd(), row.costUsd(), row.marginUsd(), row.marginPercent()));
+        for (R row : rows.subList(0, Math.min(reading.shown(), rows.size()))) {
+            parts.add(label(name.apply(row)) + " " + figures.apply(row));
         }
         return s.append(". ")
                 .append(order == null ? "" : capital(order) + ": ")
                 .append(String.join("; ", parts))
+                .append(tail)
                 .append('.')
                 .toString();
     }

@@ -2,10 +2,9 @@ package dev.spendline.query.ask;
 
 import dev.spendline.contracts.problem.ProblemJson;
 import dev.spendline.contracts.query.QueryUnavailableException;
-import java.util.List;
+import dev.spendline.query.problems.Problems;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -28,14 +27,9 @@ final class AskErrorHandler {
     @ExceptionHandler(QueryUnavailableException.class)
     ResponseEntity<byte[]> unavailable(QueryUnavailableException e) {
         log.warn("Ask unavailable: {}", e.getMessage());
-        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
-                .header("Retry-After", "2")
-                .contentType(PROBLEM)
-                .body(ProblemJson.render(
-                        503,
-                        "unavailable",
-                        "Ask is temporarily unavailable",
-                        "The data for this workspace is moving between instances or still loading; retry shortly.",
-                        List.of()));
+        return Problems.unavailable(
+                2,
+                "Ask is temporarily unavailable",
+                "The data for this workspace is moving between instances or still loading; retry shortly.");
     }
 }

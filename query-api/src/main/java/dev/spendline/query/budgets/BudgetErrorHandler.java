@@ -1,8 +1,7 @@
 package dev.spendline.query.budgets;
 
-import dev.spendline.contracts.problem.ProblemJson;
 import dev.spendline.contracts.query.QueryUnavailableException;
-import dev.spendline.contracts.validation.FieldError;
+import dev.spendline.query.problems.Problems;
 import dev.spendline.query.settings.SettingsUnavailableException;
 import java.util.List;
 import org.slf4j.Logger;
@@ -25,7 +24,7 @@ final class BudgetErrorHandler {
 
     @ExceptionHandler(InvalidBudgetException.class)
     ResponseEntity<byte[]> invalid(InvalidBudgetException e) {
-        return answer(
+        return Problems.answer(
                 HttpStatus.BAD_REQUEST,
                 "invalid_budget",
                 "Invalid budget",
@@ -35,32 +34,21 @@ final class BudgetErrorHandler {
 
     @ExceptionHandler(UnknownBudgetException.class)
     ResponseEntity<byte[]> unknown(UnknownBudgetException e) {
-        return answer(HttpStatus.NOT_FOUND, "unknown_budget", "Unknown budget", e.getMessage(), List.of());
+        return Problems.answer(HttpStatus.NOT_FOUND, "unknown_budget", "Unknown budget", e.getMessage(), List.of());
     }
 
     @ExceptionHandler(BudgetLimitReachedException.class)
     ResponseEntity<byte[]> full(BudgetLimitReachedException e) {
-        return answer(HttpStatus.CONFLICT, "budget_limit_reached", "Too many budgets", e.getMessage(), List.of());
+        return Problems.answer(
+                HttpStatus.CONFLICT, "budget_limit_reached", "Too many budgets", e.getMessage(), List.of());
     }
 
     @ExceptionHandler({SettingsUnavailableException.class, QueryUnavailableException.class})
     ResponseEntity<byte[]> unavailable(RuntimeException e) {
         log.warn("Budget request not served: {}", e.getMessage());
-        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
-                .header("Retry-After", "5")
-                .contentType(PROBLEM)
-                .body(ProblemJson.render(
-                        503,
-                        "unavailable",
-                        "Budgets are temporarily unavailable",
-                        "Kafka or the budget data cannot be reached right now; nothing was changed. Retry shortly.",
-                        List.of()));
-    }
-
-    private static ResponseEntity<byte[]> answer(
-            HttpStatus status, String code, String title, String detail, List<FieldError> errors) {
-        return ResponseEntity.status(status)
-                .contentType(PROBLEM)
-                .body(ProblemJson.render(status.value(), code, title, detail, errors));
+        return Problems.unavailable(
+                5,
+                "Budgets are temporarily unavailable",
+                "Kafka or the budget data cannot be reached right now; nothing was changed. Retry shortly.");
     }
 }

@@ -2,6 +2,7 @@ package dev.spendline.query.experiments;
 
 import dev.spendline.contracts.problem.ProblemJson;
 import dev.spendline.contracts.query.QueryUnavailableException;
+import dev.spendline.query.problems.Problems;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,14 +28,9 @@ final class ExperimentErrorHandler {
     @ExceptionHandler(QueryUnavailableException.class)
     ResponseEntity<byte[]> unavailable(QueryUnavailableException e) {
         log.warn("Experiments unavailable: {}", e.getMessage());
-        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
-                .header("Retry-After", "2")
-                .contentType(MediaType.APPLICATION_PROBLEM_JSON)
-                .body(ProblemJson.render(
-                        503,
-                        "unavailable",
-                        "Experiments are temporarily unavailable",
-                        "The data for this workspace is moving between instances or still loading; retry shortly.",
-                        List.of()));
+        return Problems.unavailable(
+                2,
+                "Experiments are temporarily unavailable",
+                "The data for this workspace is moving between instances or still loading; retry shortly.");
     }
 }

@@ -1,11 +1,10 @@
 package dev.spendline.query.revenue;
 
 import dev.spendline.contracts.problem.ProblemJson;
+import dev.spendline.query.problems.Problems;
 import dev.spendline.query.settings.SettingsUnavailableException;
-import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -32,14 +31,9 @@ final class RevenueErrorHandler {
     @ExceptionHandler(SettingsUnavailableException.class)
     ResponseEntity<byte[]> unavailable(SettingsUnavailableException e) {
         log.warn("Revenue change not written: {}", e.getMessage());
-        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
-                .header("Retry-After", "5")
-                .contentType(MediaType.APPLICATION_PROBLEM_JSON)
-                .body(ProblemJson.render(
-                        503,
-                        "unavailable",
-                        "Revenue cannot be changed right now",
-                        "Kafka did not acknowledge the change in time; nothing was changed. Retry shortly.",
-                        List.of()));
+        return Problems.unavailable(
+                5,
+                "Revenue cannot be changed right now",
+                "Kafka did not acknowledge the change in time; nothing was changed. Retry shortly.");
     }
 }
