@@ -9,11 +9,8 @@ import dev.spendline.controlplane.WorkspaceRepository;
 import dev.spendline.query.action.ActionConfiguration;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +18,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -410,30 +406,5 @@ class WriteActionsIT {
 
     private static JsonNode await(String path, String key, Predicate<JsonNode> done) {
         return http.await(path, key, EVENTUALLY, done);
-    }
-
-    /** The system clock plus an offset that only grows; stands in for ten minutes passing. */
-    private static final class SkippingClock extends Clock {
-
-        private final AtomicReference<Duration> offset = new AtomicReference<>(Duration.ZERO);
-
-        void skip(Duration duration) {
-            offset.updateAndGet(d -> d.plus(duration));
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.now().plus(offset.get());
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            throw new UnsupportedOperationException("only UTC is used");
-        }
     }
 }
