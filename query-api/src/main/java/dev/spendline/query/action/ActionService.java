@@ -10,12 +10,12 @@ import dev.spendline.controlplane.PreparedActions;
 import dev.spendline.controlplane.PreparedActions.Confirmed;
 import dev.spendline.controlplane.PreparedActions.Execution;
 import dev.spendline.controlplane.Principal;
+import dev.spendline.query.problems.RequestBodies;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.http.HttpStatus;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -166,26 +166,20 @@ final class ActionService {
     }
 
     private static ObjectNode object(byte[] body, String code, String title, String example) {
-        JsonNode node;
-        try {
-            node = body == null || body.length == 0 ? null : Json.MAPPER.readTree(body);
-        } catch (JacksonException e) {
+        List<FieldError> errors = new ArrayList<>();
+        ObjectNode node = RequestBodies.object(body, example, errors);
+        if (node == null) {
+            boolean notJson = errors.get(0).message().equals(RequestBodies.NOT_JSON);
             throw new ActionProblem(
                     HttpStatus.BAD_REQUEST,
                     code,
                     title,
-                    "The body is not valid JSON; nothing was changed",
-                    List.of(new FieldError("", "the body is not valid JSON")));
+                    notJson
+                            ? "The body is not valid JSON; nothing was changed"
+                            : "The body must be a JSON object; nothing was changed",
+                    errors);
         }
-        if (node == null || !node.isObject()) {
-            throw new ActionProblem(
-                    HttpStatus.BAD_REQUEST,
-                    code,
-                    title,
-                    "The body must be a JSON object; nothing was changed",
-                    List.of(new FieldError("", "the body must be a JSON object like " + example)));
-        }
-        return (ObjectNode) node;
+        return node;
     }
 
     private static String requiredText(ObjectNode request, String field, List<FieldError> errors) {

@@ -2,9 +2,10 @@ package dev.spendline.query.alerts;
 
 import dev.spendline.contracts.alert.Alert;
 import dev.spendline.contracts.alert.AlertSnooze;
-import dev.spendline.contracts.json.Json;
 import dev.spendline.contracts.validation.FieldError;
 import dev.spendline.controlplane.Principal;
+import dev.spendline.query.problems.RequestBodies;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.springframework.http.MediaType;
@@ -15,7 +16,6 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -56,10 +56,11 @@ final class AlertController {
     }
 
     private static JsonNode parse(byte[] body) {
-        try {
-            return body == null || body.length == 0 ? null : Json.MAPPER.readTree(body);
-        } catch (JacksonException e) {
-            throw new InvalidSnoozeException(List.of(new FieldError("", "the body is not valid JSON")));
+        List<FieldError> errors = new ArrayList<>();
+        JsonNode node = RequestBodies.parse(body, errors);
+        if (!errors.isEmpty()) {
+            throw new InvalidSnoozeException(errors);
         }
+        return node;
     }
 }

@@ -1,10 +1,9 @@
 package dev.spendline.query.ask;
 
-import dev.spendline.contracts.json.Json;
 import dev.spendline.contracts.validation.FieldError;
+import dev.spendline.query.problems.RequestBodies;
 import java.util.ArrayList;
 import java.util.List;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -19,19 +18,12 @@ final class AskRequestReader {
     private AskRequestReader() {}
 
     static String read(byte[] body) {
-        JsonNode node;
-        try {
-            node = body == null || body.length == 0 ? null : Json.MAPPER.readTree(body);
-        } catch (JacksonException e) {
-            throw invalid("", "the body is not valid JSON");
-        }
-        if (node == null || !node.isObject()) {
-            throw invalid(
-                    "",
-                    "the body must be a JSON object like {\"question\": \"What did we spend by feature this"
-                            + " month?\"}");
-        }
         List<FieldError> errors = new ArrayList<>();
+        JsonNode node =
+                RequestBodies.object(body, "{\"question\": \"What did we spend by feature this month?\"}", errors);
+        if (node == null) {
+            throw new InvalidQuestionException(errors);
+        }
         for (String name : node.propertyNames()) {
             if (!name.equals("question")) {
                 errors.add(new FieldError("/" + FieldError.escape(name), "is not a field; the only field is question"));
@@ -54,9 +46,5 @@ final class AskRequestReader {
             throw new InvalidQuestionException(errors);
         }
         return text;
-    }
-
-    private static InvalidQuestionException invalid(String pointer, String message) {
-        return new InvalidQuestionException(List.of(new FieldError(pointer, message)));
     }
 }

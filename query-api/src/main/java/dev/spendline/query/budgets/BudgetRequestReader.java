@@ -3,15 +3,14 @@ package dev.spendline.query.budgets;
 import dev.spendline.contracts.budget.BudgetDraft;
 import dev.spendline.contracts.budget.BudgetPeriod;
 import dev.spendline.contracts.budget.BudgetScope;
-import dev.spendline.contracts.json.Json;
 import dev.spendline.contracts.validation.FieldError;
+import dev.spendline.query.problems.RequestBodies;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -27,11 +26,10 @@ final class BudgetRequestReader {
     private BudgetRequestReader() {}
 
     static BudgetDraft read(byte[] body) {
-        JsonNode node;
-        try {
-            node = body == null || body.length == 0 ? null : Json.MAPPER.readTree(body);
-        } catch (JacksonException e) {
-            throw new InvalidBudgetException(List.of(new FieldError("", "the body is not valid JSON")));
+        List<FieldError> errors = new ArrayList<>();
+        JsonNode node = RequestBodies.parse(body, errors);
+        if (!errors.isEmpty()) {
+            throw new InvalidBudgetException(errors);
         }
         return read(node, Set.of());
     }

@@ -1,11 +1,11 @@
 package dev.spendline.query.revenue;
 
-import dev.spendline.contracts.json.Json;
 import dev.spendline.contracts.revenue.RevenueRow;
 import dev.spendline.contracts.topic.Topics;
 import dev.spendline.contracts.validation.FieldError;
 import dev.spendline.contracts.validation.Limits;
 import dev.spendline.controlplane.Principal;
+import dev.spendline.query.problems.RequestBodies;
 import dev.spendline.query.settings.SettingsWriter;
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -23,7 +23,6 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -106,15 +105,8 @@ final class RevenueSettingsController {
     }
 
     private static BigDecimal amount(byte[] body, List<FieldError> errors) {
-        JsonNode node;
-        try {
-            node = body == null || body.length == 0 ? null : Json.MAPPER.readTree(body);
-        } catch (JacksonException e) {
-            errors.add(new FieldError("", "the body is not valid JSON"));
-            return null;
-        }
-        if (node == null || !node.isObject()) {
-            errors.add(new FieldError("", "the body must be a JSON object like {\"amountUsd\": 1250.00}"));
+        JsonNode node = RequestBodies.object(body, "{\"amountUsd\": 1250.00}", errors);
+        if (node == null) {
             return null;
         }
         for (String name : node.propertyNames()) {
