@@ -3,6 +3,7 @@ package dev.spendline.contracts.experiment;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -51,8 +52,8 @@ public final class GuardrailRule {
         if (!judgeable(variant, minCalls) || !judgeable(control, minCalls)) {
             return null;
         }
-        BigDecimal variantCps = costPerSuccess(variant);
-        BigDecimal controlCps = costPerSuccess(control);
+        BigDecimal variantCps = variant.costPerSuccessUsd();
+        BigDecimal controlCps = control.costPerSuccessUsd();
         BigDecimal max = guardrail.maxIncreasePercent();
         if (control.costUsd().signum() == 0) {
             boolean exceeds = variant.costUsd().signum() > 0;
@@ -104,20 +105,13 @@ public final class GuardrailRule {
             problems.add("the experiment has no variant other than the control");
         } else if (others.stream().noneMatch(v -> judgeable(v, minCalls))) {
             VariantStats best = others.stream()
-                    .max(java.util.Comparator.comparingLong(VariantStats::calls))
+                    .max(Comparator.comparingLong(VariantStats::calls))
                     .orElseThrow();
             problems.add("no variant other than the control has enough evidence: the most has " + best.calls()
                     + " calls and " + best.successes() + " successful calls ('" + best.variant()
                     + "'); a variant needs at least " + minCalls + " and " + minSuccesses);
         }
         return problems;
-    }
-
-    /** Cost per successful call, 9 decimals, or null without successes. */
-    public static BigDecimal costPerSuccess(VariantStats stats) {
-        return stats.successes() == 0
-                ? null
-                : stats.costUsd().divide(BigDecimal.valueOf(stats.successes()), 9, RoundingMode.HALF_UP);
     }
 
     private static boolean judgeable(VariantStats stats, long minCalls) {

@@ -29,4 +29,24 @@ public record ShadowDecision(
     public boolean open() {
         return clearedAt == null;
     }
+
+    /** This decision, cleared at {@code at}. */
+    public ShadowDecision cleared(Instant at) {
+        return new ShadowDecision(
+                guardrailId,
+                experimentId,
+                variant,
+                controlVariant,
+                wouldHave,
+                enforced,
+                decidedAt,
+                variantCostPerSuccessUsd,
+                controlCostPerSuccessUsd,
+                increasePercent,
+                maxIncreasePercent,
+                variantCalls,
+                controlCalls,
+                alertId,
+                at);
+    }
 }

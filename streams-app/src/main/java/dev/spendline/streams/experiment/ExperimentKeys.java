@@ -29,6 +29,11 @@ public final class ExperimentKeys {
         return workspaceId + '\u0001';
     }
 
+    /** The workspace id of a variant key. */
+    public static String workspaceOf(String key) {
+        return key.substring(0, key.indexOf('\u0000'));
+    }
+
     /** {@code [experimentId, variant]} of a variant key. */
     public static String[] parts(String key) {
         int first = key.indexOf('\u0000');

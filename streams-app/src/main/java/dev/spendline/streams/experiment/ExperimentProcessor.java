@@ -203,9 +203,9 @@ public final class ExperimentProcessor implements Processor<String, Object, Stri
     }
 
     private void clear(String key, DecisionHistory history, ShadowDecision open, Instant now, String why) {
-        ShadowDecision cleared = withClearedAt(open, now);
+        ShadowDecision cleared = open.cleared(now);
         decisions.put(key, history.withNewestReplaced(cleared));
-        Alert alert = alerts.get(Alert.key(workspaceOf(key), open.alertId()));
+        Alert alert = alerts.get(Alert.key(ExperimentKeys.workspaceOf(key), open.alertId()));
         if (alert != null && alert.status() == AlertStatus.OPEN) {
             publish(alert.resolved(now, why, AlertEvidence.ofShadowDecision(cleared)));
         }
@@ -275,25 +275,6 @@ public final class ExperimentProcessor implements Processor<String, Object, Stri
                         + comparison.increasePercent().toPlainString() + " % against the control)";
     }
 
-    private static ShadowDecision withClearedAt(ShadowDecision d, Instant at) {
-        return new ShadowDecision(
-                d.guardrailId(),
-                d.experimentId(),
-                d.variant(),
-                d.controlVariant(),
-                d.wouldHave(),
-                d.enforced(),
-                d.decidedAt(),
-                d.variantCostPerSuccessUsd(),
-                d.controlCostPerSuccessUsd(),
-                d.increasePercent(),
-                d.maxIncreasePercent(),
-                d.variantCalls(),
-                d.controlCalls(),
-                d.alertId(),
-                at);
-    }
-
     private int variantCount(String ws, String experiment) {
         int n = 0;
         try (KeyValueIterator<String, VariantCounts> it = stats.range(
@@ -310,10 +291,6 @@ public final class ExperimentProcessor implements Processor<String, Object, Stri
         alerts.put(alert.key(), alert);
         context.forward(
                 new Record<>(alert.workspaceId(), alert, alert.updatedAt().toEpochMilli()));
-    }
-
-    private static String workspaceOf(String key) {
-        return key.substring(0, key.indexOf('\u0000'));
     }
 
     private Instant now() {

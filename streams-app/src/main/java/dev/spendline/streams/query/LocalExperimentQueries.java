@@ -3,6 +3,7 @@ package dev.spendline.streams.query;
 import dev.spendline.contracts.experiment.ExperimentGuardrail;
 import dev.spendline.contracts.experiment.ExperimentQueries;
 import dev.spendline.contracts.experiment.ExperimentSummary;
+import dev.spendline.contracts.experiment.Experiments;
 import dev.spendline.contracts.experiment.ExperimentsQuery;
 import dev.spendline.contracts.experiment.ExperimentsReport;
 import dev.spendline.contracts.experiment.ShadowDecision;
@@ -68,9 +69,7 @@ public final class LocalExperimentQueries implements ExperimentQueries {
         List<ExperimentSummary> experiments = new ArrayList<>();
         variants.forEach((experiment, list) -> {
             ExperimentGuardrail guardrail = guardrails.get(ExperimentGuardrail.key(ws, experiment));
-            String control = guardrail == null
-                    ? dev.spendline.contracts.experiment.Experiments.CONTROL
-                    : guardrail.controlVariant();
+            String control = guardrail == null ? Experiments.CONTROL : guardrail.controlVariant();
             list.sort(Comparator.comparing((VariantStats v) -> !v.variant().equals(control))
                     .thenComparing(VariantStats::variant));
             List<ShadowDecision> shadow = new ArrayList<>(decisions.getOrDefault(experiment, List.of()));
