@@ -1,5 +1,9 @@
 package dev.spendline.contracts;
 
+import static dev.spendline.contracts.ReportFixtures.kinds;
+import static dev.spendline.contracts.ReportFixtures.measures;
+import static dev.spendline.contracts.ReportFixtures.usd;
+
 import dev.spendline.contracts.alert.ActiveAlertsReport;
 import dev.spendline.contracts.alert.Alert;
 import dev.spendline.contracts.alert.AlertChange;
@@ -15,26 +19,23 @@ import dev.spendline.contracts.budget.BudgetState;
 import dev.spendline.contracts.budget.BudgetStatus;
 import dev.spendline.contracts.budget.BudgetStatusReport;
 import dev.spendline.contracts.experiment.ShadowDecision;
+import dev.spendline.contracts.json.Json;
 import dev.spendline.contracts.margin.CustomerMargin;
 import dev.spendline.contracts.margin.CustomerMarginReport;
 import dev.spendline.contracts.margin.FeatureMargin;
 import dev.spendline.contracts.margin.FeatureMarginReport;
-import dev.spendline.contracts.margin.MarginQueries;
-import dev.spendline.contracts.margin.MarginQuery;
 import dev.spendline.contracts.margin.MarginTotals;
-import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.Measures;
 import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.SpendRow;
-import dev.spendline.contracts.savings.SavingsQuery;
-import dev.spendline.contracts.savings.SavingsRecommender;
 import dev.spendline.contracts.waste.TopWasteReport;
 import dev.spendline.contracts.waste.WasteKind;
-import dev.spendline.contracts.waste.WasteQueries;
 import dev.spendline.contracts.waste.WasteRow;
+import java.io.IOException;
 import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -95,19 +96,6 @@ final class ReadToolAnswers {
                 Measures.ZERO,
                 Measures.ZERO);
         return List.of(byFeature, byModelForOneFeature, internalByTool);
-    }
-
-    private static Measures measures(long costNanos, long calls, Double avgLatencyMs) {
-        return new Measures(
-                Measures.usdFromNanos(costNanos),
-                calls,
-                calls * 1_200,
-                calls * 300,
-                calls * 800,
-                calls * 20,
-                calls / 50,
-                calls / 100,
-                avgLatencyMs);
     }
 
     static List<Record> marginByCustomer() {
@@ -199,12 +187,6 @@ final class ReadToolAnswers {
         TopWasteReport nothingSpent = new TopWasteReport(
                 WS, from, to, "workflow", 20, usd("0.00"), 0, usd("0.00"), null, kinds(usd("0.00")), List.of());
         return List.of(byKind, byFeature, nothingSpent);
-    }
-
-    private static List<WasteRow> kinds(BigDecimal each) {
-        return Arrays.stream(WasteKind.values())
-                .map(k -> new WasteRow(k, null, each, 0))
-                .toList();
     }
 
     static final Budget SUPPORT_BOT = new Budget(
@@ -397,130 +379,19 @@ final class ReadToolAnswers {
     }
 
     /**
-     * Built by {@link SavingsRecommender} from the other tools' answers over 30 days: a feature
-     * with failed calls and cache misses and one with model overkill (CREATE_BUDGET on the feature),
-     * a workflow with repeated steps and one with runaway runs (CHANGE, no budget), a customer
-     * above its revenue (PROTECT_MARGIN, CREATE_BUDGET on the customer), and what is left out
-     * (under 1.00 USD a month, no value, no revenue entered); then the top three; then a workspace
-     * with nothing to recommend.
+     * What {@code SavingsRecommender} answers for a rich fixture (built and checked against this
+     * same file by streams-app's {@code SavingsRecommenderAnswersTest}, where the recommender runs):
+     * recommendations of every kind, the top three, and a workspace with nothing to recommend.
      */
     static List<Record> savingsRecommendations() {
-        Instant from = Instant.parse("2026-10-17T02:00:00Z");
-        Instant to = Instant.parse("2026-11-16T02:00:00Z");
-        Map<Dimension, List<WasteRow>> waste = Map.of(
-                Dimension.FEATURE,
-                List.of(
-                        new WasteRow(WasteKind.FAILED_CALL, "search", usd("18.00"), 12),
-                        new WasteRow(WasteKind.MODEL_OVERKILL, "chat", usd("9.300412"), 1_100),
-                        new WasteRow(WasteKind.CACHE_MISS, "search", usd("6.412"), 240),
-                        new WasteRow(WasteKind.FAILED_CALL, null, usd("2.00"), 1),
-                        new WasteRow(WasteKind.RETRY, "chat", usd("0.84"), 7)),
-                Dimension.WORKFLOW,
-                List.of(
-                        new WasteRow(WasteKind.DUPLICATE_STEP, "onboarding", usd("6.00"), 4),
-                        new WasteRow(WasteKind.FAILED_CALL, "onboarding", usd("4.10"), 3),
-                        new WasteRow(WasteKind.RUNAWAY_RUN, "triage", usd("3.25"), 36)));
-        Map<Dimension, List<SpendRow>> spend = Map.of(
-                Dimension.FEATURE,
-                List.of(
-                        new SpendRow("search", measures(300_000_000_000L, 4_120, 98.4)),
-                        new SpendRow("chat", measures(40_000_000_000L, 2_310, 412.0)),
-                        new SpendRow(null, measures(2_000_015_000L, 3, null))),
-                Dimension.WORKFLOW,
-                List.of(
-                        new SpendRow("onboarding", measures(55_120_000_000L, 880, 640.2)),
-                        new SpendRow("triage", measures(20_000_000_000L, 402, 1_210.0))));
-        List<CustomerMargin> customers = List.of(
-                new CustomerMargin(
-                        "globex",
-                        usd("0.00"),
-                        usd("84.120000501"),
-                        usd("-84.120000501"),
-                        null,
-                        9_210,
-                        List.of(CustomerMargin.NO_REVENUE, CustomerMargin.NEGATIVE_MARGIN)),
-                new CustomerMargin(
-                        "umbrella",
-                        usd("40.00"),
-                        usd("64.500000012"),
-                        usd("-24.500000012"),
-                        new BigDecimal("-61.3"),
-                        5_210,
-                        List.of(CustomerMargin.NEGATIVE_MARGIN)),
-                new CustomerMargin(
-                        "acme",
-                        usd("1250.00"),
-                        usd("312.48"),
-                        usd("937.52"),
-                        new BigDecimal("75.0"),
-                        40_112,
-                        List.of()));
-        return List.of(
-                recommend(from, to, SavingsQuery.DEFAULT_LIMIT, waste, spend, customers),
-                recommend(from, to, 3, waste, spend, customers),
-                recommend(from, to, SavingsQuery.DEFAULT_LIMIT, Map.of(), Map.of(), List.of()));
+        try {
+            return List.of(Json.MAPPER.readValue(
+                    Files.readString(SAVINGS_ANSWERS), dev.spendline.contracts.savings.SavingsReport[].class));
+        } catch (IOException e) {
+            throw new AssertionError("cannot read " + SAVINGS_ANSWERS, e);
+        }
     }
 
-    /** What the recommender answers when the other tools answer these rows (the other figures are not read). */
-    private static Record recommend(
-            Instant from,
-            Instant to,
-            int limit,
-            Map<Dimension, List<WasteRow>> waste,
-            Map<Dimension, List<SpendRow>> spend,
-            List<CustomerMargin> customers) {
-        WasteQueries wasteQueries = q -> new TopWasteReport(
-                q.workspaceId(),
-                q.from(),
-                q.to(),
-                q.by().wireName(),
-                q.limit(),
-                usd("0.00"),
-                0,
-                usd("0.00"),
-                null,
-                kinds(usd("0.00")),
-                waste.getOrDefault(q.by(), List.of()));
-        MarginQueries margins = new MarginQueries() {
-            @Override
-            public CustomerMarginReport marginByCustomer(MarginQuery q) {
-                return new CustomerMarginReport(
-                        q.workspaceId(),
-                        q.from().toString(),
-                        q.to().toString(),
-                        q.limit(),
-                        customers.size(),
-                        0,
-                        0,
-                        customers,
-                        new MarginTotals(usd("0.00"), usd("0.00"), usd("0.00"), null),
-                        usd("0.00"));
-            }
-
-            @Override
-            public FeatureMarginReport marginByFeature(MarginQuery q) {
-                throw new UnsupportedOperationException("not used by the recommender");
-            }
-        };
-        SavingsRecommender recommender = new SavingsRecommender(
-                wasteQueries,
-                q -> new SpendReport(
-                        q.workspaceId(),
-                        q.usage().wireName(),
-                        q.by().wireName(),
-                        q.from(),
-                        q.to(),
-                        Map.of(),
-                        q.limit(),
-                        spend.getOrDefault(q.by(), List.of()).size(),
-                        spend.getOrDefault(q.by(), List.of()),
-                        Measures.ZERO,
-                        Measures.ZERO),
-                margins);
-        return recommender.savingsRecommendations(new SavingsQuery(WS, from, to, limit));
-    }
-
-    private static BigDecimal usd(String amount) {
-        return new BigDecimal(amount);
-    }
+    /** The recommender's answers to its fixture, written by streams-app's SavingsRecommenderAnswersTest. */
+    static final Path SAVINGS_ANSWERS = Path.of("src", "test", "resources", "savings-answers.json");
 }

@@ -132,6 +132,20 @@ class ToolSchemasTest {
     }
 
     @Test
+    void eachToolServesItsPublishedSchemasAndDescriptionFromTheJar() throws IOException {
+        for (dev.spendline.contracts.tools.ReadTool t : dev.spendline.contracts.tools.ReadTool.values()) {
+            assertThat(t.inputSchema()).as(t.toolName()).isEqualTo(Files.readString(DIR.resolve(t.inputSchemaFile())));
+            assertThat(t.outputSchema())
+                    .as(t.toolName())
+                    .isEqualTo(Files.readString(DIR.resolve(t.outputSchemaFile())));
+            assertThat(t.description())
+                    .as(t.toolName())
+                    .isEqualTo(schema(t.inputSchemaFile()).get("description").stringValue())
+                    .isNotBlank();
+        }
+    }
+
+    @Test
     void theFolderHoldsAnInputAndAnOutputSchemaForEachToolAndNothingElse() throws IOException {
         Set<String> expected = TOOLS.stream()
                 .flatMap(t -> Stream.of(t.name() + ".input.schema.json", t.name() + ".output.schema.json"))

@@ -1,5 +1,10 @@
 package dev.spendline.controlplane;
 
+import dev.spendline.controlplane.keys.ApiKeyRepository;
+import dev.spendline.controlplane.keys.IssuedApiKey;
+import dev.spendline.controlplane.workspaces.Plan;
+import dev.spendline.controlplane.workspaces.Workspace;
+import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import java.util.Objects;
 import java.util.Optional;
 import org.slf4j.Logger;

@@ -1,5 +1,9 @@
 package dev.spendline.controlplane;
 
+import dev.spendline.controlplane.actions.PreparedActionRepository;
+import dev.spendline.controlplane.keys.ApiKeyAuthenticator;
+import dev.spendline.controlplane.keys.ApiKeyRepository;
+import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import java.time.Clock;
 import java.time.Duration;
 import javax.sql.DataSource;
@@ -26,18 +30,13 @@ public class ControlPlaneConfiguration {
     }
 
     @Bean
-    Clock controlPlaneClock() {
-        return Clock.systemUTC();
+    public WorkspaceRepository workspaceRepository(JdbcClient controlPlaneJdbcClient, Clock clock) {
+        return new WorkspaceRepository(controlPlaneJdbcClient, clock);
     }
 
     @Bean
-    public WorkspaceRepository workspaceRepository(JdbcClient controlPlaneJdbcClient, Clock controlPlaneClock) {
-        return new WorkspaceRepository(controlPlaneJdbcClient, controlPlaneClock);
-    }
-
-    @Bean
-    public ApiKeyRepository apiKeyRepository(JdbcClient controlPlaneJdbcClient, Clock controlPlaneClock) {
-        return new ApiKeyRepository(controlPlaneJdbcClient, controlPlaneClock);
+    public ApiKeyRepository apiKeyRepository(JdbcClient controlPlaneJdbcClient, Clock clock) {
+        return new ApiKeyRepository(controlPlaneJdbcClient, clock);
     }
 
     @Bean
@@ -53,9 +52,9 @@ public class ControlPlaneConfiguration {
     public ApiKeyAuthenticator apiKeyAuthenticator(
             ApiKeyRepository keys,
             WorkspaceRepository workspaces,
-            Clock controlPlaneClock,
+            Clock clock,
             @Value("${spendline.auth.key-cache-ttl:30s}") Duration cacheTtl) {
-        return new ApiKeyAuthenticator(keys, workspaces, cacheTtl, controlPlaneClock);
+        return new ApiKeyAuthenticator(keys, workspaces, cacheTtl, clock);
     }
 
     @Bean

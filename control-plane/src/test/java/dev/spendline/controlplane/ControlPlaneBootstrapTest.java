@@ -3,6 +3,12 @@ package dev.spendline.controlplane;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.spendline.controlplane.keys.ApiKeyAuthenticator;
+import dev.spendline.controlplane.keys.ApiKeyRepository;
+import dev.spendline.controlplane.keys.IssuedApiKey;
+import dev.spendline.controlplane.workspaces.Plan;
+import dev.spendline.controlplane.workspaces.Workspace;
+import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +44,7 @@ class ControlPlaneBootstrapTest extends DatabaseTest {
         assertThat(issued.get().key().name()).isEqualTo("default");
         assertThat(new ApiKeyAuthenticator(keys, workspaces, Duration.ofMinutes(1), clock)
                         .authenticate(issued.get().secret()))
-                .contains(new Principal(all.get(0).id(), issued.get().key().id(), Plan.TEAM));
+                .contains(Principal.apiKey(all.get(0).id(), issued.get().key().id(), Plan.TEAM));
     }
 
     @Test

@@ -3,6 +3,8 @@ package dev.spendline.controlplane;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.spendline.controlplane.workspaces.Plan;
+import dev.spendline.controlplane.workspaces.Workspace;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.dao.DataIntegrityViolationException;
@@ -17,7 +19,7 @@ class ControlPlaneMigrationsTest extends DatabaseTest {
         ControlPlaneMigrations.migrate(dataSource());
         ControlPlaneMigrations.migrate(dataSource());
 
-        assertThat(history()).isEqualTo(historyBefore).contains("1 true", "2 true", "3 true");
+        assertThat(history()).isEqualTo(historyBefore).contains("1 true", "2 true", "3 true", "4 true");
         assertThat(workspaces.findAll()).containsExactly(existing);
     }
 
@@ -27,6 +29,39 @@ class ControlPlaneMigrationsTest extends DatabaseTest {
                         + ControlPlaneMigrations.HISTORY_TABLE + "\" order by \"installed_rank\"")
                 .query((rs, row) -> rs.getString("version") + " " + rs.getBoolean("success"))
                 .list();
+    }
+
+    /** V4: actions prepared before credential kinds existed bind to the API key they named. */
+    @Test
+    void aBareKeyIdOfAnEarlierVersionBecomesAnApiKeyReference() throws Exception {
+        Workspace workspace = workspaces.create("Acme", Plan.TEAM);
+        String insert = "insert into prepared_actions (id, workspace_id, credential_id, action, arguments, summary,"
+                + " phrase, token_hash, created_at, expires_at, status) values (:id, :ws, :credential,"
+                + " 'create_budget', '{}', 's', 'p', :hash, current_timestamp, current_timestamp, 'PREPARED')";
+        jdbc.sql(insert)
+                .param("id", "act_old")
+                .param("ws", workspace.id())
+                .param("credential", "key_old")
+                .param("hash", "h1")
+                .update();
+        jdbc.sql(insert)
+                .param("id", "act_new")
+                .param("ws", workspace.id())
+                .param("credential", "oauth_grant:g1")
+                .param("hash", "h2")
+                .update();
+        String v4;
+        try (var in =
+                ControlPlaneMigrations.class.getResourceAsStream("/db/controlplane/V4__credential_references.sql")) {
+            v4 = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        jdbc.sql(v4.lines().filter(l -> !l.startsWith("--")).collect(java.util.stream.Collectors.joining("\n")))
+                .update();
+
+        assertThat(jdbc.sql("select credential_id from prepared_actions order by id")
+                        .query(String.class)
+                        .list())
+                .containsExactly("oauth_grant:g1", "api_key:key_old");
     }
 
     @Test

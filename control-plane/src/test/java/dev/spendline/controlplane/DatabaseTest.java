@@ -1,5 +1,8 @@
 package dev.spendline.controlplane;
 
+import dev.spendline.controlplane.actions.PreparedActionRepository;
+import dev.spendline.controlplane.keys.ApiKeyRepository;
+import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import java.time.Instant;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
@@ -7,27 +10,29 @@ import org.junit.jupiter.params.AfterParameterizedClassInvocation;
 import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * Runs every test of a subclass once on H2 and once on PostgreSQL, each against its own freshly migrated
- * database (one per test class and kind), with all tables emptied before each test.
+ * database (one per test class and kind), with all tables emptied before each test. {@code ./mvnw test}
+ * runs the H2 half (no PostgreSQL needed); {@code verify} runs the PostgreSQL half as an integration
+ * test ({@link TestDatabase#kinds()}).
  */
 @ParameterizedClass(name = "{0}")
-@EnumSource(TestDatabase.Kind.class)
-abstract class DatabaseTest {
+@MethodSource("dev.spendline.controlplane.TestDatabase#kinds")
+public abstract class DatabaseTest {
 
     private static TestDatabase database;
 
     @Parameter
-    TestDatabase.Kind kind;
+    protected TestDatabase.Kind kind;
 
-    final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T10:15:30.123456Z"));
-    JdbcClient jdbc;
-    WorkspaceRepository workspaces;
-    ApiKeyRepository keys;
-    PreparedActionRepository preparedActions;
+    protected final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T10:15:30.123456Z"));
+    protected JdbcClient jdbc;
+    protected WorkspaceRepository workspaces;
+    protected ApiKeyRepository keys;
+    protected PreparedActionRepository preparedActions;
 
     @BeforeParameterizedClassInvocation
     static void openDatabase(TestDatabase.Kind kind) {
@@ -44,7 +49,7 @@ abstract class DatabaseTest {
     }
 
     @BeforeEach
-    void emptyTablesAndCreateRepositories() {
+    protected void emptyTablesAndCreateRepositories() {
         jdbc = JdbcClient.create(dataSource());
         jdbc.sql("delete from prepared_actions").update();
         jdbc.sql("delete from api_keys").update();
@@ -55,7 +60,7 @@ abstract class DatabaseTest {
         preparedActions = new PreparedActionRepository(jdbc);
     }
 
-    DataSource dataSource() {
+    protected DataSource dataSource() {
         return database.dataSource();
     }
 }

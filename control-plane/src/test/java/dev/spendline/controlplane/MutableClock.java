@@ -8,15 +8,15 @@ import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicReference;
 
 /** A clock tests move by hand, so time-dependent behaviour (timestamps, cache expiry) is deterministic. */
-final class MutableClock extends Clock {
+public final class MutableClock extends Clock {
 
     private final AtomicReference<Instant> now;
 
-    MutableClock(Instant start) {
+    public MutableClock(Instant start) {
         this.now = new AtomicReference<>(start);
     }
 
-    void advance(Duration duration) {
+    public void advance(Duration duration) {
         now.updateAndGet(instant -> instant.plus(duration));
     }
 

@@ -14,14 +14,14 @@ import javax.sql.DataSource;
  * A throw-away database for one test class: a private H2 in-memory database, or a private schema in the
  * PostgreSQL at {@code spendline.test.postgres.url}. PostgreSQL being unreachable is an error, never a skip.
  */
-final class TestDatabase implements AutoCloseable {
+public final class TestDatabase implements AutoCloseable {
 
     enum Kind {
         H2,
         POSTGRES
     }
 
-    static final String POSTGRES_URL_PROPERTY = "spendline.test.postgres.url";
+    public static final String POSTGRES_URL_PROPERTY = "spendline.test.postgres.url";
     private static final String DEFAULT_POSTGRES_URL = "jdbc:postgresql://127.0.0.1:5432/test";
     private static final String POSTGRES_USER = "postgres";
 
@@ -37,7 +37,19 @@ final class TestDatabase implements AutoCloseable {
         this.cleanupSql = cleanupSql;
     }
 
-    static TestDatabase open(Kind kind) {
+    /** The property naming the kinds to run, e.g. {@code H2} or {@code POSTGRES}; unset runs both. */
+    static final String KINDS_PROPERTY = "spendline.test.databases";
+
+    /** The kinds {@link DatabaseTest} runs on: surefire sets H2, failsafe POSTGRES (see the pom). */
+    public static java.util.stream.Stream<Kind> kinds() {
+        String names = System.getProperty(KINDS_PROPERTY, "H2,POSTGRES");
+        return java.util.Arrays.stream(names.split(","))
+                .map(String::trim)
+                .filter(n -> !n.isEmpty())
+                .map(Kind::valueOf);
+    }
+
+    public static TestDatabase open(Kind kind) {
         return switch (kind) {
             case H2 -> {
                 String url = "jdbc:h2:mem:cp_test_" + randomSuffix() + ";DB_CLOSE_DELAY=-1";
@@ -83,11 +95,11 @@ final class TestDatabase implements AutoCloseable {
         return UUID.randomUUID().toString().replace("-", "").substring(0, 16).toLowerCase(Locale.ROOT);
     }
 
-    Kind kind() {
+    public Kind kind() {
         return kind;
     }
 
-    DataSource dataSource() {
+    public DataSource dataSource() {
         return dataSource;
     }
 

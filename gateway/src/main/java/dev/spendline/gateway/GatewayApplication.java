@@ -1,10 +1,12 @@
 package dev.spendline.gateway;
 
 import dev.spendline.contracts.ServiceDefaults;
-import dev.spendline.contracts.query.HttpSpendQueries;
 import dev.spendline.gateway.config.GatewayConfiguration;
+import dev.spendline.internalapi.HttpQueries;
+import dev.spendline.internalapi.InstanceCredential;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.time.Clock;
 import java.time.Duration;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringApplication;
@@ -20,21 +22,27 @@ public class GatewayApplication {
 
     public static void main(String[] args) {
         SpringApplication app = new SpringApplication(GatewayApplication.class);
-        app.setDefaultProperties(ServiceDefaults.withPort(8081));
+        app.setDefaultProperties(ServiceDefaults.withPorts(8081, 9081));
         app.run(args);
     }
 
     /**
-     * The quota check's source: any streams-app instance ({@code spendline.gateway.streams-url}),
+     * The quota check's source: the internal port of any streams-app instance
+     * ({@code spendline.gateway.streams-url}, e.g. http://streams-1:9082),
      * which routes each question to the instance that owns the workspace.
      */
     @Bean
     @ConditionalOnProperty("spendline.gateway.streams-url")
-    HttpSpendQueries quotaQueries(@Value("${spendline.gateway.streams-url}") URI streamsUrl) {
-        return new HttpSpendQueries(
+    HttpQueries quotaQueries(
+            @Value("${spendline.gateway.streams-url}") URI streamsUrl,
+            @Value("${" + InstanceCredential.SECRET_PROPERTY + ":}") String secret,
+            Clock clock) {
+        return new HttpQueries(
                 streamsUrl,
                 HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build(),
                 Duration.ofSeconds(2),
-                false);
+                false,
+                InstanceCredential.of(secret),
+                clock);
     }
 }

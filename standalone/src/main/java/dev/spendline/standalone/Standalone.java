@@ -1,12 +1,17 @@
 package dev.spendline.standalone;
 
-import dev.spendline.contracts.topic.Topic;
-import dev.spendline.contracts.topic.Topics;
 import dev.spendline.controlplane.ControlPlaneBootstrap;
-import dev.spendline.controlplane.IssuedApiKey;
-import dev.spendline.controlplane.Plan;
+import dev.spendline.controlplane.keys.IssuedApiKey;
+import dev.spendline.controlplane.workspaces.Plan;
+import dev.spendline.internalapi.InstanceCredential;
 import dev.spendline.kafka.embedded.EmbeddedKafka;
 import dev.spendline.kafka.embedded.TopicSetup;
+import dev.spendline.topics.Topic;
+import dev.spendline.topics.Topics;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -28,6 +33,8 @@ public final class Standalone implements AutoCloseable {
     static final Duration INPUT_RETENTION = Duration.ofDays(40);
     /** Alert changes are a live feed for consumers; a week covers any outage worth replaying. */
     static final Duration OUTPUT_RETENTION = Duration.ofDays(7);
+    /** The property of the internal port (Spring Boot's management server). */
+    public static final String INTERNAL_PORT = "management.server.port";
 
     /** Null when Spendline runs against an external Kafka cluster. */
     private final EmbeddedKafka kafka;
@@ -35,6 +42,7 @@ public final class Standalone implements AutoCloseable {
     private final String bootstrapServers;
     private final ConfigurableApplicationContext context;
     private final String baseUrl;
+    private final String internalUrl;
     private final Optional<IssuedApiKey> firstKey;
 
     private Standalone(
@@ -42,11 +50,13 @@ public final class Standalone implements AutoCloseable {
             String bootstrapServers,
             ConfigurableApplicationContext context,
             String baseUrl,
+            String internalUrl,
             Optional<IssuedApiKey> firstKey) {
         this.kafka = kafka;
         this.bootstrapServers = bootstrapServers;
         this.context = context;
         this.baseUrl = baseUrl;
+        this.internalUrl = internalUrl;
         this.firstKey = firstKey;
     }
 
@@ -72,7 +82,7 @@ public final class Standalone implements AutoCloseable {
 
     /**
      * For tests: as above, with initializers that run on the context before it is refreshed, e.g.
-     * to register a movable clock as {@code actionsClock} (see {@code ActionConfiguration}).
+     * to register a movable {@link java.time.Clock} bean, which replaces the application's one clock.
      * Production starts pass none.
      */
     public static Standalone start(
@@ -84,6 +94,7 @@ public final class Standalone implements AutoCloseable {
             Map<String, Object> extraProperties,
             List<ApplicationContextInitializer<?>> initializers) {
         Path data = dataDir.toAbsolutePath().normalize();
+        ControlPlaneDatabase.bindToLoopback();
         EmbeddedKafka kafka =
                 externalKafka == null ? EmbeddedKafka.start(data.resolve("kafka"), kafkaPort, Map.of()) : null;
         String bootstrap = kafka == null ? externalKafka : kafka.bootstrapServers();
@@ -106,10 +117,18 @@ public final class Standalone implements AutoCloseable {
             Map<String, Object> props = new HashMap<>();
             props.put("server.port", port);
             props.put("server.address", "127.0.0.1");
+            // The internal port: actuator and instance-to-instance queries, loopback unless configured.
+            int internalPort = extraProperties.containsKey(INTERNAL_PORT)
+                    ? Integer.parseInt(String.valueOf(extraProperties.get(INTERNAL_PORT)))
+                    : freePort();
+            props.put(INTERNAL_PORT, internalPort);
+            props.put("management.server.address", "127.0.0.1");
+            props.put(InstanceCredential.SECRET_PROPERTY, LocalSecrets.instanceSecret(data));
+            props.put("spring.datasource.password", ControlPlaneDatabase.password(data));
             props.put("spendline.data-dir", data.toString());
             props.put("spendline.kafka.bootstrap-servers", bootstrap);
             props.put("spendline.streams.state-dir", data.resolve("streams").toString());
-            props.put("spendline.streams.advertised-url", "http://127.0.0.1:" + port);
+            props.put("spendline.streams.advertised-url", "http://127.0.0.1:" + internalPort);
             // One instance per data directory: static membership lets a restart resume at once.
             props.put("spendline.streams.instance-id", "standalone");
             props.putAll(extraProperties);
@@ -120,7 +139,13 @@ public final class Standalone implements AutoCloseable {
             ConfigurableApplicationContext context = app.run();
             Optional<IssuedApiKey> first = context.getBean(ControlPlaneBootstrap.class)
                     .createFirstWorkspaceIfEmpty("Default workspace", Plan.TEAM);
-            return new Standalone(kafka, bootstrap, context, "http://127.0.0.1:" + port, first);
+            return new Standalone(
+                    kafka,
+                    bootstrap,
+                    context,
+                    "http://127.0.0.1:" + port,
+                    "http://127.0.0.1:" + context.getEnvironment().getProperty(INTERNAL_PORT),
+                    first);
         } catch (RuntimeException e) {
             if (kafka != null) {
                 kafka.close();
@@ -131,6 +156,19 @@ public final class Standalone implements AutoCloseable {
 
     public String baseUrl() {
         return baseUrl;
+    }
+
+    /** The internal port's URL: actuator and instance-to-instance queries (loopback). */
+    public String internalUrl() {
+        return internalUrl;
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 0, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("No free port for the internal port", e);
+        }
     }
 
     /** The key of the workspace created on first start; empty on later starts. */

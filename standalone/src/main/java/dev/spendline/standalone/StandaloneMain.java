@@ -1,12 +1,12 @@
 package dev.spendline.standalone;
 
-import dev.spendline.controlplane.ApiKey;
-import dev.spendline.controlplane.ApiKeyRepository;
 import dev.spendline.controlplane.ControlPlaneMigrations;
-import dev.spendline.controlplane.IssuedApiKey;
-import dev.spendline.controlplane.Plan;
-import dev.spendline.controlplane.Workspace;
-import dev.spendline.controlplane.WorkspaceRepository;
+import dev.spendline.controlplane.keys.ApiKey;
+import dev.spendline.controlplane.keys.ApiKeyRepository;
+import dev.spendline.controlplane.keys.IssuedApiKey;
+import dev.spendline.controlplane.workspaces.Plan;
+import dev.spendline.controlplane.workspaces.Workspace;
+import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -52,6 +52,13 @@ public final class StandaloneMain implements Callable<Integer> {
     int port;
 
     @Option(
+            names = "--internal-port",
+            defaultValue = "${env:SPENDLINE_INTERNAL_PORT:-9080}",
+            description = "The internal port: actuator (health, metrics) and instance-to-instance queries,"
+                    + " on 127.0.0.1 only (default: ${DEFAULT-VALUE}).")
+    int internalPort;
+
+    @Option(
             names = "--kafka-port",
             defaultValue = "${env:SPENDLINE_KAFKA_PORT:-0}",
             description = "Port of the embedded Kafka broker; 0 picks a free one (default: ${DEFAULT-VALUE}).")
@@ -79,7 +86,8 @@ public final class StandaloneMain implements Callable<Integer> {
         out.println("Starting Spendline (data in " + dataDir.toAbsolutePath().normalize() + ") ...");
         out.flush();
         long started = System.nanoTime();
-        Standalone standalone = Standalone.start(dataDir, port, externalKafka, kafkaPort, partitions, Map.of());
+        Standalone standalone = Standalone.start(
+                dataDir, port, externalKafka, kafkaPort, partitions, Map.of(Standalone.INTERNAL_PORT, internalPort));
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(
@@ -123,11 +131,8 @@ public final class StandaloneMain implements Callable<Integer> {
 
         /** Opens the control-plane database of the data directory, even while Spendline runs. */
         JdbcClient controlPlane() {
-            JdbcDataSource dataSource = new JdbcDataSource();
-            dataSource.setURL("jdbc:h2:file:"
-                    + path.toAbsolutePath().normalize().resolve("controlplane/spendline") + ";AUTO_SERVER=TRUE");
-            dataSource.setUser("sa");
-            dataSource.setPassword("");
+            JdbcDataSource dataSource =
+                    ControlPlaneDatabase.dataSource(path.toAbsolutePath().normalize());
             ControlPlaneMigrations.migrate(dataSource);
             return JdbcClient.create(dataSource);
         }

@@ -3,11 +3,11 @@ package dev.spendline.standalone;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spendline.contracts.json.Json;
-import dev.spendline.contracts.topic.Topics;
-import dev.spendline.controlplane.ApiKeyRepository;
-import dev.spendline.controlplane.Plan;
-import dev.spendline.controlplane.Workspace;
-import dev.spendline.controlplane.WorkspaceRepository;
+import dev.spendline.controlplane.keys.ApiKeyRepository;
+import dev.spendline.controlplane.workspaces.Plan;
+import dev.spendline.controlplane.workspaces.Workspace;
+import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.topics.Topics;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -300,7 +300,10 @@ class AnalyticsIT {
                             .status())
                     .isEqualTo(202);
             SpendlineHttp.sleep(300);
-            assertThat(alertsOf(consumer, workspaceId, Duration.ofMillis(500))).isEmpty(); // 40 %
+            // 40 %: no threshold alert. (Early in the UTC day a BUDGET_FORECAST may open: budgets are
+            // judged on Kafka Streams' wall clock, and the forecast extrapolates the day so far.)
+            assertThat(thresholdAlerts(alertsOf(consumer, workspaceId, Duration.ofMillis(500))))
+                    .isEmpty();
 
             long accepted;
             assertThat(http.post(
@@ -313,7 +316,7 @@ class AnalyticsIT {
             List<JsonNode> published = new ArrayList<>();
             while (published.isEmpty()
                     && System.nanoTime() - accepted < Duration.ofSeconds(10).toNanos()) {
-                published.addAll(alertsOf(consumer, workspaceId, Duration.ofMillis(50)));
+                published.addAll(thresholdAlerts(alertsOf(consumer, workspaceId, Duration.ofMillis(50))));
             }
             long millis = (System.nanoTime() - accepted) / 1_000_000;
             assertThat(published).as("an alert for 55 %% of the daily budget").isNotEmpty();
@@ -573,5 +576,11 @@ class AnalyticsIT {
 
     private static JsonNode await(String path, String key, Predicate<JsonNode> done) {
         return http.await(path, key, EVENTUALLY, done);
+    }
+
+    private static List<JsonNode> thresholdAlerts(List<JsonNode> alerts) {
+        return alerts.stream()
+                .filter(a -> a.get("type").asString().equals("BUDGET_THRESHOLD"))
+                .toList();
     }
 }

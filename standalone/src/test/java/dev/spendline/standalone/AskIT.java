@@ -2,10 +2,10 @@ package dev.spendline.standalone;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.spendline.controlplane.ApiKeyRepository;
-import dev.spendline.controlplane.Plan;
-import dev.spendline.controlplane.Workspace;
-import dev.spendline.controlplane.WorkspaceRepository;
+import dev.spendline.controlplane.keys.ApiKeyRepository;
+import dev.spendline.controlplane.workspaces.Plan;
+import dev.spendline.controlplane.workspaces.Workspace;
+import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

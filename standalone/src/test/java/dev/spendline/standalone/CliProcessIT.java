@@ -3,7 +3,7 @@ package dev.spendline.standalone;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import dev.spendline.controlplane.Plan;
+import dev.spendline.controlplane.workspaces.Plan;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -8,12 +8,23 @@ import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The system clock plus an offset that only grows: registered as the {@code actionsClock} bean, it
- * stands in for ten minutes passing so a test can see a confirmation token expire.
+ * The system clock plus an offset that only grows: registered as the application's one
+ * {@link Clock} bean, it stands in for ten minutes passing so a test can see a confirmation token
+ * expire. Every part of the application reads the same moved time (ingest, reports, actions).
  */
 final class SkippingClock extends Clock {
 
-    private final AtomicReference<Duration> offset = new AtomicReference<>(Duration.ZERO);
+    private final AtomicReference<Duration> offset;
+    private final ZoneId zone;
+
+    SkippingClock() {
+        this(new AtomicReference<>(Duration.ZERO), ZoneOffset.UTC);
+    }
+
+    private SkippingClock(AtomicReference<Duration> offset, ZoneId zone) {
+        this.offset = offset;
+        this.zone = zone;
+    }
 
     void skip(Duration duration) {
         offset.updateAndGet(d -> d.plus(duration));
@@ -26,11 +37,12 @@ final class SkippingClock extends Clock {
 
     @Override
     public ZoneId getZone() {
-        return ZoneOffset.UTC;
+        return zone;
     }
 
+    /** The same moving time seen from another zone (it shares the offset). */
     @Override
-    public Clock withZone(ZoneId zone) {
-        throw new UnsupportedOperationException("only UTC is used");
+    public Clock withZone(ZoneId other) {
+        return new SkippingClock(offset, other);
     }
 }

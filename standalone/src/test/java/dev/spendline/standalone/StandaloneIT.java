@@ -5,10 +5,10 @@ import static dev.spendline.standalone.SpendlineHttp.calls;
 import static dev.spendline.standalone.SpendlineHttp.event;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.spendline.controlplane.ApiKeyRepository;
-import dev.spendline.controlplane.IssuedApiKey;
-import dev.spendline.controlplane.Plan;
-import dev.spendline.controlplane.WorkspaceRepository;
+import dev.spendline.controlplane.keys.ApiKeyRepository;
+import dev.spendline.controlplane.keys.IssuedApiKey;
+import dev.spendline.controlplane.workspaces.Plan;
+import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -278,12 +278,16 @@ class StandaloneIT {
         return last;
     }
 
+    /** Actuator moved to the internal port (issue #13); the public port keeps the probes. */
     @Test
-    void healthAndMetricsAreExposed() {
-        SpendlineHttp.Response health = http.get("/actuator/health", null);
+    void healthAndMetricsAreExposedOnTheInternalPortAndProbesOnThePublicOne() {
+        SpendlineHttp internal = new SpendlineHttp(spendline.internalUrl());
+        SpendlineHttp.Response health = internal.get("/actuator/health", null);
         assertThat(health.status()).isEqualTo(200);
         assertThat(health.body().get("status").asString()).isEqualTo("UP");
-        String metrics = http.get("/actuator/prometheus", null).raw().body();
+        String metrics = internal.get("/actuator/prometheus", null).raw().body();
         assertThat(metrics).contains("spendline_ingest_accepted_total", "kafka_stream");
+        assertThat(http.get("/livez", null).status()).isEqualTo(200);
+        assertThat(http.get("/readyz", null).status()).isEqualTo(200);
     }
 }

@@ -1,9 +1,6 @@
 package dev.spendline.streams;
 
 import dev.spendline.contracts.event.AcceptedEvent;
-import dev.spendline.contracts.topic.JsonSerde;
-import dev.spendline.contracts.topic.Topic;
-import dev.spendline.contracts.topic.Topics;
 import dev.spendline.streams.alert.BudgetAlertProcessor;
 import dev.spendline.streams.dedupe.DedupeProcessor;
 import dev.spendline.streams.experiment.DecisionHistory;
@@ -19,6 +16,9 @@ import dev.spendline.streams.rollup.WriteBehindStoreBuilder;
 import dev.spendline.streams.waste.RunState;
 import dev.spendline.streams.waste.RunTracker;
 import dev.spendline.streams.waste.WasteProcessor;
+import dev.spendline.topics.JsonSerde;
+import dev.spendline.topics.Topic;
+import dev.spendline.topics.Topics;
 import java.util.function.Function;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;

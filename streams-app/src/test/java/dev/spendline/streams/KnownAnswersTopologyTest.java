@@ -27,6 +27,8 @@ import dev.spendline.contracts.margin.FeatureMargin;
 import dev.spendline.contracts.margin.FeatureMarginReport;
 import dev.spendline.contracts.margin.MarginQuery;
 import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.QueryHandlers;
+import dev.spendline.contracts.query.QueryType;
 import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.SpendRow;
@@ -36,11 +38,8 @@ import dev.spendline.contracts.revenue.RevenueRow;
 import dev.spendline.contracts.savings.Recommendation;
 import dev.spendline.contracts.savings.RecommendationKind;
 import dev.spendline.contracts.savings.SavingsQuery;
-import dev.spendline.contracts.savings.SavingsRecommender;
 import dev.spendline.contracts.savings.SavingsReport;
 import dev.spendline.contracts.savings.SuggestedAction;
-import dev.spendline.contracts.tools.ReadTools;
-import dev.spendline.contracts.topic.Topics;
 import dev.spendline.contracts.waste.TopWasteQuery;
 import dev.spendline.contracts.waste.TopWasteReport;
 import dev.spendline.contracts.waste.WasteKind;
@@ -52,6 +51,8 @@ import dev.spendline.streams.query.LocalMarginQueries;
 import dev.spendline.streams.query.LocalQuotaQueries;
 import dev.spendline.streams.query.LocalSpendQueries;
 import dev.spendline.streams.query.LocalWasteQueries;
+import dev.spendline.streams.savings.SavingsRecommender;
+import dev.spendline.topics.Topics;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Clock;
@@ -253,7 +254,10 @@ class KnownAnswersTopologyTest {
     void savingsRecommendationsFollowTheWasteAndTheMarginsByTheDocumentedFormula() {
         Instant from = NOV_1;
         Instant to = Instant.parse("2026-11-21T00:00:00Z"); // 20 days
-        ReadTools tools = ReadTools.of(spend, margins, waste, budgets, alerts);
+        SavingsRecommender tools = new SavingsRecommender(new QueryHandlers()
+                .on(QueryType.SPEND_BY, spend::spendBy)
+                .on(QueryType.MARGIN_BY_CUSTOMER, margins::marginByCustomer)
+                .on(QueryType.TOP_WASTE, waste::topWaste));
         SavingsReport report = tools.savingsRecommendations(new SavingsQuery(WS, from, to, 100));
 
         Map<String, BigDecimal> expected = new TreeMap<>();

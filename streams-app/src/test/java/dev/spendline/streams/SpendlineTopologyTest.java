@@ -11,10 +11,10 @@ import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.SpendRow;
 import dev.spendline.contracts.query.UsageKind;
-import dev.spendline.contracts.topic.Topics;
 import dev.spendline.contracts.usage.AcceptedUsageRow;
 import dev.spendline.contracts.usage.InternalUsageRow;
 import dev.spendline.streams.query.LocalSpendQueries;
+import dev.spendline.topics.Topics;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -50,6 +50,7 @@ class SpendlineTopologyTest {
         Properties config = new Properties();
         config.put(StreamsConfig.APPLICATION_ID_CONFIG, "topology-test");
         config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
+        config.put(StreamsConfig.STATE_DIR_CONFIG, TopologyDrivers.freshStateDir());
         config.put(
                 StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
                 LogAndContinueExceptionHandler.class.getName());

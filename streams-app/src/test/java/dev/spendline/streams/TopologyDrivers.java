@@ -1,8 +1,11 @@
 package dev.spendline.streams;
 
 import dev.spendline.contracts.query.UsageKind;
-import dev.spendline.contracts.topic.Topic;
 import dev.spendline.streams.query.RollupStoreLocator;
+import dev.spendline.topics.Topic;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Properties;
@@ -26,8 +29,22 @@ final class TopologyDrivers {
         Properties config = new Properties();
         config.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
         config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
+        config.put(StreamsConfig.STATE_DIR_CONFIG, freshStateDir());
         return new TopologyTestDriver(
                 SpendlineTopology.build(new StreamsBuilder(), new TopologySettings(Duration.ofDays(35))), config, now);
+    }
+
+    /**
+     * A state directory of the driver's own. The default ({@code /tmp/kafka-streams/<application
+     * id>}) is shared by every process on the machine: two builds running at once read each other's
+     * RocksDB files and the figures come out wrong.
+     */
+    static String freshStateDir() {
+        try {
+            return Files.createTempDirectory("spendline-topology-").toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     static <V> TestInputTopic<String, V> input(TopologyTestDriver driver, Topic<String, V> topic) {

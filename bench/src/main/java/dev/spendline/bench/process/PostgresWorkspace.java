@@ -1,11 +1,11 @@
 package dev.spendline.bench.process;
 
-import dev.spendline.controlplane.ApiKeyRepository;
 import dev.spendline.controlplane.ControlPlaneMigrations;
-import dev.spendline.controlplane.IssuedApiKey;
-import dev.spendline.controlplane.Plan;
-import dev.spendline.controlplane.Workspace;
-import dev.spendline.controlplane.WorkspaceRepository;
+import dev.spendline.controlplane.keys.ApiKeyRepository;
+import dev.spendline.controlplane.keys.IssuedApiKey;
+import dev.spendline.controlplane.workspaces.Plan;
+import dev.spendline.controlplane.workspaces.Workspace;
+import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;

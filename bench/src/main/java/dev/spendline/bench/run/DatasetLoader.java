@@ -2,7 +2,7 @@ package dev.spendline.bench.run;
 
 import dev.spendline.bench.load.EventMix;
 import dev.spendline.contracts.event.AcceptedEvent;
-import dev.spendline.contracts.topic.Topics;
+import dev.spendline.topics.Topics;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicReference;

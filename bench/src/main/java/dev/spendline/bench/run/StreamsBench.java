@@ -1,9 +1,9 @@
 package dev.spendline.bench.run;
 
-import dev.spendline.contracts.topic.Topics;
 import dev.spendline.streams.SpendlineTopology;
 import dev.spendline.streams.StreamsTuning;
 import dev.spendline.streams.TopologySettings;
+import dev.spendline.topics.Topics;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Properties;

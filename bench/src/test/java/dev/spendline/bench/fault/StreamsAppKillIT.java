@@ -7,20 +7,23 @@ import dev.spendline.bench.load.LoadGenerator;
 import dev.spendline.bench.process.JavaProcess;
 import dev.spendline.bench.process.PostgresWorkspace;
 import dev.spendline.contracts.query.Dimension;
-import dev.spendline.contracts.query.HttpSpendQueries;
+import dev.spendline.contracts.query.QueryType;
 import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.UsageKind;
-import dev.spendline.contracts.topic.Topic;
-import dev.spendline.contracts.topic.Topics;
-import dev.spendline.controlplane.IssuedApiKey;
-import dev.spendline.controlplane.Plan;
+import dev.spendline.controlplane.keys.IssuedApiKey;
+import dev.spendline.controlplane.workspaces.Plan;
+import dev.spendline.internalapi.HttpQueries;
+import dev.spendline.internalapi.InstanceCredential;
 import dev.spendline.kafka.embedded.KafkaNodeMain;
 import dev.spendline.kafka.embedded.TopicSetup;
+import dev.spendline.topics.Topic;
+import dev.spendline.topics.Topics;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -42,6 +45,10 @@ class StreamsAppKillIT {
         int kafkaPort = FaultTestSupport.freePort();
         int gatewayPort = FaultTestSupport.freePort();
         int streamsPort = FaultTestSupport.freePort();
+        int gatewayInternalPort = FaultTestSupport.freePort();
+        int streamsInternalPort = FaultTestSupport.freePort();
+        // Instances authenticate each other with one shared secret (spendline.internal.secret).
+        String secret = InstanceCredential.generateSecret();
         String bootstrap = "127.0.0.1:" + kafkaPort;
 
         try (PostgresWorkspace controlPlane =
@@ -59,9 +66,12 @@ class StreamsAppKillIT {
                         FaultTestSupport.SERVICE_JVM,
                         List.of(
                                 "--server.port=" + gatewayPort,
+                                "--management.server.port=" + gatewayInternalPort,
+                                "--spendline.internal.secret=" + secret,
                                 "--spendline.kafka.bootstrap-servers=" + bootstrap,
-                                // The quota check asks streams-app, which this test kills: it must fail open.
-                                "--spendline.gateway.streams-url=http://127.0.0.1:" + streamsPort,
+                                // The quota check asks streams-app's internal port; this test kills
+                                // streams-app, so the check must fail open.
+                                "--spendline.gateway.streams-url=http://127.0.0.1:" + streamsInternalPort,
                                 "--spring.datasource.url=" + controlPlane.jdbcUrl(),
                                 "--spring.datasource.username=postgres"),
                         FaultTestSupport.logDir());
@@ -71,6 +81,8 @@ class StreamsAppKillIT {
                         FaultTestSupport.SERVICE_JVM,
                         List.of(
                                 "--server.port=" + streamsPort,
+                                "--management.server.port=" + streamsInternalPort,
+                                "--spendline.internal.secret=" + secret,
                                 "--spendline.kafka.bootstrap-servers=" + bootstrap,
                                 "--spendline.streams.state-dir=" + dir.resolve("streams-state"),
                                 "--spendline.streams.instance-id=fault-streams-1"),
@@ -102,27 +114,31 @@ class StreamsAppKillIT {
                     .as("the gateway kept accepting while streams was down")
                     .isZero();
 
-            HttpSpendQueries queries = new HttpSpendQueries(
-                    URI.create("http://127.0.0.1:" + streamsPort),
+            HttpQueries queries = new HttpQueries(
+                    URI.create("http://127.0.0.1:" + streamsInternalPort),
                     HttpClient.newHttpClient(),
                     Duration.ofSeconds(30),
-                    false);
+                    false,
+                    InstanceCredential.of(secret),
+                    Clock.systemUTC());
             String workspaceId = key.key().workspaceId();
             FaultTestSupport.assertQueriesMatch(ledger, () -> byTenant(queries, workspaceId), Duration.ofSeconds(120));
         }
     }
 
-    private static Optional<SpendReport> byTenant(HttpSpendQueries queries, String workspaceId) {
+    private static Optional<SpendReport> byTenant(HttpQueries queries, String workspaceId) {
         Instant now = Instant.now();
         try {
-            return Optional.of(queries.spendBy(new SpendQuery(
-                    workspaceId,
-                    UsageKind.PRODUCT,
-                    Dimension.TENANT,
-                    now.minus(40, ChronoUnit.DAYS),
-                    now.plus(1, ChronoUnit.DAYS),
-                    Map.of(),
-                    1_000)));
+            return Optional.of(queries.answer(
+                    QueryType.SPEND_BY,
+                    new SpendQuery(
+                            workspaceId,
+                            UsageKind.PRODUCT,
+                            Dimension.TENANT,
+                            now.minus(40, ChronoUnit.DAYS),
+                            now.plus(1, ChronoUnit.DAYS),
+                            Map.of(),
+                            1_000)));
         } catch (RuntimeException e) {
             return Optional.empty();
         }

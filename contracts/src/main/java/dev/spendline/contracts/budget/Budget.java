@@ -1,13 +1,12 @@
 package dev.spendline.contracts.budget;
 
-import dev.spendline.contracts.topic.Topics;
 import java.math.BigDecimal;
 import java.time.Instant;
 
 /**
  * A spend limit: at most {@code limitUsd} of product AI spend per {@code period} within
  * {@code scope} (and {@code scopeValue}, e.g. scope FEATURE, value "support-bot"). Written to
- * {@link Topics#BUDGETS} under {@link #key}; a deletion is a tombstone for the key.
+ * {@code Topics.BUDGETS} under {@link #key}; a deletion is a tombstone for the key.
  *
  * @param id {@code bud_} and 20 random letters/digits, assigned on creation
  * @param scopeValue null exactly when the scope is {@link BudgetScope#WORKSPACE}

@@ -1,13 +1,12 @@
 package dev.spendline.contracts.experiment;
 
-import dev.spendline.contracts.topic.Topics;
 import java.math.BigDecimal;
 import java.time.Instant;
 
 /**
  * A guardrail on one experiment: a variant whose cost per successful call is more than
  * {@code maxIncreasePercent} above the control's would be stopped. Written to
- * {@link Topics#GUARDRAILS} under {@link #key} (one guardrail per experiment); always
+ * {@code Topics.GUARDRAILS} under {@link #key} (one guardrail per experiment); always
  * {@link GuardrailMode#SHADOW}.
  *
  * @param id {@code grd_} and 20 random letters/digits, assigned on creation

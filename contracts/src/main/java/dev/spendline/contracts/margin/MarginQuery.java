@@ -1,5 +1,6 @@
 package dev.spendline.contracts.margin;
 
+import dev.spendline.contracts.query.WorkspaceQuery;
 import java.time.YearMonth;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,7 +10,7 @@ import java.util.List;
  * included (UTC): revenue is entered per month, so margins are computed per whole month. At most
  * {@code limit} rows; totals always cover every row.
  */
-public record MarginQuery(String workspaceId, YearMonth from, YearMonth to, int limit) {
+public record MarginQuery(String workspaceId, YearMonth from, YearMonth to, int limit) implements WorkspaceQuery {
 
     public static final int DEFAULT_LIMIT = 50;
     public static final int MAX_LIMIT = 1_000;

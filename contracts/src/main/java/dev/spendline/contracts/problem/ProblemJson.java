@@ -3,6 +3,7 @@ package dev.spendline.contracts.problem;
 import dev.spendline.contracts.json.Json;
 import dev.spendline.contracts.validation.FieldError;
 import java.util.List;
+import java.util.Map;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -18,13 +19,35 @@ public final class ProblemJson {
 
     private ProblemJson() {}
 
+    /** The body of {@code problem}: the standard members, {@code code}, its extension members and errors. */
+    public static byte[] render(ProblemException problem) {
+        return render(
+                problem.status(),
+                problem.code(),
+                problem.title(),
+                problem.detail(),
+                problem.errors(),
+                problem.members());
+    }
+
     public static byte[] render(int status, String code, String title, String detail, List<FieldError> errors) {
+        return render(status, code, title, detail, errors, Map.of());
+    }
+
+    private static byte[] render(
+            int status,
+            String code,
+            String title,
+            String detail,
+            List<FieldError> errors,
+            Map<String, String> members) {
         ObjectNode body = Json.MAPPER.createObjectNode();
         body.put("type", TYPE_BASE + code);
         body.put("title", title);
         body.put("status", status);
         body.put("detail", detail);
         body.put("code", code);
+        members.forEach(body::put);
         if (errors != null && !errors.isEmpty()) {
             ArrayNode list = body.putArray("errors");
             for (FieldError e : errors) {

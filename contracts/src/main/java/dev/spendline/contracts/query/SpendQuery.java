@@ -18,7 +18,8 @@ public record SpendQuery(
         Instant from,
         Instant to,
         Map<Dimension, String> filters,
-        int limit) {
+        int limit)
+        implements WorkspaceQuery {
 
     public static final int DEFAULT_LIMIT = 20;
     public static final int MAX_LIMIT = 1_000;

@@ -1,13 +1,12 @@
 package dev.spendline.contracts.revenue;
 
-import dev.spendline.contracts.topic.Topics;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.YearMonth;
 
 /**
  * What one customer (tenant) paid in one calendar month (UTC), as entered in the settings under
- * customer revenue: the revenue side of contribution margin. Written to {@link Topics#REVENUE}
+ * customer revenue: the revenue side of contribution margin. Written to {@code Topics.REVENUE}
  * under {@link #key}, so the compacted topic keeps the latest amount per tenant and month; a
  * deletion is a tombstone for the key.
  *

@@ -18,7 +18,7 @@ public record Recommendation(
         String estimateMethod,
         SuggestedAction action) {
 
-    Recommendation withAction(SuggestedAction other) {
+    public Recommendation withAction(SuggestedAction other) {
         return new Recommendation(id, kind, title, evidence, estimatedMonthlySavingUsd, estimateMethod, other);
     }
 }

@@ -1,5 +1,6 @@
 package dev.spendline.contracts.savings;
 
+import dev.spendline.contracts.query.WorkspaceQuery;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -10,7 +11,7 @@ import java.util.List;
  * period {@code [from, to)} (rounded to whole hours like spend reports); at most {@code limit}
  * recommendations, the largest saving first.
  */
-public record SavingsQuery(String workspaceId, Instant from, Instant to, int limit) {
+public record SavingsQuery(String workspaceId, Instant from, Instant to, int limit) implements WorkspaceQuery {
 
     public static final int DEFAULT_LIMIT = 10;
     public static final int MAX_LIMIT = 100;

@@ -1,6 +1,7 @@
 package dev.spendline.contracts.waste;
 
 import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.WorkspaceQuery;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -12,7 +13,8 @@ import java.util.Set;
  * whole hours like spend reports), by kind, and when {@code by} is given by kind and that dimension;
  * the top {@code limit} rows by cost.
  */
-public record TopWasteQuery(String workspaceId, Instant from, Instant to, Dimension by, int limit) {
+public record TopWasteQuery(String workspaceId, Instant from, Instant to, Dimension by, int limit)
+        implements WorkspaceQuery {
 
     public static final int DEFAULT_LIMIT = 20;
     public static final int MAX_LIMIT = 1_000;

@@ -1,6 +1,6 @@
 package dev.spendline.gateway.ingest;
 
-import dev.spendline.contracts.topic.Topic;
+import dev.spendline.topics.Topic;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

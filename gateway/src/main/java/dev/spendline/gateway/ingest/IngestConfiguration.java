@@ -1,10 +1,10 @@
 package dev.spendline.gateway.ingest;
 
-import dev.spendline.contracts.query.HttpSpendQueries;
-import dev.spendline.contracts.quota.QuotaQueries;
-import dev.spendline.controlplane.ApiKeyAuthenticator;
+import dev.spendline.contracts.query.Queries;
+import dev.spendline.controlplane.keys.ApiKeyAuthenticator;
 import dev.spendline.gateway.quota.QuotaGuard;
 import dev.spendline.gateway.quota.QuotaProperties;
+import dev.spendline.internalapi.HttpQueries;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.HashMap;
@@ -60,19 +60,26 @@ public class IngestConfiguration {
         return new KafkaTemplate<>(ingestProducerFactory);
     }
 
+    /** Problem+json for whatever the ingest handler did not answer (unknown paths, failures outside it). */
+    @Bean
+    ProblemExceptionHandler problemExceptionHandler() {
+        return new ProblemExceptionHandler();
+    }
+
     @Bean
     IngestHandler ingestHandler(
             ApiKeyAuthenticator authenticator,
             KafkaTemplate<String, byte[]> ingestKafkaTemplate,
             IngestLimits limits,
             MeterRegistry registry,
-            QuotaGuard quotaGuard) {
+            QuotaGuard quotaGuard,
+            Clock clock) {
         return new IngestHandler(
                 authenticator,
                 new EventPublisher(ingestKafkaTemplate, limits.produceTimeout()),
                 limits,
                 new IngestMetrics(registry),
-                Clock.systemUTC(),
+                clock,
                 quotaGuard);
     }
 
@@ -82,8 +89,8 @@ public class IngestConfiguration {
      * With {@code spendline.quota.enabled=false} no streams-app is needed.
      */
     @Bean
-    QuotaGuard quotaGuard(QuotaProperties props, ObjectProvider<QuotaQueries> queries) {
-        QuotaQueries source = props.enabled()
+    QuotaGuard quotaGuard(QuotaProperties props, ObjectProvider<Queries> queries, Clock clock) {
+        Queries source = props.enabled()
                 ? queries.getIfAvailable(() -> {
                     throw new IllegalStateException("The event quota is enabled but no stream processor is"
                             + " configured: set spendline.gateway.streams-url, or spendline.quota.enabled=false");
@@ -92,8 +99,8 @@ public class IngestConfiguration {
         // The resend check: HTTP must leave Netty's event loop; the in-process router (standalone)
         // answers on the servlet thread, where blocking is allowed and where refusals are best
         // written (see "Known limits" in docs/architecture.md).
-        Scheduler lookups = source instanceof HttpSpendQueries ? Schedulers.boundedElastic() : Schedulers.immediate();
-        return new QuotaGuard(source, props, Clock.systemUTC(), lookups);
+        Scheduler lookups = source instanceof HttpQueries ? Schedulers.boundedElastic() : Schedulers.immediate();
+        return new QuotaGuard(source, props, clock, lookups);
     }
 
     /** Public so the standalone mode can serve the same routes from its servlet container. */

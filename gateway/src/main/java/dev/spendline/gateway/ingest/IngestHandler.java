@@ -2,8 +2,10 @@ package dev.spendline.gateway.ingest;
 
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.json.Json;
-import dev.spendline.controlplane.ApiKeyAuthenticator;
+import dev.spendline.contracts.problem.Incidents;
+import dev.spendline.contracts.problem.ProblemException;
 import dev.spendline.controlplane.Principal;
+import dev.spendline.controlplane.keys.ApiKeyAuthenticator;
 import dev.spendline.gateway.quota.QuotaExceededException;
 import dev.spendline.gateway.quota.QuotaGuard;
 import dev.spendline.gateway.quota.QuotaUnavailableException;
@@ -81,26 +83,24 @@ final class IngestHandler {
         return readBody(request)
                 .flatMap(body -> authenticate(request).flatMap(principal -> principal
                         .map(p -> checked(request, kind, p, receivedAt, body))
-                        .orElseGet(() -> Mono.error(new Refusal(Problem.of(
-                                HttpStatus.UNAUTHORIZED,
+                        .orElseGet(() -> Mono.error(new ProblemException(
+                                HttpStatus.UNAUTHORIZED.value(),
                                 "unauthorized",
                                 "Missing or invalid API key",
                                 "Send a workspace API key as 'Authorization: Bearer <API key>'. Keys are"
                                         + " created in the dashboard under API keys; a revoked key no"
-                                        + " longer works."))))))
-                .onErrorResume(Refusal.class, r -> {
-                    metrics.rejected(kind, r.problem.code());
-                    return r.problem.toResponse();
+                                        + " longer works.")))))
+                .onErrorResume(ProblemException.class, refusal -> {
+                    metrics.rejected(kind, refusal.code());
+                    return ProblemResponses.of(refusal);
                 })
                 .onErrorResume(e -> {
-                    log.error("Unexpected failure while ingesting {}", kind.name(), e);
                     metrics.rejected(kind, "internal_error");
-                    return Problem.of(
-                                    HttpStatus.INTERNAL_SERVER_ERROR,
-                                    "internal_error",
-                                    "Internal error",
-                                    "Nothing was accepted; retry later with the same externalIds")
-                            .toResponse();
+                    return ProblemResponses.of(Incidents.record(
+                            log,
+                            "POST " + request.path() + " (" + kind.name() + ")",
+                            e,
+                            "Nothing was accepted; retry later with the same externalIds"));
                 });
     }
 
@@ -147,19 +147,18 @@ final class IngestHandler {
             ServerRequest request, IngestKind<T, V> kind, Principal principal, Instant receivedAt, Body body) {
         Optional<MediaType> type = request.headers().contentType();
         if (type.isEmpty() || !MediaType.APPLICATION_JSON.isCompatibleWith(type.get())) {
-            return Mono.error(new Refusal(Problem.of(
-                    HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+            return Mono.error(new ProblemException(
+                    HttpStatus.UNSUPPORTED_MEDIA_TYPE.value(),
                     "unsupported_media_type",
                     "Unsupported content type",
-                    "Send the body as JSON with 'Content-Type: application/json'")));
+                    "Send the body as JSON with 'Content-Type: application/json'"));
         }
         if (body == Body.TOO_LARGE) {
-            return Mono.error(new Refusal(bodyTooLarge(limits.maxBodySize().toBytes())));
+            return Mono.error(bodyTooLarge(limits.maxBodySize().toBytes()));
         }
         if (body == Body.TOO_LARGE_UNREAD) {
             // The rest of the body was not read: the connection cannot be reused.
-            return Mono.error(
-                    new Refusal(bodyTooLarge(limits.maxBodySize().toBytes()).closingConnection()));
+            return Mono.error(bodyTooLarge(limits.maxBodySize().toBytes()).withHeader("Connection", "close"));
         }
         return accept(kind, principal, receivedAt, body.bytes());
     }
@@ -169,58 +168,59 @@ final class IngestHandler {
         JsonNode root;
         try {
             root = json.parse(body);
-        } catch (RequestJson.MalformedJsonException e) {
-            return Mono.error(new Refusal(
-                    Problem.of(HttpStatus.BAD_REQUEST, "malformed_json", "Malformed JSON", e.getMessage())));
+        } catch (ProblemException malformed) {
+            return Mono.error(malformed);
         }
         BatchParser.Result<V> result = batches.parse(root, kind, principal.workspaceId(), receivedAt);
         if (result instanceof BatchParser.TooMany<V> tooMany) {
-            return Mono.error(new Refusal(Problem.of(
-                    HttpStatus.CONTENT_TOO_LARGE,
+            return Mono.error(new ProblemException(
+                    HttpStatus.CONTENT_TOO_LARGE.value(),
                     "batch_too_large",
                     "Too many items in one request",
                     "The batch has " + tooMany.count() + " items; at most " + limits.maxBatchItems()
-                            + " are accepted per request. Split it and send the parts separately.")));
+                            + " are accepted per request. Split it and send the parts separately."));
         }
         if (result instanceof BatchParser.Invalid<V> invalid) {
-            return Mono.error(new Refusal(new Problem(
-                    HttpStatus.BAD_REQUEST,
+            return Mono.error(new ProblemException(
+                    HttpStatus.BAD_REQUEST.value(),
                     "validation_failed",
                     "Invalid " + kind.name().replace('_', ' '),
                     invalid.errors().size() + " problem(s) in the request; nothing was accepted. Fix them and"
                             + " resend the whole request.",
-                    invalid.errors(),
-                    null,
-                    false)));
+                    invalid.errors()));
         }
         List<V> values = ((BatchParser.Accepted<V>) result).values();
         if (kind == IngestKind.EVENTS) {
             @SuppressWarnings("unchecked") // the events kind carries AcceptedEvent values
             List<AcceptedEvent> events = (List<AcceptedEvent>) values;
             return quota.check(principal, events)
-                    .onErrorMap(QuotaExceededException.class, e -> new Refusal(quotaExceeded(e, principal)))
-                    .onErrorMap(
-                            QuotaUnavailableException.class,
-                            e -> new Refusal(Problem.of(
-                                            HttpStatus.SERVICE_UNAVAILABLE,
-                                            "unavailable",
-                                            "Temporarily unable to accept data",
-                                            "This workspace has used its event quota and Spendline could not check in time"
-                                                    + " which events are resends. Nothing was accepted; retry the same request"
-                                                    + " later.")
-                                    .retryAfter(RETRY_AFTER_SECONDS)))
+                    .onErrorMap(QuotaExceededException.class, e -> quotaExceeded(e, principal))
+                    .onErrorMap(QuotaUnavailableException.class, e -> {
+                        log.warn(
+                                "Resend check for workspace {} at its quota failed: {}",
+                                principal.workspaceId(),
+                                String.valueOf(e.getCause()));
+                        return new ProblemException(
+                                        HttpStatus.SERVICE_UNAVAILABLE.value(),
+                                        "unavailable",
+                                        "Temporarily unable to accept data",
+                                        "This workspace has used its event quota and Spendline could not check in time"
+                                                + " which events are resends. Nothing was accepted; retry the same request"
+                                                + " later.")
+                                .retryAfter(RETRY_AFTER_SECONDS);
+                    })
                     .then(Mono.defer(() -> publish(kind, principal, receivedAt, values)));
         }
         return publish(kind, principal, receivedAt, values);
     }
 
     /** 429 until the quota resets at the start of the next month (UTC). */
-    private Problem quotaExceeded(QuotaExceededException e, Principal principal) {
+    private ProblemException quotaExceeded(QuotaExceededException e, Principal principal) {
         Instant reset =
                 e.month().plusMonths(1).atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
         long seconds = Math.max(1, Duration.between(clock.instant(), reset).toSeconds());
-        return Problem.of(
-                        HttpStatus.TOO_MANY_REQUESTS,
+        return new ProblemException(
+                        HttpStatus.TOO_MANY_REQUESTS.value(),
                         "quota_exceeded",
                         "Monthly event quota used up",
                         String.format(
@@ -244,13 +244,13 @@ final class IngestHandler {
                             kind.name(),
                             principal.workspaceId(),
                             e instanceof TimeoutException ? "timed out" : e.toString());
-                    return new Refusal(Problem.of(
-                                    HttpStatus.SERVICE_UNAVAILABLE,
+                    return new ProblemException(
+                                    HttpStatus.SERVICE_UNAVAILABLE.value(),
                                     "unavailable",
                                     "Temporarily unable to accept data",
                                     "The event log did not acknowledge the write in time. Retry the same request"
                                             + " later; items with a (source, externalId) are counted once.")
-                            .retryAfter(RETRY_AFTER_SECONDS));
+                            .retryAfter(RETRY_AFTER_SECONDS);
                 })
                 .then(Mono.defer(() -> {
                     metrics.produceLatency(kind, Duration.ofNanos(System.nanoTime() - started));
@@ -265,21 +265,11 @@ final class IngestHandler {
                 }));
     }
 
-    private Problem bodyTooLarge(long maxBytes) {
-        return Problem.of(
-                HttpStatus.CONTENT_TOO_LARGE,
+    private ProblemException bodyTooLarge(long maxBytes) {
+        return new ProblemException(
+                HttpStatus.CONTENT_TOO_LARGE.value(),
                 "body_too_large",
                 "Request body too large",
                 "The body is larger than " + maxBytes + " bytes. Send fewer items per request.");
-    }
-
-    /** A request refused with a problem answer; carries no stack trace, it is not an error of ours. */
-    static final class Refusal extends RuntimeException {
-        final Problem problem;
-
-        Refusal(Problem problem) {
-            super(problem.code(), null, false, false);
-            this.problem = problem;
-        }
     }
 }

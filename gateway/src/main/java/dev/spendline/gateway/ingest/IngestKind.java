@@ -2,11 +2,11 @@ package dev.spendline.gateway.ingest;
 
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.event.ProductEventReader;
-import dev.spendline.contracts.topic.Topic;
-import dev.spendline.contracts.topic.Topics;
 import dev.spendline.contracts.usage.AcceptedUsageRow;
 import dev.spendline.contracts.usage.InternalUsageReader;
 import dev.spendline.contracts.validation.FieldError;
+import dev.spendline.topics.Topic;
+import dev.spendline.topics.Topics;
 import java.time.Instant;
 import java.util.List;
 import tools.jackson.databind.JsonNode;

@@ -2,8 +2,8 @@ package dev.spendline.gateway.ingest;
 
 import static org.springframework.web.reactive.function.server.RequestPredicates.path;
 
+import dev.spendline.contracts.problem.ProblemException;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerRequest;
@@ -27,14 +27,11 @@ public final class IngestRoutes {
     }
 
     private static Mono<ServerResponse> methodNotAllowed(ServerRequest request) {
-        Problem problem = Problem.of(
-                HttpStatus.METHOD_NOT_ALLOWED,
-                "method_not_allowed",
-                "Method not allowed",
-                request.method() + " is not supported here; use POST");
-        return ServerResponse.status(HttpStatus.METHOD_NOT_ALLOWED)
-                .header("Allow", "POST")
-                .contentType(MediaType.APPLICATION_PROBLEM_JSON)
-                .bodyValue(problem.toJson());
+        return ProblemResponses.of(new ProblemException(
+                        HttpStatus.METHOD_NOT_ALLOWED.value(),
+                        "method_not_allowed",
+                        "Method not allowed",
+                        request.method() + " is not supported here; use POST")
+                .withHeader("Allow", "POST"));
     }
 }

@@ -1,5 +1,6 @@
 package dev.spendline.gateway.ingest;
 
+import dev.spendline.contracts.problem.ProblemException;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.StreamReadFeature;
@@ -31,23 +32,21 @@ final class RequestJson {
                 .build();
     }
 
-    /** The parsed body, or a {@link MalformedJsonException} saying what and where. */
+    /** The parsed body, or 400 {@code malformed_json} saying what and where. */
     JsonNode parse(byte[] body) {
         if (body.length == 0) {
-            throw new MalformedJsonException("The request body is empty; send a JSON object");
+            throw malformed("The request body is empty; send a JSON object");
         }
         try {
             return mapper.readTree(body);
         } catch (JacksonException e) {
             TokenStreamLocation at = e.getLocation();
             String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
-            throw new MalformedJsonException("The body is not valid JSON" + where + ": " + e.getOriginalMessage());
+            throw malformed("The body is not valid JSON" + where + ": " + e.getOriginalMessage());
         }
     }
 
-    static final class MalformedJsonException extends RuntimeException {
-        MalformedJsonException(String message) {
-            super(message, null, false, false);
-        }
+    private static ProblemException malformed(String detail) {
+        return new ProblemException(400, "malformed_json", "Malformed JSON", detail);
     }
 }

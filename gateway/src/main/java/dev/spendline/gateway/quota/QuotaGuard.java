@@ -4,9 +4,10 @@ import com.github.benmanes.caffeine.cache.AsyncLoadingCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.event.ProductEvent;
+import dev.spendline.contracts.query.Queries;
+import dev.spendline.contracts.query.QueryType;
 import dev.spendline.contracts.quota.AcceptedPairsQuery;
 import dev.spendline.contracts.quota.EventIdentity;
-import dev.spendline.contracts.quota.QuotaQueries;
 import dev.spendline.contracts.quota.QuotaUsageQuery;
 import dev.spendline.controlplane.Principal;
 import java.time.Clock;
@@ -44,7 +45,7 @@ public final class QuotaGuard {
 
     private static final Logger log = LoggerFactory.getLogger(QuotaGuard.class);
 
-    private final QuotaQueries queries;
+    private final Queries queries;
     private final QuotaProperties props;
     private final Clock clock;
     private final Scheduler lookups;
@@ -59,7 +60,7 @@ public final class QuotaGuard {
      *     count itself is always loaded and refreshed in the background, so that a slow or
      *     restarting stream processor never holds up a request under the quota.
      */
-    public QuotaGuard(QuotaQueries queries, QuotaProperties props, Clock clock, Scheduler lookups) {
+    public QuotaGuard(Queries queries, QuotaProperties props, Clock clock, Scheduler lookups) {
         this.queries = queries;
         this.props = props;
         this.clock = clock;
@@ -78,8 +79,9 @@ public final class QuotaGuard {
      */
     private AtomicLong load(UsageKey key) {
         try {
-            return new AtomicLong(queries.quotaUsage(new QuotaUsageQuery(key.workspaceId(), key.month()))
-                    .acceptedEvents());
+            return new AtomicLong(
+                    queries.answer(QueryType.QUOTA_USAGE, new QuotaUsageQuery(key.workspaceId(), key.month()))
+                            .acceptedEvents());
         } catch (RuntimeException e) {
             log.warn(
                     "Quota count of workspace {} unavailable ({}); accepting until it can be read",
@@ -142,7 +144,8 @@ public final class QuotaGuard {
             return Mono.just(anonymous);
         }
         long withoutIdentity = anonymous;
-        return Mono.fromCallable(() -> queries.acceptedPairs(new AcceptedPairsQuery(workspaceId, List.copyOf(pairs))))
+        return Mono.fromCallable(() -> queries.answer(
+                        QueryType.ACCEPTED_PAIRS, new AcceptedPairsQuery(workspaceId, List.copyOf(pairs))))
                 .subscribeOn(lookups)
                 .timeout(props.checkTimeout())
                 .map(accepted -> {

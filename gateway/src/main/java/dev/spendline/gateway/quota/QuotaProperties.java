@@ -1,6 +1,6 @@
 package dev.spendline.gateway.quota;
 
-import dev.spendline.controlplane.Plan;
+import dev.spendline.controlplane.workspaces.Plan;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;

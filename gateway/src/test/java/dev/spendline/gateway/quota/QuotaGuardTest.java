@@ -5,15 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.event.ProductEvent;
+import dev.spendline.contracts.query.QueryHandlers;
+import dev.spendline.contracts.query.QueryType;
 import dev.spendline.contracts.query.QueryUnavailableException;
 import dev.spendline.contracts.quota.AcceptedPairs;
 import dev.spendline.contracts.quota.AcceptedPairsQuery;
 import dev.spendline.contracts.quota.EventIdentity;
-import dev.spendline.contracts.quota.QuotaQueries;
 import dev.spendline.contracts.quota.QuotaUsage;
 import dev.spendline.contracts.quota.QuotaUsageQuery;
-import dev.spendline.controlplane.Plan;
 import dev.spendline.controlplane.Principal;
+import dev.spendline.controlplane.workspaces.Plan;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
@@ -33,17 +34,16 @@ import reactor.core.scheduler.Schedulers;
 class QuotaGuardTest {
 
     private static final Instant NOW = Instant.parse("2026-11-23T10:00:00Z");
-    private static final Principal FREE = new Principal("ws_q", "key_1", Plan.FREE);
+    private static final Principal FREE = Principal.apiKey("ws_q", "key_1", Plan.FREE);
 
     /** What the stream processor would say: a count, and the pairs it has seen. */
-    private static final class Answers implements QuotaQueries {
+    private static final class Answers {
         long count;
         Set<EventIdentity> seen = Set.of();
         boolean down;
         final AtomicInteger pairQueries = new AtomicInteger();
 
-        @Override
-        public QuotaUsage quotaUsage(QuotaUsageQuery query) {
+        QuotaUsage quotaUsage(QuotaUsageQuery query) {
             if (down) {
                 throw new QueryUnavailableException("down");
             }
@@ -51,8 +51,7 @@ class QuotaGuardTest {
             return new QuotaUsage(query.workspaceId(), query.month().toString(), count);
         }
 
-        @Override
-        public AcceptedPairs acceptedPairs(AcceptedPairsQuery query) {
+        AcceptedPairs acceptedPairs(AcceptedPairsQuery query) {
             pairQueries.incrementAndGet();
             if (down) {
                 throw new QueryUnavailableException("down");
@@ -67,7 +66,9 @@ class QuotaGuardTest {
 
     private QuotaGuard guard(long freeQuota) {
         return new QuotaGuard(
-                answers,
+                new QueryHandlers()
+                        .on(QueryType.QUOTA_USAGE, answers::quotaUsage)
+                        .on(QueryType.ACCEPTED_PAIRS, answers::acceptedPairs),
                 new QuotaProperties(true, freeQuota, 1_000, Duration.ofMinutes(5), Duration.ofSeconds(2)),
                 Clock.fixed(NOW, ZoneOffset.UTC),
                 Schedulers.boundedElastic());
@@ -105,7 +106,7 @@ class QuotaGuardTest {
         anonymous.add(event(null));
         assertThatThrownBy(() -> guard.check(FREE, anonymous).block()).isInstanceOf(QuotaExceededException.class);
         // The other plan's quota applies to its workspaces.
-        guard.check(new Principal("ws_q", "key_2", Plan.TEAM), events("z")).block();
+        guard.check(Principal.apiKey("ws_q", "key_2", Plan.TEAM), events("z")).block();
     }
 
     @Test

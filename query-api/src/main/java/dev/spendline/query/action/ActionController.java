@@ -1,6 +1,7 @@
 package dev.spendline.query.action;
 
 import dev.spendline.controlplane.Principal;
+import dev.spendline.query.problems.WhenUnavailable;
 import org.springframework.http.MediaType;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -13,6 +14,11 @@ import org.springframework.web.bind.annotation.RestController;
  * result). Team workspaces only. Rules and answers: docs/actions.md.
  */
 @RestController
+@WhenUnavailable(
+        retryAfterSeconds = 5,
+        title = "Write actions are temporarily unavailable",
+        detail = "Kafka or the workspace's data cannot be reached right now; nothing was changed. A prepared"
+                + " action stays confirmable with the same token and phrase until it expires.")
 final class ActionController {
 
     static final String PREPARE_PATH = "/api/v1/ask/actions/prepare";

@@ -1,15 +1,17 @@
 package dev.spendline.query.action;
 
 import dev.spendline.contracts.json.Json;
+import dev.spendline.contracts.problem.ProblemException;
 import dev.spendline.contracts.validation.FieldError;
-import dev.spendline.controlplane.IssuedConfirmation;
-import dev.spendline.controlplane.Plan;
-import dev.spendline.controlplane.PreparedAction;
-import dev.spendline.controlplane.PreparedActionStatus;
-import dev.spendline.controlplane.PreparedActions;
-import dev.spendline.controlplane.PreparedActions.Confirmed;
-import dev.spendline.controlplane.PreparedActions.Execution;
 import dev.spendline.controlplane.Principal;
+import dev.spendline.controlplane.actions.ConfirmationRefusedException;
+import dev.spendline.controlplane.actions.IssuedConfirmation;
+import dev.spendline.controlplane.actions.PreparedAction;
+import dev.spendline.controlplane.actions.PreparedActionStatus;
+import dev.spendline.controlplane.actions.PreparedActions;
+import dev.spendline.controlplane.actions.PreparedActions.Confirmed;
+import dev.spendline.controlplane.actions.PreparedActions.Execution;
+import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.query.problems.RequestBodies;
 import java.security.SecureRandom;
 import java.time.Instant;
@@ -92,19 +94,24 @@ final class ActionService {
         String token = requiredText(request, "confirmationToken", errors);
         String phrase = requiredText(request, "confirmationPhrase", errors);
         if (!errors.isEmpty()) {
-            throw new ActionProblem(
-                    HttpStatus.BAD_REQUEST,
+            throw new ProblemException(
+                    HttpStatus.BAD_REQUEST.value(),
                     "invalid_confirmation",
                     "Invalid confirmation",
                     errors.size() + " problem(s) with the request; nothing was executed",
                     errors);
         }
-        Confirmed confirmed = preparedActions.confirm(principal, token, phrase, row -> execute(principal, row));
+        Confirmed confirmed;
+        try {
+            confirmed = preparedActions.confirm(principal, token, phrase, row -> execute(principal, row));
+        } catch (ConfirmationRefusedException e) {
+            throw refusal(e.reason());
+        }
         PreparedAction row = confirmed.action();
         JsonNode result = Json.MAPPER.readTree(row.result());
         if (row.status() == PreparedActionStatus.FAILED) {
-            throw new ActionProblem(
-                    HttpStatus.CONFLICT,
+            throw new ProblemException(
+                    HttpStatus.CONFLICT.value(),
                     result.path("code").asString("action_failed"),
                     "The action failed",
                     result.path("detail").asString("The action could not be done") + " (stored result"
@@ -138,8 +145,8 @@ final class ActionService {
 
     private static void requireTeam(Principal principal) {
         if (principal.plan() != Plan.TEAM) {
-            throw new ActionProblem(
-                    HttpStatus.FORBIDDEN,
+            throw new ProblemException(
+                    HttpStatus.FORBIDDEN.value(),
                     "plan_required",
                     "Write actions need the Team plan",
                     "This workspace is on the " + principal.plan() + " plan. Preparing and confirming write actions"
@@ -151,14 +158,14 @@ final class ActionService {
     private WriteAction action(JsonNode value) {
         String known = String.join(", ", registry.names());
         if (value == null || value.isNull()) {
-            throw new InvalidActionException(List.of(new FieldError("/action", "is required: one of " + known)));
+            throw WriteAction.invalid(List.of(new FieldError("/action", "is required: one of " + known)));
         }
         if (!value.isString()) {
-            throw new InvalidActionException(List.of(new FieldError("/action", "must be a string: one of " + known)));
+            throw WriteAction.invalid(List.of(new FieldError("/action", "must be a string: one of " + known)));
         }
         return registry.find(value.stringValue())
-                .orElseThrow(() -> new ActionProblem(
-                        HttpStatus.BAD_REQUEST,
+                .orElseThrow(() -> new ProblemException(
+                        HttpStatus.BAD_REQUEST.value(),
                         "unknown_action",
                         "Unknown action",
                         "There is no action \"" + abbreviate(value.stringValue()) + "\"; the actions are " + known,
@@ -170,8 +177,8 @@ final class ActionService {
         ObjectNode node = RequestBodies.object(body, example, errors);
         if (node == null) {
             boolean notJson = errors.get(0).message().equals(RequestBodies.NOT_JSON);
-            throw new ActionProblem(
-                    HttpStatus.BAD_REQUEST,
+            throw new ProblemException(
+                    HttpStatus.BAD_REQUEST.value(),
                     code,
                     title,
                     notJson
@@ -211,5 +218,40 @@ final class ActionService {
             digits.append(random.nextInt(10));
         }
         return digits.toString();
+    }
+
+    /** Why a confirmation executed nothing, as the problem the client gets (table in docs/actions.md). */
+    static ProblemException refusal(ConfirmationRefusedException.Reason reason) {
+        return switch (reason) {
+            case UNKNOWN_TOKEN -> new ProblemException(
+                    HttpStatus.NOT_FOUND.value(),
+                    "unknown_token",
+                    "Unknown confirmation token",
+                    "No prepared action of this workspace has this token; prepare the action again");
+            case OTHER_CREDENTIAL -> new ProblemException(
+                    HttpStatus.FORBIDDEN.value(),
+                    "other_credential",
+                    "Prepared with another credential",
+                    "Only the API key (or OAuth grant) that prepared this action can confirm it; nothing was executed");
+            case WRONG_PHRASE -> new ProblemException(
+                    HttpStatus.UNPROCESSABLE_CONTENT.value(),
+                    "wrong_phrase",
+                    "Wrong confirmation phrase",
+                    "The phrase must be exactly the confirmationPhrase that prepare returned; nothing was executed"
+                            + " and the token can still be used",
+                    List.of(new FieldError("/confirmationPhrase", "is not the exact phrase")));
+            case EXPIRED -> new ProblemException(
+                    HttpStatus.GONE.value(),
+                    "expired",
+                    "Confirmation expired",
+                    "A prepared action can be confirmed for 10 minutes; prepare it again. Nothing was executed");
+            case IN_PROGRESS -> new ProblemException(
+                            HttpStatus.CONFLICT.value(),
+                            "in_progress",
+                            "Confirmation in progress",
+                            "Another confirmation of this action is executing it; repeat this confirmation shortly"
+                                    + " to get its result")
+                    .retryAfter(1);
+        };
     }
 }

@@ -41,7 +41,7 @@ final class CreateBudgetAction implements WriteAction {
         try {
             draft = BudgetCreation.read(fields, Set.of());
         } catch (InvalidBudgetException e) {
-            throw new InvalidActionException(e.errors());
+            throw WriteAction.invalid(e.errors());
         }
         try {
             budgets.requireRoom(principal.workspaceId());

@@ -1,7 +1,6 @@
 package dev.spendline.query.action;
 
 import dev.spendline.contracts.experiment.ExperimentGuardrail;
-import dev.spendline.contracts.experiment.ExperimentQueries;
 import dev.spendline.contracts.experiment.ExperimentSummary;
 import dev.spendline.contracts.experiment.Experiments;
 import dev.spendline.contracts.experiment.ExperimentsQuery;
@@ -10,10 +9,12 @@ import dev.spendline.contracts.experiment.GuardrailRule;
 import dev.spendline.contracts.experiment.VariantStats;
 import dev.spendline.contracts.ids.ReadableIds;
 import dev.spendline.contracts.json.Json;
-import dev.spendline.contracts.topic.Topics;
+import dev.spendline.contracts.query.Queries;
+import dev.spendline.contracts.query.QueryType;
 import dev.spendline.contracts.validation.FieldError;
 import dev.spendline.controlplane.Principal;
 import dev.spendline.query.settings.SettingsWriter;
+import dev.spendline.topics.Topics;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,11 +36,12 @@ final class CreateGuardrailAction implements WriteAction {
     private static final String GUARDRAIL_ID = "guardrailId";
     private static final String ID_PREFIX = "grd_";
 
-    private final ExperimentQueries experiments;
+    private final Queries experiments;
     private final SettingsWriter writer;
-    private final Clock clock = Clock.systemUTC();
+    private final Clock clock;
 
-    CreateGuardrailAction(ExperimentQueries experiments, SettingsWriter writer) {
+    CreateGuardrailAction(Queries experiments, SettingsWriter writer, Clock clock) {
+        this.clock = clock;
         this.experiments = experiments;
         this.writer = writer;
     }
@@ -64,7 +66,7 @@ final class CreateGuardrailAction implements WriteAction {
                     "must be 1 to " + Experiments.MAX_ID_LENGTH + " characters without control characters"));
         }
         if (!errors.isEmpty()) {
-            throw new InvalidActionException(errors);
+            throw WriteAction.invalid(errors);
         }
         String experimentId = id.stringValue();
         ExperimentSummary experiment = requireEligible(principal, experimentId, null);
@@ -97,7 +99,7 @@ final class CreateGuardrailAction implements WriteAction {
                 ExperimentGuardrail.DEFAULT_MAX_INCREASE_PERCENT,
                 Experiments.MIN_CALLS_PER_VARIANT,
                 clock.instant(),
-                principal.keyId());
+                principal.credential().id());
         writer.put(Topics.GUARDRAILS, guardrail.workspaceId(), guardrail.key(), guardrail);
         return Json.MAPPER.valueToTree(guardrail);
     }
@@ -107,13 +109,12 @@ final class CreateGuardrailAction implements WriteAction {
      * very action, retried) does not count as "already guarded".
      */
     private ExperimentSummary requireEligible(Principal principal, String experimentId, String ownId) {
-        ExperimentSummary experiment =
-                experiments
-                        .experiments(new ExperimentsQuery(principal.workspaceId(), experimentId))
-                        .experiments()
-                        .stream()
-                        .findFirst()
-                        .orElse(null);
+        ExperimentSummary experiment = experiments
+                .answer(QueryType.EXPERIMENTS, new ExperimentsQuery(principal.workspaceId(), experimentId))
+                .experiments()
+                .stream()
+                .findFirst()
+                .orElse(null);
         ExperimentSummary judged = experiment != null
                         && experiment.guardrail() != null
                         && experiment.guardrail().id().equals(ownId)

@@ -60,7 +60,7 @@ final class SnoozeAlertAction implements WriteAction {
             }
         }
         if (!errors.isEmpty()) {
-            throw new InvalidActionException(errors);
+            throw WriteAction.invalid(errors);
         }
         ObjectNode arguments = Json.MAPPER.createObjectNode();
         arguments.put(ALERT_ID, alert.id());

@@ -1,6 +1,9 @@
 package dev.spendline.query.action;
 
+import dev.spendline.contracts.problem.ProblemException;
+import dev.spendline.contracts.validation.FieldError;
 import dev.spendline.controlplane.Principal;
+import java.util.List;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -20,7 +23,8 @@ public interface WriteAction {
      *
      * @param fields the request body without {@code action}
      * @return the summary in words and the canonical arguments {@link #execute} will receive
-     * @throws InvalidActionException listing every problem, with JSON Pointers into the request
+     * @throws ProblemException from {@link #invalid}, listing every problem
+     *     with JSON Pointers into the request
      * @throws ActionFailedException when the action cannot be done now (e.g. a limit is reached)
      */
     PreparedPlan prepare(Principal principal, ObjectNode fields);
@@ -35,4 +39,14 @@ public interface WriteAction {
      * @throws ActionFailedException for a final failure, stored and answered to every confirmation
      */
     JsonNode execute(Principal principal, JsonNode arguments);
+
+    /** The refusal of a prepare request with problems: 400 {@code invalid_action}, every problem listed. */
+    static ProblemException invalid(List<FieldError> errors) {
+        return new ProblemException(
+                400,
+                "invalid_action",
+                "Invalid action request",
+                errors.size() + " problem(s) with the request; nothing was prepared",
+                errors);
+    }
 }

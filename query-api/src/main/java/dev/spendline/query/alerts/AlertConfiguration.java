@@ -3,7 +3,7 @@ package dev.spendline.query.alerts;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
-/** The snooze API; needs a {@code SettingsWriter} and an {@code AlertQueries} bean. */
+/** The snooze API; needs a {@code SettingsWriter} and the {@code Queries} bean. */
 @Configuration(proxyBeanMethods = false)
-@Import({AlertSnoozing.class, AlertController.class, AlertErrorHandler.class})
+@Import({AlertSnoozing.class, AlertController.class})
 public class AlertConfiguration {}

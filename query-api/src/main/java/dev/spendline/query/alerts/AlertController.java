@@ -2,9 +2,11 @@ package dev.spendline.query.alerts;
 
 import dev.spendline.contracts.alert.Alert;
 import dev.spendline.contracts.alert.AlertSnooze;
+import dev.spendline.contracts.problem.ProblemException;
 import dev.spendline.contracts.validation.FieldError;
 import dev.spendline.controlplane.Principal;
 import dev.spendline.query.problems.RequestBodies;
+import dev.spendline.query.problems.WhenUnavailable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -26,6 +28,10 @@ import tools.jackson.databind.JsonNode;
  * second).
  */
 @RestController
+@WhenUnavailable(
+        retryAfterSeconds = 5,
+        title = "Alerts are temporarily unavailable",
+        detail = "Kafka or the alert data cannot be reached right now; nothing was changed. Retry shortly.")
 final class AlertController {
 
     static final String PATH = "/api/v1/alerts/{id}/snooze";
@@ -52,7 +58,7 @@ final class AlertController {
     }
 
     private Alert openAlert(Principal principal, String id) {
-        return snoozing.findOpen(principal.workspaceId(), id).orElseThrow(() -> new UnknownAlertException(id));
+        return snoozing.findOpen(principal.workspaceId(), id).orElseThrow(() -> unknown(id));
     }
 
     private static JsonNode parse(byte[] body) {
@@ -62,5 +68,11 @@ final class AlertController {
             throw new InvalidSnoozeException(errors);
         }
         return node;
+    }
+
+    /** 404 {@code unknown_alert}. */
+    private static ProblemException unknown(String id) {
+        return new ProblemException(
+                404, "unknown_alert", "Unknown alert", "No open alert " + id + " in this workspace");
     }
 }

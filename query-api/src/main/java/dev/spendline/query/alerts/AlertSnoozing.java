@@ -3,13 +3,14 @@ package dev.spendline.query.alerts;
 import dev.spendline.contracts.alert.ActiveAlertsQuery;
 import dev.spendline.contracts.alert.ActiveAlertsReport;
 import dev.spendline.contracts.alert.Alert;
-import dev.spendline.contracts.alert.AlertQueries;
 import dev.spendline.contracts.alert.AlertSnooze;
 import dev.spendline.contracts.alert.SnoozedAlert;
-import dev.spendline.contracts.topic.Topics;
+import dev.spendline.contracts.query.Queries;
+import dev.spendline.contracts.query.QueryType;
 import dev.spendline.contracts.validation.FieldError;
 import dev.spendline.controlplane.Principal;
 import dev.spendline.query.settings.SettingsWriter;
+import dev.spendline.topics.Topics;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
@@ -31,10 +32,11 @@ public final class AlertSnoozing {
     private static final BigDecimal MAX_HOURS = BigDecimal.valueOf(AlertSnooze.MAX_SNOOZE.toHours());
 
     private final SettingsWriter writer;
-    private final AlertQueries queries;
-    private final Clock clock = Clock.systemUTC();
+    private final Queries queries;
+    private final Clock clock;
 
-    AlertSnoozing(SettingsWriter writer, AlertQueries queries) {
+    AlertSnoozing(SettingsWriter writer, Queries queries, Clock clock) {
+        this.clock = clock;
         this.writer = writer;
         this.queries = queries;
     }
@@ -48,7 +50,8 @@ public final class AlertSnoozing {
 
     /** The open alert (active or snoozed) with this id in the workspace, now. */
     public Optional<Alert> findOpen(String workspaceId, String alertId) {
-        ActiveAlertsReport report = queries.activeAlerts(new ActiveAlertsQuery(workspaceId, clock.instant()));
+        ActiveAlertsReport report =
+                queries.answer(QueryType.ACTIVE_ALERTS, new ActiveAlertsQuery(workspaceId, clock.instant()));
         return Stream.concat(report.alerts().stream(), report.snoozed().stream().map(SnoozedAlert::alert))
                 .filter(a -> a.id().equals(alertId))
                 .findFirst();
@@ -71,7 +74,7 @@ public final class AlertSnoozing {
                 now.plus(Duration.ofMillis(millis)),
                 request.reason(),
                 now,
-                principal.keyId());
+                principal.credential().id());
         writer.put(Topics.ALERT_SNOOZES, principal.workspaceId(), alert.key(), snooze);
         return snooze;
     }

@@ -6,21 +6,28 @@ import dev.spendline.query.alerts.AlertConfiguration;
 import dev.spendline.query.ask.AskConfiguration;
 import dev.spendline.query.budgets.BudgetConfiguration;
 import dev.spendline.query.experiments.ExperimentsConfiguration;
+import dev.spendline.query.problems.ProblemsConfiguration;
 import dev.spendline.query.reports.ReportsConfiguration;
 import dev.spendline.query.revenue.RevenueConfiguration;
+import dev.spendline.query.security.InternalPortSecurity;
 import dev.spendline.query.security.SecurityConfiguration;
 import dev.spendline.query.settings.SettingsConfiguration;
+import java.time.Clock;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
 /**
- * The read API. Needs a {@link dev.spendline.contracts.query.SpendQueries} bean: the in-process
+ * The read API. Needs a {@link dev.spendline.contracts.query.Queries} bean: the in-process
  * router in standalone, HTTP to the streams service when deployed apart ({@link QueryApiApplication}).
  */
 @Configuration(proxyBeanMethods = false)
 @Import({
     ControlPlaneConfiguration.class,
+    InternalPortSecurity.class,
     SecurityConfiguration.class,
+    ProblemsConfiguration.class,
     ReportsConfiguration.class,
     SettingsConfiguration.class,
     RevenueConfiguration.class,
@@ -30,4 +37,12 @@ import org.springframework.context.annotation.Import;
     ActionConfiguration.class,
     AskConfiguration.class
 })
-public class QueryApiConfiguration {}
+public class QueryApiConfiguration {
+
+    /** The one clock of the application; a test registers its own {@link Clock} bean to move time. */
+    @Bean
+    @ConditionalOnMissingBean(Clock.class)
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+}

@@ -1,11 +1,25 @@
 package dev.spendline.query.ask;
 
+import dev.spendline.contracts.query.Queries;
+import java.time.Clock;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
-/** {@code POST /api/v1/ask} and its error mapping; needs the read tools' query beans. */
+/** {@code POST /api/v1/ask} and the asker over the read tools ({@link Queries}). */
 @Configuration(proxyBeanMethods = false)
-@Import({AskController.class, AskErrorHandler.class})
+@Import({AskController.class})
 @EnableConfigurationProperties(AskProperties.class)
-public class AskConfiguration {}
+public class AskConfiguration {
+
+    @Bean
+    VocabularyCache askVocabularyCache(Queries queries, Clock clock) {
+        return new VocabularyCache(queries, clock);
+    }
+
+    @Bean
+    Asker asker(Queries queries, VocabularyCache askVocabularyCache, Clock clock) {
+        return new Asker(queries, askVocabularyCache, clock);
+    }
+}

@@ -1,13 +1,7 @@
 package dev.spendline.query.ask;
 
-import dev.spendline.contracts.alert.AlertQueries;
-import dev.spendline.contracts.budget.BudgetQueries;
-import dev.spendline.contracts.margin.MarginQueries;
-import dev.spendline.contracts.query.SpendQueries;
-import dev.spendline.contracts.tools.ReadTools;
-import dev.spendline.contracts.waste.WasteQueries;
 import dev.spendline.controlplane.Principal;
-import java.time.Clock;
+import dev.spendline.query.problems.WhenUnavailable;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -20,22 +14,17 @@ import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
  * that every malformed body gets the same problem+json as the other endpoints.
  */
 @RestController
+@WhenUnavailable(
+        retryAfterSeconds = 2,
+        title = "Ask is temporarily unavailable",
+        detail = "The data for this workspace is moving between instances or still loading; retry shortly.")
 final class AskController {
 
     private final Asker asker;
     private final AskProperties properties;
 
-    AskController(
-            SpendQueries spend,
-            MarginQueries margins,
-            WasteQueries waste,
-            BudgetQueries budgets,
-            AlertQueries alerts,
-            AskProperties properties) {
-        // Not a bean: a ReadTools bean would be a second SpendQueries and clash with the real one.
-        ReadTools tools = ReadTools.of(spend, margins, waste, budgets, alerts);
-        Clock clock = Clock.systemUTC();
-        this.asker = new Asker(tools, new VocabularyCache(spend, clock), clock);
+    AskController(Asker asker, AskProperties properties) {
+        this.asker = asker;
         this.properties = properties;
     }
 

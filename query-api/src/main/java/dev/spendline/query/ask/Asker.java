@@ -1,6 +1,6 @@
 package dev.spendline.query.ask;
 
-import dev.spendline.contracts.tools.ReadTools;
+import dev.spendline.contracts.query.Queries;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -9,16 +9,16 @@ import java.util.function.Function;
 /**
  * Answers one question of one workspace: reads it against the workspace's vocabulary, runs the
  * one tool call, and writes the answer, the reading, the call, the data and the dashboard link.
- * Plain Java over {@link ReadTools}, so it runs the same in tests and behind the controller.
+ * Plain Java over {@link Queries}, so it runs the same in tests and behind the controller.
  */
 final class Asker {
 
-    private final ReadTools tools;
+    private final Queries queries;
     private final Function<String, Vocabulary> vocabularies;
     private final Clock clock;
 
-    Asker(ReadTools tools, Function<String, Vocabulary> vocabularies, Clock clock) {
-        this.tools = tools;
+    Asker(Queries queries, Function<String, Vocabulary> vocabularies, Clock clock) {
+        this.queries = queries;
         this.vocabularies = vocabularies;
         this.clock = clock;
     }
@@ -40,7 +40,7 @@ final class Asker {
                     AskExamples.QUESTIONS);
         }
         ToolCall call = reading.call();
-        Record data = call.run(tools, workspaceId);
+        Record data = call.run(queries, workspaceId);
         return new AskAnswer(
                 true,
                 question,

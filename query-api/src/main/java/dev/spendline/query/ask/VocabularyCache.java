@@ -3,7 +3,8 @@ package dev.spendline.query.ask;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.spendline.contracts.query.Dimension;
-import dev.spendline.contracts.query.SpendQueries;
+import dev.spendline.contracts.query.Queries;
+import dev.spendline.contracts.query.QueryType;
 import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.SpendRow;
 import java.time.Clock;
@@ -43,12 +44,12 @@ final class VocabularyCache implements Function<String, Vocabulary> {
             Dimension.INTERNAL_MODEL,
             Dimension.INTERNAL_PROVIDER);
 
-    private final SpendQueries spend;
+    private final Queries queries;
     private final Clock clock;
     private final Cache<String, Vocabulary> cache;
 
-    VocabularyCache(SpendQueries spend, Clock clock) {
-        this.spend = spend;
+    VocabularyCache(Queries queries, Clock clock) {
+        this.queries = queries;
         this.clock = clock;
         this.cache = Caffeine.newBuilder()
                 .expireAfterWrite(FRESH)
@@ -66,8 +67,10 @@ final class VocabularyCache implements Function<String, Vocabulary> {
         Instant from = to.minus(LOOKBACK);
         Map<Dimension, Set<String>> values = new EnumMap<>(Dimension.class);
         for (Dimension dimension : DIMENSIONS) {
-            List<SpendRow> rows = spend.spendBy(new SpendQuery(
-                            workspaceId, dimension.kind(), dimension, from, to, Map.of(), SpendQuery.MAX_LIMIT))
+            List<SpendRow> rows = queries.answer(
+                            QueryType.SPEND_BY,
+                            new SpendQuery(
+                                    workspaceId, dimension.kind(), dimension, from, to, Map.of(), SpendQuery.MAX_LIMIT))
                     .rows();
             Set<String> names = new LinkedHashSet<>();
             rows.stream().map(SpendRow::value).filter(Objects::nonNull).forEach(names::add);

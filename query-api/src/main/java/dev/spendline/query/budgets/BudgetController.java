@@ -2,13 +2,16 @@ package dev.spendline.query.budgets;
 
 import dev.spendline.contracts.budget.Budget;
 import dev.spendline.contracts.budget.BudgetDraft;
-import dev.spendline.contracts.budget.BudgetQueries;
 import dev.spendline.contracts.budget.BudgetStatus;
 import dev.spendline.contracts.budget.BudgetStatusQuery;
 import dev.spendline.contracts.budget.BudgetStatusReport;
-import dev.spendline.contracts.topic.Topics;
+import dev.spendline.contracts.problem.ProblemException;
+import dev.spendline.contracts.query.Queries;
+import dev.spendline.contracts.query.QueryType;
 import dev.spendline.controlplane.Principal;
+import dev.spendline.query.problems.WhenUnavailable;
 import dev.spendline.query.settings.SettingsWriter;
+import dev.spendline.topics.Topics;
 import java.net.URI;
 import java.time.Clock;
 import java.util.List;
@@ -30,20 +33,24 @@ import org.springframework.web.bind.annotation.RestController;
  * well under a second), so a read straight after a write may not show it yet.
  */
 @RestController
+@WhenUnavailable(
+        retryAfterSeconds = 5,
+        title = "Budgets are temporarily unavailable",
+        detail = "Kafka or the budget data cannot be reached right now; nothing was changed. Retry shortly.")
 final class BudgetController {
 
     static final String PATH = "/api/v1/budgets";
 
     private final SettingsWriter writer;
-    private final BudgetQueries queries;
+    private final Queries queries;
     private final BudgetCreation creation;
     private final Clock clock;
 
-    BudgetController(SettingsWriter writer, BudgetQueries queries, BudgetCreation creation) {
+    BudgetController(SettingsWriter writer, Queries queries, BudgetCreation creation, Clock clock) {
         this.writer = writer;
         this.queries = queries;
         this.creation = creation;
-        this.clock = Clock.systemUTC();
+        this.clock = clock;
     }
 
     @GetMapping(PATH)
@@ -72,13 +79,18 @@ final class BudgetController {
     }
 
     private BudgetStatusReport status(Principal principal) {
-        return queries.budgetStatus(new BudgetStatusQuery(principal.workspaceId(), clock.instant()));
+        return queries.answer(QueryType.BUDGET_STATUS, new BudgetStatusQuery(principal.workspaceId(), clock.instant()));
     }
 
     private static BudgetStatus find(List<BudgetStatus> budgets, String id) {
         return budgets.stream()
                 .filter(s -> s.budget().id().equals(id))
                 .findFirst()
-                .orElseThrow(() -> new UnknownBudgetException(id));
+                .orElseThrow(() -> unknown(id));
+    }
+
+    /** 404 {@code unknown_budget}, also for a budget of another workspace. */
+    private static ProblemException unknown(String id) {
+        return new ProblemException(404, "unknown_budget", "Unknown budget", "No budget " + id + " in this workspace");
     }
 }

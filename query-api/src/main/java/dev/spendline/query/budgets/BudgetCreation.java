@@ -2,12 +2,13 @@ package dev.spendline.query.budgets;
 
 import dev.spendline.contracts.budget.Budget;
 import dev.spendline.contracts.budget.BudgetDraft;
-import dev.spendline.contracts.budget.BudgetQueries;
 import dev.spendline.contracts.budget.BudgetStatusQuery;
 import dev.spendline.contracts.ids.ReadableIds;
-import dev.spendline.contracts.topic.Topics;
+import dev.spendline.contracts.query.Queries;
+import dev.spendline.contracts.query.QueryType;
 import dev.spendline.controlplane.Principal;
 import dev.spendline.query.settings.SettingsWriter;
+import dev.spendline.topics.Topics;
 import java.time.Clock;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
@@ -24,10 +25,11 @@ public final class BudgetCreation {
     private static final String ID_PREFIX = "bud_";
 
     private final SettingsWriter writer;
-    private final BudgetQueries queries;
-    private final Clock clock = Clock.systemUTC();
+    private final Queries queries;
+    private final Clock clock;
 
-    BudgetCreation(SettingsWriter writer, BudgetQueries queries) {
+    BudgetCreation(SettingsWriter writer, Queries queries, Clock clock) {
+        this.clock = clock;
         this.writer = writer;
         this.queries = queries;
     }
@@ -56,7 +58,7 @@ public final class BudgetCreation {
      * @throws BudgetLimitReachedException when the workspace already has {@link #MAX_BUDGETS}
      */
     public void requireRoom(String workspaceId) {
-        if (queries.budgetStatus(new BudgetStatusQuery(workspaceId, clock.instant()))
+        if (queries.answer(QueryType.BUDGET_STATUS, new BudgetStatusQuery(workspaceId, clock.instant()))
                         .budgets()
                         .size()
                 >= MAX_BUDGETS) {
@@ -84,7 +86,7 @@ public final class BudgetCreation {
                 draft.period(),
                 draft.limitUsd(),
                 clock.instant(),
-                principal.keyId());
+                principal.credential().id());
         writer.put(Topics.BUDGETS, budget.workspaceId(), budget.key(), budget);
         return budget;
     }

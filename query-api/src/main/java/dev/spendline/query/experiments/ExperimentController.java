@@ -1,11 +1,14 @@
 package dev.spendline.query.experiments;
 
-import dev.spendline.contracts.experiment.ExperimentQueries;
 import dev.spendline.contracts.experiment.ExperimentSummary;
 import dev.spendline.contracts.experiment.Experiments;
 import dev.spendline.contracts.experiment.ExperimentsQuery;
 import dev.spendline.contracts.experiment.ExperimentsReport;
+import dev.spendline.contracts.problem.ProblemException;
+import dev.spendline.contracts.query.Queries;
+import dev.spendline.contracts.query.QueryType;
 import dev.spendline.controlplane.Principal;
+import dev.spendline.query.problems.WhenUnavailable;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -17,28 +20,45 @@ import org.springframework.web.bind.annotation.RestController;
  * per success, the guardrail if there is one, and its shadow decisions. See docs/experiments.md.
  */
 @RestController
+@WhenUnavailable(
+        retryAfterSeconds = 2,
+        title = "Experiments are temporarily unavailable",
+        detail = "The data for this workspace is moving between instances or still loading; retry shortly.")
 final class ExperimentController {
 
     static final String PATH = "/api/v1/experiments";
 
-    private final ExperimentQueries queries;
+    private final Queries queries;
 
-    ExperimentController(ExperimentQueries queries) {
+    ExperimentController(Queries queries) {
         this.queries = queries;
     }
 
     @GetMapping(PATH)
     ExperimentsReport list(@AuthenticationPrincipal Principal principal) {
-        return queries.experiments(new ExperimentsQuery(principal.workspaceId(), null));
+        return queries.answer(QueryType.EXPERIMENTS, new ExperimentsQuery(principal.workspaceId(), null));
     }
 
     @GetMapping(PATH + "/{experimentId}")
     ExperimentSummary get(@AuthenticationPrincipal Principal principal, @PathVariable String experimentId) {
         if (!Experiments.isId(experimentId)) {
-            throw new UnknownExperimentException(experimentId);
+            throw unknown(experimentId);
         }
-        return queries.experiments(new ExperimentsQuery(principal.workspaceId(), experimentId)).experiments().stream()
+        return queries
+                .answer(QueryType.EXPERIMENTS, new ExperimentsQuery(principal.workspaceId(), experimentId))
+                .experiments()
+                .stream()
                 .findFirst()
-                .orElseThrow(() -> new UnknownExperimentException(experimentId));
+                .orElseThrow(() -> unknown(experimentId));
+    }
+
+    /** 404 {@code unknown_experiment}. */
+    private static ProblemException unknown(String id) {
+        return new ProblemException(
+                404,
+                "unknown_experiment",
+                "Unknown experiment",
+                "No experiment '" + id + "' in this workspace's events: events name one with metadata.experimentId"
+                        + " and metadata.variant");
     }
 }

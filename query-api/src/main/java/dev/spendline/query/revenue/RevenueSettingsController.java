@@ -1,12 +1,14 @@
 package dev.spendline.query.revenue;
 
+import dev.spendline.contracts.problem.ProblemException;
 import dev.spendline.contracts.revenue.RevenueRow;
-import dev.spendline.contracts.topic.Topics;
 import dev.spendline.contracts.validation.FieldError;
 import dev.spendline.contracts.validation.Limits;
 import dev.spendline.controlplane.Principal;
 import dev.spendline.query.problems.RequestBodies;
+import dev.spendline.query.problems.WhenUnavailable;
 import dev.spendline.query.settings.SettingsWriter;
+import dev.spendline.topics.Topics;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
@@ -32,6 +34,10 @@ import tools.jackson.databind.JsonNode;
  * change; margins show it as soon as the topology has read it (normally well under a second).
  */
 @RestController
+@WhenUnavailable(
+        retryAfterSeconds = 5,
+        title = "Revenue cannot be changed right now",
+        detail = "Kafka did not acknowledge the change in time; nothing was changed. Retry shortly.")
 final class RevenueSettingsController {
 
     static final String PATH = "/api/v1/settings/revenue/{tenantId}/{month}";
@@ -41,9 +47,9 @@ final class RevenueSettingsController {
     private final SettingsWriter writer;
     private final Clock clock;
 
-    RevenueSettingsController(SettingsWriter writer) {
+    RevenueSettingsController(SettingsWriter writer, Clock clock) {
         this.writer = writer;
-        this.clock = Clock.systemUTC();
+        this.clock = clock;
     }
 
     @PutMapping(path = PATH, consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -56,10 +62,16 @@ final class RevenueSettingsController {
         YearMonth yearMonth = validPath(tenantId, month, errors);
         BigDecimal amount = amount(body, errors);
         if (!errors.isEmpty()) {
-            throw new InvalidRevenueException(errors);
+            throw invalid(errors);
         }
         Instant now = clock.instant();
-        RevenueRow row = RevenueRow.of(principal.workspaceId(), tenantId, yearMonth, amount, now, principal.keyId());
+        RevenueRow row = RevenueRow.of(
+                principal.workspaceId(),
+                tenantId,
+                yearMonth,
+                amount,
+                now,
+                principal.credential().id());
         writer.put(
                 Topics.REVENUE,
                 principal.workspaceId(),
@@ -74,7 +86,7 @@ final class RevenueSettingsController {
         List<FieldError> errors = new ArrayList<>();
         YearMonth yearMonth = validPath(tenantId, month, errors);
         if (!errors.isEmpty()) {
-            throw new InvalidRevenueException(errors);
+            throw invalid(errors);
         }
         // Idempotent: deleting what is not there is not an error, the result is the same.
         writer.put(
@@ -135,5 +147,15 @@ final class RevenueSettingsController {
             return value;
         }
         return null;
+    }
+
+    /** 400 {@code invalid_revenue} with every problem. */
+    private static ProblemException invalid(List<FieldError> errors) {
+        return new ProblemException(
+                400,
+                "invalid_revenue",
+                "Invalid revenue",
+                errors.size() + " problem(s) with the request; nothing was changed",
+                errors);
     }
 }

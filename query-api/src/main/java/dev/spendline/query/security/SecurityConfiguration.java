@@ -1,10 +1,15 @@
 package dev.spendline.query.security;
 
-import dev.spendline.controlplane.ApiKeyAuthenticator;
+import dev.spendline.controlplane.keys.ApiKeyAuthenticator;
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
 import org.springframework.security.authentication.AuthenticationManager;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
@@ -14,29 +19,54 @@ import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AuthenticationFilter;
 import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
-import org.springframework.security.web.util.matcher.AndRequestMatcher;
-import org.springframework.security.web.util.matcher.NegatedRequestMatcher;
 import org.springframework.security.web.util.matcher.OrRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 
 /**
- * The application's one security filter chain. {@code /api/**} needs a workspace API key as a
- * bearer token, except the two ingest paths, which the gateway authenticates itself (in standalone
- * they share this servlet container). Health, metrics and the instance-to-instance query endpoint
- * are open: expose them on the internal network only.
+ * The public port's security: one chain per way in, each with its own matcher, tried in
+ * {@link Chains order}, and a last chain that denies whatever no other chain claims. The internal
+ * port has its own chain, first of all ({@link InternalPortSecurity}).
  */
 @Configuration(proxyBeanMethods = false)
 @EnableWebSecurity
 public class SecurityConfiguration {
 
-    private static final RequestMatcher INGEST = new OrRequestMatcher(
+    /**
+     * The order of the chains. The gaps are the slots of the ways in still to come: a browser
+     * session chain for the dashboard ({@code /app/**}, {@code /login}) and an OAuth
+     * resource-server chain for MCP ({@code /mcp/**}), both before the API-key chain so their
+     * paths never fall to it.
+     */
+    public static final class Chains {
+        /** {@link InternalPortSecurity}: requests that arrived on the internal port. */
+        public static final int INTERNAL_PORT = Ordered.HIGHEST_PRECEDENCE;
+        /** Event and usage ingest: the ingest handler authenticates (it reads the body first). */
+        public static final int INGEST = 10;
+        /** {@code /livez}, {@code /readyz}: the probes a load balancer may ask on the public port. */
+        public static final int PROBES = 20;
+        /** Reserved: the dashboard's browser session. */
+        public static final int SESSION = 30;
+        /** Reserved: MCP's OAuth resource server. */
+        public static final int OAUTH_RESOURCE = 40;
+        /** {@code /api/**}: a workspace API key as a bearer token. */
+        public static final int API_KEY = 50;
+        /** Everything else: 404. */
+        public static final int DENY_ALL = Ordered.LOWEST_PRECEDENCE;
+
+        private Chains() {}
+    }
+
+    static final RequestMatcher INGEST = new OrRequestMatcher(
             PathPatternRequestMatcher.pathPattern("/api/v1/events"),
             PathPatternRequestMatcher.pathPattern("/api/v1/internal-usage"));
-    private static final RequestMatcher API = PathPatternRequestMatcher.pathPattern("/api/**");
+    static final RequestMatcher PROBES = new OrRequestMatcher(
+            PathPatternRequestMatcher.pathPattern(HttpMethod.GET, "/livez"),
+            PathPatternRequestMatcher.pathPattern(HttpMethod.GET, "/readyz"));
+    static final RequestMatcher API = PathPatternRequestMatcher.pathPattern("/api/**");
 
     /**
-     * API keys are the only credentials; as a bean it also stops Spring Boot from creating a
-     * default user with a generated password.
+     * API keys are the only credentials of the API chain; as a bean it also stops Spring Boot from
+     * creating a default user with a generated password.
      */
     @Bean
     AuthenticationManager apiKeyAuthenticationManager(ApiKeyAuthenticator authenticator) {
@@ -46,8 +76,26 @@ public class SecurityConfiguration {
                 .orElseThrow(() -> new BadCredentialsException("Unknown or revoked API key"));
     }
 
+    /** Ingest paths: open here because the ingest handler authenticates after reading the body. */
     @Bean
-    SecurityFilterChain securityFilterChain(HttpSecurity http, AuthenticationManager keys) throws Exception {
+    @Order(Chains.INGEST)
+    SecurityFilterChain ingestChain(HttpSecurity http) throws Exception {
+        return stateless(http.securityMatcher(INGEST))
+                .authorizeHttpRequests(authorize -> authorize.anyRequest().permitAll())
+                .build();
+    }
+
+    @Bean
+    @Order(Chains.PROBES)
+    SecurityFilterChain probesChain(HttpSecurity http) throws Exception {
+        return stateless(http.securityMatcher(PROBES))
+                .authorizeHttpRequests(authorize -> authorize.anyRequest().permitAll())
+                .build();
+    }
+
+    @Bean
+    @Order(Chains.API_KEY)
+    SecurityFilterChain apiKeyChain(HttpSecurity http, AuthenticationManager keys) throws Exception {
         AuthenticationFilter apiKeyFilter = new AuthenticationFilter(keys, request -> {
             String header = request.getHeader(HttpHeaders.AUTHORIZATION);
             if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
@@ -55,33 +103,59 @@ public class SecurityConfiguration {
             }
             return ApiKeyAuthentication.unauthenticated(header.substring(7).trim());
         });
-        apiKeyFilter.setRequestMatcher(new AndRequestMatcher(API, new NegatedRequestMatcher(INGEST)));
         // Authenticated requests continue down the chain; the default handler would redirect.
         apiKeyFilter.setSuccessHandler((request, response, authentication) -> {});
         apiKeyFilter.setFailureHandler((request, response, e) -> unauthorized(response));
-
-        http.authorizeHttpRequests(authorize -> authorize
-                        .requestMatchers(INGEST)
-                        .permitAll()
-                        .requestMatchers(API)
-                        .authenticated()
-                        .anyRequest()
-                        .permitAll())
+        return stateless(http.securityMatcher(API))
+                .authorizeHttpRequests(authorize -> authorize.anyRequest().authenticated())
                 .addFilterAt(apiKeyFilter, BasicAuthenticationFilter.class)
-                .csrf(csrf -> csrf.disable())
-                .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
-                .requestCache(cache -> cache.disable())
                 .exceptionHandling(
-                        errors -> errors.authenticationEntryPoint((request, response, e) -> unauthorized(response)));
-        return http.build();
+                        errors -> errors.authenticationEntryPoint((request, response, e) -> unauthorized(response)))
+                .build();
     }
 
-    private static void unauthorized(HttpServletResponse response) throws java.io.IOException {
+    /**
+     * What no chain claims is not there: 404, the same for a path that does not exist and for one
+     * that exists only on the internal port ({@code /internal/**}, actuator), so the public port
+     * tells nothing about either. Error dispatches pass, so a handler's own error still renders.
+     */
+    @Bean
+    @Order(Chains.DENY_ALL)
+    SecurityFilterChain denyAllChain(HttpSecurity http) throws Exception {
+        return stateless(http)
+                .authorizeHttpRequests(authorize -> authorize
+                        .dispatcherTypeMatchers(DispatcherType.ERROR)
+                        .permitAll()
+                        .anyRequest()
+                        .denyAll())
+                .exceptionHandling(
+                        errors -> errors.authenticationEntryPoint((request, response, e) -> notFound(response))
+                                .accessDeniedHandler((request, response, e) -> notFound(response)))
+                .build();
+    }
+
+    /** Every public chain: no session, no CSRF (no cookies are read), no saved requests. */
+    private static HttpSecurity stateless(HttpSecurity http) throws Exception {
+        return http.csrf(csrf -> csrf.disable())
+                .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .requestCache(cache -> cache.disable());
+    }
+
+    private static void unauthorized(HttpServletResponse response) throws IOException {
         ProblemWriter.write(
                 response,
                 HttpServletResponse.SC_UNAUTHORIZED,
                 "unauthorized",
                 "Missing or invalid API key",
                 "Send a workspace API key as 'Authorization: Bearer <API key>'. A revoked key no longer works.");
+    }
+
+    private static void notFound(HttpServletResponse response) throws IOException {
+        ProblemWriter.write(
+                response,
+                HttpServletResponse.SC_NOT_FOUND,
+                "not_found",
+                "Not Found",
+                "There is nothing at this path. The API is under /api/v1 (see docs/api.md).");
     }
 }

@@ -1,7 +1,7 @@
 package dev.spendline.query.settings;
 
-import dev.spendline.contracts.topic.Topic;
-import dev.spendline.contracts.topic.Topics;
+import dev.spendline.topics.Topic;
+import dev.spendline.topics.Topics;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;

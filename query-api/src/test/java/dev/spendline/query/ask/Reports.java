@@ -20,6 +20,9 @@ import dev.spendline.contracts.margin.FeatureMarginReport;
 import dev.spendline.contracts.margin.MarginQuery;
 import dev.spendline.contracts.margin.MarginTotals;
 import dev.spendline.contracts.query.Measures;
+import dev.spendline.contracts.query.Queries;
+import dev.spendline.contracts.query.QueryHandlers;
+import dev.spendline.contracts.query.QueryType;
 import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.SpendRow;
@@ -27,7 +30,6 @@ import dev.spendline.contracts.savings.Recommendation;
 import dev.spendline.contracts.savings.RecommendationKind;
 import dev.spendline.contracts.savings.SavingsQuery;
 import dev.spendline.contracts.savings.SavingsReport;
-import dev.spendline.contracts.tools.ReadTools;
 import dev.spendline.contracts.waste.TopWasteQuery;
 import dev.spendline.contracts.waste.TopWasteReport;
 import dev.spendline.contracts.waste.WasteKind;
@@ -208,22 +210,15 @@ final class Reports {
         return new ActiveAlertsReport(q.workspaceId(), q.asOf(), List.of(alert), List.of());
     }
 
-    static ReadTools tools() {
-        return ReadTools.of(
-                Reports::spend,
-                new dev.spendline.contracts.margin.MarginQueries() {
-                    @Override
-                    public CustomerMarginReport marginByCustomer(MarginQuery query) {
-                        return customers(query);
-                    }
-
-                    @Override
-                    public FeatureMarginReport marginByFeature(MarginQuery query) {
-                        return features(query);
-                    }
-                },
-                Reports::waste,
-                Reports::budgets,
-                Reports::alerts);
+    /** The read tools over the stand-in answers above. */
+    static Queries tools() {
+        return new QueryHandlers()
+                .on(QueryType.SPEND_BY, Reports::spend)
+                .on(QueryType.MARGIN_BY_CUSTOMER, Reports::customers)
+                .on(QueryType.MARGIN_BY_FEATURE, Reports::features)
+                .on(QueryType.TOP_WASTE, Reports::waste)
+                .on(QueryType.SAVINGS_RECOMMENDATIONS, Reports::savings)
+                .on(QueryType.BUDGET_STATUS, Reports::budgets)
+                .on(QueryType.ACTIVE_ALERTS, Reports::alerts);
     }
 }

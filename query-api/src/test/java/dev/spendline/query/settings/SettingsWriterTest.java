@@ -3,7 +3,7 @@ package dev.spendline.query.settings;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.spendline.contracts.revenue.RevenueRow;
-import dev.spendline.contracts.topic.Topics;
+import dev.spendline.topics.Topics;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,104 +1,126 @@
 package dev.spendline.streams.app;
 
-import dev.spendline.contracts.alert.ActiveAlertsQuery;
-import dev.spendline.contracts.alert.ActiveAlertsReport;
-import dev.spendline.contracts.budget.BudgetStatusQuery;
-import dev.spendline.contracts.budget.BudgetStatusReport;
-import dev.spendline.contracts.experiment.ExperimentsQuery;
-import dev.spendline.contracts.experiment.ExperimentsReport;
-import dev.spendline.contracts.margin.CustomerMarginReport;
-import dev.spendline.contracts.margin.FeatureMarginReport;
-import dev.spendline.contracts.margin.MarginQuery;
-import dev.spendline.contracts.query.HttpSpendQueries;
-import dev.spendline.contracts.query.SpendQuery;
-import dev.spendline.contracts.query.SpendReport;
-import dev.spendline.contracts.quota.AcceptedPairs;
-import dev.spendline.contracts.quota.AcceptedPairsQuery;
-import dev.spendline.contracts.quota.QuotaUsage;
-import dev.spendline.contracts.quota.QuotaUsageQuery;
-import dev.spendline.contracts.waste.TopWasteQuery;
-import dev.spendline.contracts.waste.TopWasteReport;
-import dev.spendline.streams.query.RoutingSpendQueries;
+import dev.spendline.contracts.json.Json;
+import dev.spendline.contracts.problem.Incidents;
+import dev.spendline.contracts.problem.ProblemException;
+import dev.spendline.contracts.problem.ProblemJson;
+import dev.spendline.contracts.query.QueryType;
+import dev.spendline.contracts.query.QueryUnavailableException;
+import dev.spendline.contracts.query.WorkspaceQuery;
+import dev.spendline.internalapi.HttpQueries;
+import dev.spendline.internalapi.InstanceCredential;
+import dev.spendline.streams.query.RoutingQueries;
+import java.time.Clock;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.core.JacksonException;
 
 /**
- * Instance-to-instance query endpoint. A forwarded query is answered locally or not at all, so a
- * query can never bounce between instances; an unforwarded one (from a query-api that does not
- * know partition ownership) is routed. Meant for the internal network only: do not expose
- * {@code /internal/**} through the public proxy.
+ * The instance-to-instance query route, one for every {@link QueryType}:
+ * {@code POST /internal/v1/queries/<name>} with the query record as JSON, served on the internal
+ * port only ({@link InternalPortConfiguration}). Every request must carry a valid
+ * {@link InstanceCredential} over its path and body; the body names the workspace, so a signature
+ * cannot be moved to another workspace's query. A forwarded query is answered locally or not at
+ * all, so a query can never bounce between instances; an unforwarded one (from a query-api or
+ * gateway that does not know partition ownership) is routed.
  */
 @RestController
 final class InternalQueryController {
 
-    private final RoutingSpendQueries queries;
+    private static final Logger log = LoggerFactory.getLogger(InternalQueryController.class);
+    private static final MediaType PROBLEM = MediaType.parseMediaType(ProblemJson.MEDIA_TYPE);
 
-    InternalQueryController(RoutingSpendQueries queries) {
+    private final RoutingQueries queries;
+    private final InstanceCredential credential;
+    private final Clock clock;
+
+    InternalQueryController(RoutingQueries queries, InstanceCredential credential, Clock clock) {
         this.queries = queries;
+        this.credential = credential;
+        this.clock = clock;
     }
 
-    @PostMapping(HttpSpendQueries.PATH)
-    SpendReport spendBy(
-            @RequestBody SpendQuery query,
-            @RequestHeader(name = HttpSpendQueries.FORWARDED_HEADER, required = false) String forwarded) {
-        return forwarded == null ? queries.spendBy(query) : queries.spendByLocally(query);
+    @PostMapping(HttpQueries.PATH_PREFIX + "{name}")
+    ResponseEntity<byte[]> answer(
+            @PathVariable String name,
+            @RequestBody(required = false) byte[] body,
+            @RequestHeader(name = InstanceCredential.HEADER, required = false) String presented,
+            @RequestHeader(name = HttpQueries.FORWARDED_HEADER, required = false) String forwarded) {
+        byte[] bytes = body == null ? new byte[0] : body;
+        InstanceCredential.Verdict verdict =
+                credential.verify(presented, HttpQueries.PATH_PREFIX + name, bytes, clock.instant());
+        if (verdict != InstanceCredential.Verdict.VALID) {
+            // Before anything else, the name of the read included: an unauthenticated caller learns nothing.
+            log.warn("Refused an internal query to {} without a valid instance credential: {}", name, verdict);
+            return refused(verdict);
+        }
+        QueryType<?, ?> type = QueryType.named(name);
+        if (type == null) {
+            return problem(new ProblemException(404, "unknown_query", "Not Found", "No read is named " + name + "."));
+        }
+        return respond(HttpQueries.PATH_PREFIX + name, () -> answer(type, bytes, forwarded != null));
     }
 
-    @PostMapping(HttpSpendQueries.MARGIN_BY_CUSTOMER_PATH)
-    CustomerMarginReport marginByCustomer(
-            @RequestBody MarginQuery query,
-            @RequestHeader(name = HttpSpendQueries.FORWARDED_HEADER, required = false) String forwarded) {
-        return forwarded == null ? queries.marginByCustomer(query) : queries.marginByCustomerLocally(query);
+    /**
+     * The answer as JSON, written with the one shared mapper the client reads with (whatever
+     * converters the management context has), or the failure as the shared problem+json: 503 while
+     * partitions move, 400 for a query this instance cannot answer, 500 with a logged incident for
+     * anything else.
+     */
+    static ResponseEntity<byte[]> respond(String path, Supplier<Object> answer) {
+        try {
+            return ResponseEntity.ok()
+                    .contentType(MediaType.APPLICATION_JSON)
+                    .body(Json.MAPPER.writeValueAsBytes(answer.get()));
+        } catch (QueryUnavailableException e) {
+            return problem(new ProblemException(503, "query_unavailable", "Service Unavailable", e.getMessage())
+                    .retryAfter(1));
+        } catch (IllegalArgumentException e) {
+            return problem(new ProblemException(400, "invalid_query", "Bad Request", e.getMessage()));
+        } catch (RuntimeException e) {
+            return problem(Incidents.record(log, "POST " + path, e, "The query failed; nothing was changed."));
+        }
     }
 
-    @PostMapping(HttpSpendQueries.MARGIN_BY_FEATURE_PATH)
-    FeatureMarginReport marginByFeature(
-            @RequestBody MarginQuery query,
-            @RequestHeader(name = HttpSpendQueries.FORWARDED_HEADER, required = false) String forwarded) {
-        return forwarded == null ? queries.marginByFeature(query) : queries.marginByFeatureLocally(query);
+    private static ResponseEntity<byte[]> problem(ProblemException problem) {
+        ResponseEntity.BodyBuilder response =
+                ResponseEntity.status(problem.status()).contentType(PROBLEM);
+        problem.headers().forEach(response::header);
+        return response.body(ProblemJson.render(problem));
     }
 
-    @PostMapping(HttpSpendQueries.BUDGET_STATUS_PATH)
-    BudgetStatusReport budgetStatus(
-            @RequestBody BudgetStatusQuery query,
-            @RequestHeader(name = HttpSpendQueries.FORWARDED_HEADER, required = false) String forwarded) {
-        return forwarded == null ? queries.budgetStatus(query) : queries.budgetStatusLocally(query);
+    private static ResponseEntity<byte[]> refused(InstanceCredential.Verdict verdict) {
+        return problem(new ProblemException(401, "instance_unauthorized", "Unauthorized", refusal(verdict)));
     }
 
-    @PostMapping(HttpSpendQueries.ACTIVE_ALERTS_PATH)
-    ActiveAlertsReport activeAlerts(
-            @RequestBody ActiveAlertsQuery query,
-            @RequestHeader(name = HttpSpendQueries.FORWARDED_HEADER, required = false) String forwarded) {
-        return forwarded == null ? queries.activeAlerts(query) : queries.activeAlertsLocally(query);
+    private static String refusal(InstanceCredential.Verdict verdict) {
+        return switch (verdict) {
+            case MISSING -> "This port answers Spendline instances only: the request carries no "
+                    + InstanceCredential.HEADER + " header.";
+            case EXPIRED -> "The instance credential is outside the allowed clock skew.";
+            default -> "The instance credential is not valid for this request.";
+        };
     }
 
-    @PostMapping(HttpSpendQueries.QUOTA_USAGE_PATH)
-    QuotaUsage quotaUsage(
-            @RequestBody QuotaUsageQuery query,
-            @RequestHeader(name = HttpSpendQueries.FORWARDED_HEADER, required = false) String forwarded) {
-        return forwarded == null ? queries.quotaUsage(query) : queries.quotaUsageLocally(query);
-    }
-
-    @PostMapping(HttpSpendQueries.ACCEPTED_PAIRS_PATH)
-    AcceptedPairs acceptedPairs(
-            @RequestBody AcceptedPairsQuery query,
-            @RequestHeader(name = HttpSpendQueries.FORWARDED_HEADER, required = false) String forwarded) {
-        return forwarded == null ? queries.acceptedPairs(query) : queries.acceptedPairsLocally(query);
-    }
-
-    @PostMapping(HttpSpendQueries.TOP_WASTE_PATH)
-    TopWasteReport topWaste(
-            @RequestBody TopWasteQuery query,
-            @RequestHeader(name = HttpSpendQueries.FORWARDED_HEADER, required = false) String forwarded) {
-        return forwarded == null ? queries.topWaste(query) : queries.topWasteLocally(query);
-    }
-
-    @PostMapping(HttpSpendQueries.EXPERIMENTS_PATH)
-    ExperimentsReport experiments(
-            @RequestBody ExperimentsQuery query,
-            @RequestHeader(name = HttpSpendQueries.FORWARDED_HEADER, required = false) String forwarded) {
-        return forwarded == null ? queries.experiments(query) : queries.experimentsLocally(query);
+    private <Q extends WorkspaceQuery, A> A answer(QueryType<Q, A> type, byte[] body, boolean forwarded) {
+        Q query;
+        try {
+            query = Json.MAPPER.readValue(body, type.argumentType());
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException(
+                    "The body is not a " + type.name() + " query: " + e.getOriginalMessage());
+        }
+        if (query == null || query.workspaceId() == null) {
+            throw new IllegalArgumentException("The query names no workspace");
+        }
+        return forwarded ? queries.answerLocally(type, query) : queries.answer(type, query);
     }
 }

@@ -12,7 +12,7 @@ public class StreamsApplication {
 
     public static void main(String[] args) {
         SpringApplication app = new SpringApplication(StreamsApplication.class);
-        app.setDefaultProperties(ServiceDefaults.withPort(8082));
+        app.setDefaultProperties(ServiceDefaults.withPorts(8082, 9082));
         app.run(args);
     }
 }

@@ -3,7 +3,6 @@ package dev.spendline.streams.query;
 import dev.spendline.contracts.alert.ActiveAlertsQuery;
 import dev.spendline.contracts.alert.ActiveAlertsReport;
 import dev.spendline.contracts.alert.Alert;
-import dev.spendline.contracts.alert.AlertQueries;
 import dev.spendline.contracts.alert.AlertSnooze;
 import dev.spendline.contracts.alert.AlertStatus;
 import dev.spendline.contracts.alert.SnoozedAlert;
@@ -15,7 +14,7 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /** Answers {@code active_alerts} from this instance's alert and snooze stores. */
-public final class LocalAlertQueries implements AlertQueries {
+public final class LocalAlertQueries {
 
     /** Most severe first, then the most recently changed, then by id for a stable order. */
     static final Comparator<Alert> ORDER = Comparator.comparing(Alert::severity, Comparator.reverseOrder())
@@ -33,7 +32,6 @@ public final class LocalAlertQueries implements AlertQueries {
         this.snoozes = snoozes;
     }
 
-    @Override
     public ActiveAlertsReport activeAlerts(ActiveAlertsQuery query) {
         String ws = query.workspaceId();
         ReadOnlyKeyValueStore<String, AlertSnooze> snoozeStore = snoozes.apply(ws);

@@ -1,7 +1,6 @@
 package dev.spendline.streams.query;
 
 import dev.spendline.contracts.budget.Budget;
-import dev.spendline.contracts.budget.BudgetQueries;
 import dev.spendline.contracts.budget.BudgetState;
 import dev.spendline.contracts.budget.BudgetStatus;
 import dev.spendline.contracts.budget.BudgetStatusQuery;
@@ -22,7 +21,7 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * the hour) from the product rollups: one point read per day or hour bucket, see
  * {@link LocalSpendQueries#sumOf}.
  */
-public final class LocalBudgetQueries implements BudgetQueries {
+public final class LocalBudgetQueries {
 
     /** Worst first, then by name and id for a stable order. */
     static final Comparator<BudgetStatus> ORDER = Comparator.comparing(
@@ -39,7 +38,6 @@ public final class LocalBudgetQueries implements BudgetQueries {
         this.budgets = budgets;
     }
 
-    @Override
     public BudgetStatusReport budgetStatus(BudgetStatusQuery query) {
         String workspaceId = query.workspaceId();
         Instant asOf = query.asOf();

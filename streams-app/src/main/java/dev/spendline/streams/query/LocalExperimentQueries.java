@@ -1,7 +1,6 @@
 package dev.spendline.streams.query;
 
 import dev.spendline.contracts.experiment.ExperimentGuardrail;
-import dev.spendline.contracts.experiment.ExperimentQueries;
 import dev.spendline.contracts.experiment.ExperimentSummary;
 import dev.spendline.contracts.experiment.Experiments;
 import dev.spendline.contracts.experiment.ExperimentsQuery;
@@ -22,7 +21,7 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /** Answers experiment reads from this instance's experiment, guardrail and decision stores. */
-public final class LocalExperimentQueries implements ExperimentQueries {
+public final class LocalExperimentQueries {
 
     /** The stores, each as a function from workspace id to the local store that holds it. */
     public record Stores(
@@ -36,7 +35,6 @@ public final class LocalExperimentQueries implements ExperimentQueries {
         this.stores = stores;
     }
 
-    @Override
     public ExperimentsReport experiments(ExperimentsQuery query) {
         String ws = query.workspaceId();
         String from = query.experimentId() == null

@@ -4,7 +4,6 @@ import dev.spendline.contracts.margin.CustomerMargin;
 import dev.spendline.contracts.margin.CustomerMarginReport;
 import dev.spendline.contracts.margin.FeatureMargin;
 import dev.spendline.contracts.margin.FeatureMarginReport;
-import dev.spendline.contracts.margin.MarginQueries;
 import dev.spendline.contracts.margin.MarginQuery;
 import dev.spendline.contracts.margin.MarginTotals;
 import dev.spendline.contracts.query.Dimension;
@@ -33,7 +32,7 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * feature) from the product rollups, revenue from the revenue store. The rules are in
  * docs/margin.md; the sums are exact (nano-dollars), only percentages are rounded.
  */
-public final class LocalMarginQueries implements MarginQueries {
+public final class LocalMarginQueries {
 
     private static final BigInteger HUNDRED = BigInteger.valueOf(100);
 
@@ -45,7 +44,6 @@ public final class LocalMarginQueries implements MarginQueries {
         this.revenue = revenue;
     }
 
-    @Override
     public CustomerMarginReport marginByCustomer(MarginQuery q) {
         validate(q);
         Map<String, Rollup> costByTenant = costBy(q, Dimension.TENANT.code());
@@ -107,7 +105,6 @@ public final class LocalMarginQueries implements MarginQueries {
                 Measures.usdFromNanos(unattributed == null ? 0 : unattributed.costNanos()));
     }
 
-    @Override
     public FeatureMarginReport marginByFeature(MarginQuery q) {
         validate(q);
         Map<String, Rollup> costByFeature = costBy(q, Dimension.FEATURE.code());

@@ -3,7 +3,6 @@ package dev.spendline.streams.query;
 import dev.spendline.contracts.quota.AcceptedPairs;
 import dev.spendline.contracts.quota.AcceptedPairsQuery;
 import dev.spendline.contracts.quota.EventIdentity;
-import dev.spendline.contracts.quota.QuotaQueries;
 import dev.spendline.contracts.quota.QuotaUsage;
 import dev.spendline.contracts.quota.QuotaUsageQuery;
 import dev.spendline.streams.SpendlineTopology;
@@ -19,7 +18,7 @@ import org.apache.kafka.streams.state.ReadOnlyWindowStore;
 import org.apache.kafka.streams.state.WindowStoreIterator;
 
 /** Answers the gateway's quota questions from this instance's quota and dedupe stores. */
-public final class LocalQuotaQueries implements QuotaQueries {
+public final class LocalQuotaQueries {
 
     private final Function<String, ReadOnlyKeyValueStore<String, Long>> counts;
     private final Function<String, ReadOnlyWindowStore<String, Long>> seen;
@@ -37,13 +36,11 @@ public final class LocalQuotaQueries implements QuotaQueries {
         this.clock = clock;
     }
 
-    @Override
     public QuotaUsage quotaUsage(QuotaUsageQuery q) {
         Long count = counts.apply(q.workspaceId()).get(QuotaCounter.key(q.workspaceId(), q.month()));
         return new QuotaUsage(q.workspaceId(), q.month().toString(), count == null ? 0 : count);
     }
 
-    @Override
     public AcceptedPairs acceptedPairs(AcceptedPairsQuery q) {
         if (q.pairs().size() > AcceptedPairsQuery.MAX_PAIRS) {
             throw new IllegalArgumentException("at most " + AcceptedPairsQuery.MAX_PAIRS + " pairs per query");

@@ -3,7 +3,6 @@ package dev.spendline.streams.query;
 import dev.spendline.contracts.budget.BudgetScope;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.Measures;
-import dev.spendline.contracts.query.SpendQueries;
 import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.SpendRow;
@@ -24,7 +23,7 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * Answers {@link SpendQuery} from the rollup stores of this instance. Each time segment of the
  * {@link RangePlan} is one range scan over contiguous keys (see {@link RollupKeys}).
  */
-public final class LocalSpendQueries implements SpendQueries {
+public final class LocalSpendQueries {
 
     /** Rows sort by cost, then calls, then name, so equal spend still has a stable order. */
     private static final Comparator<Map.Entry<String, Rollup>> BY_COST_DESC =
@@ -42,7 +41,6 @@ public final class LocalSpendQueries implements SpendQueries {
         this.stores = stores;
     }
 
-    @Override
     public SpendReport spendBy(SpendQuery q) {
         List<String> problems = q.problems();
         if (!problems.isEmpty()) {

@@ -5,7 +5,6 @@ import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.waste.TopWasteQuery;
 import dev.spendline.contracts.waste.TopWasteReport;
 import dev.spendline.contracts.waste.WasteKind;
-import dev.spendline.contracts.waste.WasteQueries;
 import dev.spendline.contracts.waste.WasteRow;
 import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.rollup.RollupKeys;
@@ -21,7 +20,7 @@ import java.util.function.Function;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /** Answers {@code top_waste} from this instance's waste rollups (and the spend total, for scale). */
-public final class LocalWasteQueries implements WasteQueries {
+public final class LocalWasteQueries {
 
     private static final Comparator<WasteRow> BY_COST_DESC = Comparator.comparing(WasteRow::costUsd)
             .reversed()
@@ -36,7 +35,6 @@ public final class LocalWasteQueries implements WasteQueries {
         this.waste = waste;
     }
 
-    @Override
     public TopWasteReport topWaste(TopWasteQuery q) {
         List<String> problems = q.problems();
         if (!problems.isEmpty()) {

@@ -33,7 +33,7 @@ import org.apache.kafka.streams.state.internals.CachedStateStore;
  *
  * <p>{@link CachedStateStore} is Kafka Streams' internal interface for exactly this hook (there is
  * no public one). If an upgrade changed it, updates would reach the store only at checkpoints:
- * {@code StreamsRestartTest} and the fault tests in the bench module would fail at once.
+ * {@code StreamsRestartIT} and the fault tests in the bench module would fail at once.
  *
  * <p>Written values stay in a bounded LRU map too, so the next update of a key reads no RocksDB:
  * live traffic keeps hitting the same current-hour and current-day keys.

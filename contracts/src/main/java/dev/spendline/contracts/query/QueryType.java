@@ -1,0 +1,107 @@
+package dev.spendline.contracts.query;
+
+import dev.spendline.contracts.alert.ActiveAlertsQuery;
+import dev.spendline.contracts.alert.ActiveAlertsReport;
+import dev.spendline.contracts.budget.BudgetStatusQuery;
+import dev.spendline.contracts.budget.BudgetStatusReport;
+import dev.spendline.contracts.experiment.ExperimentsQuery;
+import dev.spendline.contracts.experiment.ExperimentsReport;
+import dev.spendline.contracts.margin.CustomerMarginReport;
+import dev.spendline.contracts.margin.FeatureMarginReport;
+import dev.spendline.contracts.margin.MarginQuery;
+import dev.spendline.contracts.quota.AcceptedPairs;
+import dev.spendline.contracts.quota.AcceptedPairsQuery;
+import dev.spendline.contracts.quota.QuotaUsage;
+import dev.spendline.contracts.quota.QuotaUsageQuery;
+import dev.spendline.contracts.savings.SavingsQuery;
+import dev.spendline.contracts.savings.SavingsReport;
+import dev.spendline.contracts.waste.TopWasteQuery;
+import dev.spendline.contracts.waste.TopWasteReport;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One kind of read the streams side answers: its wire name, the record of its arguments and the
+ * record of its answer. {@link Queries#answer} takes one of these, so the in-process stores, the
+ * router and the instance-to-instance HTTP hop each serve every kind with one generic method, and
+ * a new kind is one constant here plus its local query (see docs/architecture.md, "Adding a read
+ * tool"). The seven public read tools ({@link dev.spendline.contracts.tools.ReadTool}) are kinds;
+ * quota, identities and experiments are kinds that only Spendline's own services ask.
+ *
+ * @param <Q> the arguments
+ * @param <A> the answer
+ */
+public final class QueryType<Q extends WorkspaceQuery, A> {
+
+    public static final QueryType<SpendQuery, SpendReport> SPEND_BY =
+            new QueryType<>("spend_by", SpendQuery.class, SpendReport.class);
+    public static final QueryType<MarginQuery, CustomerMarginReport> MARGIN_BY_CUSTOMER =
+            new QueryType<>("margin_by_customer", MarginQuery.class, CustomerMarginReport.class);
+    public static final QueryType<MarginQuery, FeatureMarginReport> MARGIN_BY_FEATURE =
+            new QueryType<>("margin_by_feature", MarginQuery.class, FeatureMarginReport.class);
+    public static final QueryType<TopWasteQuery, TopWasteReport> TOP_WASTE =
+            new QueryType<>("top_waste", TopWasteQuery.class, TopWasteReport.class);
+    public static final QueryType<SavingsQuery, SavingsReport> SAVINGS_RECOMMENDATIONS =
+            new QueryType<>("savings_recommendations", SavingsQuery.class, SavingsReport.class);
+    public static final QueryType<BudgetStatusQuery, BudgetStatusReport> BUDGET_STATUS =
+            new QueryType<>("budget_status", BudgetStatusQuery.class, BudgetStatusReport.class);
+    public static final QueryType<ActiveAlertsQuery, ActiveAlertsReport> ACTIVE_ALERTS =
+            new QueryType<>("active_alerts", ActiveAlertsQuery.class, ActiveAlertsReport.class);
+    public static final QueryType<QuotaUsageQuery, QuotaUsage> QUOTA_USAGE =
+            new QueryType<>("quota_usage", QuotaUsageQuery.class, QuotaUsage.class);
+    public static final QueryType<AcceptedPairsQuery, AcceptedPairs> ACCEPTED_PAIRS =
+            new QueryType<>("accepted_pairs", AcceptedPairsQuery.class, AcceptedPairs.class);
+    public static final QueryType<ExperimentsQuery, ExperimentsReport> EXPERIMENTS =
+            new QueryType<>("experiments", ExperimentsQuery.class, ExperimentsReport.class);
+
+    /** Every kind, in a fixed order. */
+    public static final List<QueryType<?, ?>> ALL = List.of(
+            SPEND_BY,
+            MARGIN_BY_CUSTOMER,
+            MARGIN_BY_FEATURE,
+            TOP_WASTE,
+            SAVINGS_RECOMMENDATIONS,
+            BUDGET_STATUS,
+            ACTIVE_ALERTS,
+            QUOTA_USAGE,
+            ACCEPTED_PAIRS,
+            EXPERIMENTS);
+
+    private final String name;
+    private final Class<Q> argumentType;
+    private final Class<A> answerType;
+
+    private QueryType(String name, Class<Q> argumentType, Class<A> answerType) {
+        this.name = Objects.requireNonNull(name);
+        this.argumentType = argumentType;
+        this.answerType = answerType;
+    }
+
+    /** The wire name: the tool name for the public read tools, and the last segment of the internal route. */
+    public String name() {
+        return name;
+    }
+
+    public Class<Q> argumentType() {
+        return argumentType;
+    }
+
+    public Class<A> answerType() {
+        return answerType;
+    }
+
+    /** The kind of a wire name; null when there is none. */
+    public static QueryType<?, ?> named(String name) {
+        for (QueryType<?, ?> type : ALL) {
+            if (type.name.equals(name)) {
+                return type;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

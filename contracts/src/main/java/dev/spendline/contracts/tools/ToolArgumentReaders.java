@@ -1,0 +1,273 @@
+package dev.spendline.contracts.tools;
+
+import dev.spendline.contracts.alert.ActiveAlertsQuery;
+import dev.spendline.contracts.budget.BudgetStatusQuery;
+import dev.spendline.contracts.margin.MarginQuery;
+import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.SpendQuery;
+import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.contracts.savings.SavingsQuery;
+import dev.spendline.contracts.validation.FieldError;
+import dev.spendline.contracts.waste.TopWasteQuery;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The argument readers of the seven read tools: what their input schemas
+ * ({@code docs/schemas/tools/<tool>.input.schema.json}) publish, read the same way for REST, Ask
+ * and MCP. Every problem is collected, so one answer lists them all. All times are UTC.
+ */
+final class ToolArgumentReaders {
+
+    /** The range of {@code spend_by}, {@code top_waste} and {@code savings_recommendations} when left out. */
+    static final Duration DEFAULT_RANGE = Duration.ofDays(30);
+    /** The arguments of {@code spend_by} that are not filters; any dimension of the usage is a filter. */
+    static final Set<String> SPEND_FIXED = Set.of("by", "usage", "from", "to", "limit");
+
+    static final Set<String> MARGIN_PARAMETERS = Set.of("from", "to", "limit");
+    static final Set<String> WASTE_PARAMETERS = Set.of("from", "to", "by", "limit");
+    static final Set<String> SAVINGS_PARAMETERS = Set.of("from", "to", "limit");
+    static final Set<String> AS_OF_PARAMETERS = Set.of("asOf");
+
+    private ToolArgumentReaders() {}
+
+    /**
+     * {@code spend_by}: {@code by} (required), {@code usage} (product|internal, default product),
+     * {@code from} / {@code to} (a date {@code 2026-11-01} or a date-time with offset; a date
+     * {@code to} includes that whole day; default the last 30 days), {@code limit} (default 20),
+     * and filters named like a dimension, e.g. {@code feature=search}.
+     */
+    static SpendQuery spend(String workspaceId, ToolArguments args, Clock clock) {
+        List<FieldError> errors = new ArrayList<>();
+        for (String name : args.names()) {
+            if (args.count(name) > 1) {
+                errors.add(new FieldError(name, "must be given once"));
+            }
+        }
+        String usageText = args.first("usage");
+        UsageKind usage = usageText == null ? UsageKind.PRODUCT : UsageKind.parse(usageText);
+        if (usage == null) {
+            errors.add(new FieldError("usage", "must be product or internal"));
+            usage = UsageKind.PRODUCT;
+        }
+        Dimension by = null;
+        String byText = args.first("by");
+        if (byText == null) {
+            errors.add(new FieldError("by", "is required; one of " + String.join(", ", Dimension.wireNames(usage))));
+        } else {
+            by = Dimension.of(usage, byText);
+            if (by == null) {
+                errors.add(new FieldError(
+                        "by",
+                        "must be one of " + String.join(", ", Dimension.wireNames(usage)) + " for " + usage.wireName()
+                                + " usage"));
+            }
+        }
+        Instant[] range = range(args, clock, errors);
+        int limit = limit(args, SpendQuery.DEFAULT_LIMIT, errors);
+        Map<Dimension, String> filters = new EnumMap<>(Dimension.class);
+        for (String name : args.names()) {
+            if (SPEND_FIXED.contains(name)) {
+                continue;
+            }
+            Dimension filter = Dimension.of(usage, name);
+            String value = args.first(name);
+            if (filter == null) {
+                errors.add(new FieldError(name, "is not a known parameter"));
+            } else if (value.isEmpty()) {
+                errors.add(new FieldError(name, "must not be empty"));
+            } else {
+                filters.put(filter, value);
+            }
+        }
+        failIfAny(errors);
+        SpendQuery query = new SpendQuery(workspaceId, usage, by, range[0], range[1], filters, limit);
+        query.problems().forEach(problem -> errors.add(new FieldError("", problem)));
+        failIfAny(errors);
+        return query;
+    }
+
+    /**
+     * {@code margin_by_customer} and {@code margin_by_feature}: {@code from} and {@code to} as
+     * calendar months {@code YYYY-MM}, both included; {@code to} defaults to the current month and
+     * {@code from} to {@code to}; {@code limit} (default 50).
+     */
+    static MarginQuery margin(String workspaceId, ToolArguments args, Clock clock) {
+        List<FieldError> errors = new ArrayList<>();
+        for (String name : args.names()) {
+            if (!MARGIN_PARAMETERS.contains(name)) {
+                errors.add(new FieldError(name, "is not a parameter; use from, to (YYYY-MM) and limit"));
+            } else if (args.count(name) > 1) {
+                errors.add(new FieldError(name, "must be given once"));
+            }
+        }
+        // The clock is read only for a default (Ask's calls carry every argument and no clock).
+        YearMonth to = args.first("to") == null
+                ? YearMonth.now(clock.withZone(ZoneOffset.UTC))
+                : month(args.first("to"), "to", null, errors);
+        YearMonth from = month(args.first("from"), "from", to, errors);
+        int limit = limit(args, MarginQuery.DEFAULT_LIMIT, errors);
+        failIfAny(errors);
+        MarginQuery query = new MarginQuery(workspaceId, from, to, limit);
+        return checked(query, query.problems(), errors);
+    }
+
+    /**
+     * {@code top_waste}: waste by kind, or with {@code by} (feature, model, provider, tenant, agent,
+     * workflow) by kind and value; {@code from} / {@code to} as for spend; {@code limit} (default 20).
+     */
+    static TopWasteQuery waste(String workspaceId, ToolArguments args, Clock clock) {
+        List<FieldError> errors = new ArrayList<>();
+        onlyOnce(args, WASTE_PARAMETERS, errors);
+        Dimension by = null;
+        String byText = args.first("by");
+        if (byText != null) {
+            by = Dimension.of(UsageKind.PRODUCT, byText);
+            if (by == null || !TopWasteQuery.BY.contains(by)) {
+                errors.add(new FieldError("by", "must be one of feature, model, provider, tenant, agent, workflow"));
+                by = null;
+            }
+        }
+        Instant[] range = range(args, clock, errors);
+        int limit = limit(args, TopWasteQuery.DEFAULT_LIMIT, errors);
+        failIfAny(errors);
+        TopWasteQuery query = new TopWasteQuery(workspaceId, range[0], range[1], by, limit);
+        return checked(query, query.problems(), errors);
+    }
+
+    /** {@code savings_recommendations}: {@code from} / {@code to} as for spend; {@code limit} (default 10). */
+    static SavingsQuery savings(String workspaceId, ToolArguments args, Clock clock) {
+        List<FieldError> errors = new ArrayList<>();
+        onlyOnce(args, SAVINGS_PARAMETERS, errors);
+        Instant[] range = range(args, clock, errors);
+        int limit = limit(args, SavingsQuery.DEFAULT_LIMIT, errors);
+        failIfAny(errors);
+        SavingsQuery query = new SavingsQuery(workspaceId, range[0], range[1], limit);
+        return checked(query, query.problems(), errors);
+    }
+
+    /** {@code budget_status}: optional {@code asOf}, an ISO instant; now when left out. */
+    static BudgetStatusQuery budgetStatus(String workspaceId, ToolArguments args, Clock clock) {
+        return new BudgetStatusQuery(workspaceId, asOf(args, clock));
+    }
+
+    /** {@code active_alerts}: optional {@code asOf}, an ISO instant; now when left out. */
+    static ActiveAlertsQuery activeAlerts(String workspaceId, ToolArguments args, Clock clock) {
+        return new ActiveAlertsQuery(workspaceId, asOf(args, clock));
+    }
+
+    private static Instant asOf(ToolArguments args, Clock clock) {
+        List<FieldError> errors = new ArrayList<>();
+        for (String name : args.names()) {
+            if (!AS_OF_PARAMETERS.contains(name)) {
+                errors.add(new FieldError(name, "is not a parameter; the only parameter is asOf"));
+            } else if (args.count(name) > 1) {
+                errors.add(new FieldError(name, "must be given once"));
+            }
+        }
+        Instant asOf = null;
+        String text = args.first("asOf");
+        if (text != null) {
+            try {
+                asOf = Instant.parse(text);
+            } catch (DateTimeParseException e) {
+                errors.add(new FieldError("asOf", "must be an ISO instant like 2026-11-15T12:00:00Z"));
+            }
+        }
+        failIfAny(errors);
+        return asOf != null ? asOf : clock.instant();
+    }
+
+    /** Refuses names outside {@code allowed} (naming them) and names given more than once. */
+    private static void onlyOnce(ToolArguments args, Set<String> allowed, List<FieldError> errors) {
+        String names = String.join(", ", allowed.stream().sorted().toList());
+        for (String name : args.names()) {
+            if (!allowed.contains(name)) {
+                errors.add(new FieldError(name, "is not a parameter; use " + names));
+            } else if (args.count(name) > 1) {
+                errors.add(new FieldError(name, "must be given once"));
+            }
+        }
+    }
+
+    /** {@code [from, to)}: dates ({@code to} included) or date-times; by default the last 30 days to now. */
+    private static Instant[] range(ToolArguments args, Clock clock, List<FieldError> errors) {
+        Instant to = instant(args.first("to"), "to", true, errors);
+        Instant from = instant(args.first("from"), "from", false, errors);
+        if (to == null && args.first("to") == null) {
+            to = clock.instant();
+        }
+        if (from == null && args.first("from") == null && to != null) {
+            from = to.minus(DEFAULT_RANGE);
+        }
+        return new Instant[] {from, to};
+    }
+
+    private static Instant instant(String text, String name, boolean endOfDay, List<FieldError> errors) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            if (text.length() == 10) {
+                LocalDate date = LocalDate.parse(text);
+                return (endOfDay ? date.plusDays(1) : date).atStartOfDay().toInstant(ZoneOffset.UTC);
+            }
+            return OffsetDateTime.parse(text).toInstant();
+        } catch (DateTimeParseException e) {
+            errors.add(new FieldError(
+                    name, "must be a date (2026-11-01) or a date-time with offset (2026-11-01T00:00:00Z)"));
+            return null;
+        }
+    }
+
+    private static YearMonth month(String text, String name, YearMonth fallback, List<FieldError> errors) {
+        if (text == null) {
+            return fallback;
+        }
+        try {
+            return YearMonth.parse(text);
+        } catch (DateTimeParseException e) {
+            errors.add(new FieldError(name, "must be a calendar month like 2026-11"));
+            return fallback;
+        }
+    }
+
+    private static int limit(ToolArguments args, int defaultLimit, List<FieldError> errors) {
+        String text = args.first("limit");
+        if (text == null) {
+            return defaultLimit;
+        }
+        try {
+            return Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            errors.add(new FieldError("limit", "must be a whole number"));
+            return defaultLimit;
+        }
+    }
+
+    /** The query, or every problem of it named by {@code limit} or else {@code from}. */
+    private static <Q> Q checked(Q query, List<String> problems, List<FieldError> errors) {
+        Function<String, String> pointer = p -> p.startsWith("limit") ? "limit" : "from";
+        problems.forEach(p -> errors.add(new FieldError(pointer.apply(p), p)));
+        failIfAny(errors);
+        return query;
+    }
+
+    private static void failIfAny(List<FieldError> errors) {
+        if (!errors.isEmpty()) {
+            throw new InvalidArgumentsException(errors);
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package dev.spendline.contracts.tools;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.SpendQuery;
+import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.contracts.validation.FieldError;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** {@code spend_by}'s argument reader, the one REST, Ask and MCP share. */
+class SpendArgumentsTest {
+
+    private static final Instant NOW = Instant.parse("2026-11-22T10:17:00Z");
+    private static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
+
+    private final List<FieldError> errors = new ArrayList<>();
+
+    private SpendQuery parse(String... pairs) {
+        Map<String, List<String>> params = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            params.computeIfAbsent(pairs[i], name -> new ArrayList<>()).add(pairs[i + 1]);
+        }
+        try {
+            return ToolArgumentReaders.spend("ws_1", ToolArguments.ofParameters(params), CLOCK);
+        } catch (InvalidArgumentsException e) {
+            errors.addAll(e.errors());
+            return null;
+        }
+    }
+
+    @Test
+    void defaultsToProductUsageTheLastThirtyDaysAndTwentyRows() {
+        SpendQuery query = parse("by", "feature");
+        assertThat(errors).isEmpty();
+        assertThat(query)
+                .isEqualTo(new SpendQuery(
+                        "ws_1",
+                        UsageKind.PRODUCT,
+                        Dimension.FEATURE,
+                        NOW.minus(Duration.ofDays(30)),
+                        NOW,
+                        Map.of(),
+                        20));
+    }
+
+    @Test
+    void aDateToIncludesThatWholeDay() {
+        SpendQuery query = parse("by", "model", "from", "2026-11-01", "to", "2026-11-30");
+        assertThat(query.from()).isEqualTo(Instant.parse("2026-11-01T00:00:00Z"));
+        assertThat(query.to()).isEqualTo(Instant.parse("2026-12-01T00:00:00Z"));
+    }
+
+    @Test
+    void acceptsDateTimesWithOffsets() {
+        SpendQuery query = parse("by", "model", "from", "2026-11-01T09:00:00+02:00", "to", "2026-11-02T00:00:00Z");
+        assertThat(query.from()).isEqualTo(Instant.parse("2026-11-01T07:00:00Z"));
+    }
+
+    @Test
+    void readsInternalDimensionsAndFilters() {
+        SpendQuery internal = parse("usage", "internal", "by", "tool");
+        assertThat(internal.by()).isEqualTo(Dimension.INTERNAL_TOOL);
+        SpendQuery filtered = parse("by", "model", "feature", "search", "limit", "5");
+        assertThat(filtered.filters()).isEqualTo(Map.of(Dimension.FEATURE, "search"));
+        assertThat(filtered.limit()).isEqualTo(5);
+        assertThat(errors).isEmpty();
+    }
+
+    @Test
+    void listsEveryProblemAtOnce() {
+        assertThat(parse("by", "colour", "usage", "both", "from", "last week", "limit", "ten", "frm", "x"))
+                .isNull();
+        assertThat(errors)
+                .extracting(FieldError::pointer)
+                .containsExactlyInAnyOrder("usage", "by", "from", "limit", "frm");
+    }
+
+    @Test
+    void refusesRepeatedParametersEmptyFiltersAndUnanswerableQueries() {
+        assertThat(parse("by", "feature", "by", "model")).isNull();
+        assertThat(errors).extracting(FieldError::message).contains("must be given once");
+        errors.clear();
+        assertThat(parse("by", "model", "feature", "")).isNull();
+        assertThat(errors).extracting(FieldError::message).containsExactly("must not be empty");
+        errors.clear();
+        assertThat(parse("by", "user", "feature", "search")).isNull();
+        assertThat(errors.get(0).message()).contains("cannot be filtered by feature");
+        errors.clear();
+        assertThat(parse("by", "feature", "from", "2025-01-01", "to", "2026-11-01"))
+                .isNull();
+        assertThat(errors.get(0).message()).contains("at most 400 days");
+        errors.clear();
+        assertThat(parse("by", "feature", "from", "2026-11-02", "to", "2026-11-01"))
+                .isNull();
+        assertThat(errors.get(0).message()).isEqualTo("from must be before to");
+        errors.clear();
+        assertThat(parse("by", "feature", "limit", "0")).isNull();
+        assertThat(errors.get(0).message()).contains("limit must be between 1 and 1000");
+    }
+
+    @Test
+    void productDimensionsAreNotInternalOnesAndTheOtherWayRound() {
+        assertThat(parse("usage", "internal", "by", "feature")).isNull();
+        assertThat(errors.get(0).pointer()).isEqualTo("by");
+        errors.clear();
+        assertThat(parse("by", "employee")).isNull();
+        assertThat(errors.get(0).pointer()).isEqualTo("by");
+    }
+}

@@ -1,0 +1,41 @@
+package dev.spendline.controlplane;
+
+import java.util.Objects;
+
+/**
+ * The credential a request authenticated with, by reference (never the secret): what a prepared
+ * write action binds to, so only the credential that prepared it can confirm it (the spec: "the
+ * OAuth grant or workspace API key that prepared it"). Kind and id together: an API key and a
+ * grant that happened to share an id are still two credentials.
+ */
+public record Credential(Kind kind, String id) {
+
+    public enum Kind {
+        API_KEY("api_key"),
+        OAUTH_GRANT("oauth_grant");
+
+        private final String wireName;
+
+        Kind(String wireName) {
+            this.wireName = wireName;
+        }
+
+        public String wireName() {
+            return wireName;
+        }
+    }
+
+    public Credential {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(id, "id");
+    }
+
+    public static Credential apiKey(String keyId) {
+        return new Credential(Kind.API_KEY, keyId);
+    }
+
+    /** As stored with what the credential did: {@code api_key:key_...}, {@code oauth_grant:...}. */
+    public String reference() {
+        return kind.wireName + ":" + id;
+    }
+}

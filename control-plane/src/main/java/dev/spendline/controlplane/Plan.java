@@ -1,7 +1,0 @@
-package dev.spendline.controlplane;
-
-/** Billing plan of a workspace; stored by name, so constants must never be renamed. */
-public enum Plan {
-    FREE,
-    TEAM
-}

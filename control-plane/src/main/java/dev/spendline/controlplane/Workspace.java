@@ -1,6 +1,0 @@
-package dev.spendline.controlplane;
-
-import java.time.Instant;
-
-/** A tenant: every API key and every recorded cost belongs to exactly one workspace. */
-public record Workspace(String id, String name, Plan plan, Instant createdAt) {}

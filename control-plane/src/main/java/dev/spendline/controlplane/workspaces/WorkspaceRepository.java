@@ -1,0 +1,106 @@
+package dev.spendline.controlplane.workspaces;
+
+import dev.spendline.controlplane.support.RandomIds;
+import dev.spendline.controlplane.support.Timestamps;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/** Stores workspaces. Stateless apart from its collaborators, so one instance can be shared by all threads. */
+public class WorkspaceRepository {
+
+    static final int MAX_NAME_LENGTH = 200;
+
+    private final JdbcClient jdbc;
+    private final Clock clock;
+
+    public WorkspaceRepository(JdbcClient jdbc, Clock clock) {
+        this.jdbc = Objects.requireNonNull(jdbc, "jdbc");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /**
+     * Creates a workspace with a new random id.
+     *
+     * @throws IllegalArgumentException if the name is blank or longer than 200 characters
+     */
+    public Workspace create(String name, Plan plan) {
+        requireName(name);
+        Objects.requireNonNull(plan, "plan");
+        Workspace workspace = new Workspace(RandomIds.next("ws_"), name, plan, Timestamps.now(clock));
+        jdbc.sql("insert into workspaces (id, name, plan, created_at) values (:id, :name, :plan, :createdAt)")
+                .param("id", workspace.id())
+                .param("name", workspace.name())
+                .param("plan", workspace.plan().name())
+                .param("createdAt", Timestamps.toDb(workspace.createdAt()))
+                .update();
+        return workspace;
+    }
+
+    public Optional<Workspace> findById(String id) {
+        return jdbc.sql("select id, name, plan, created_at from workspaces where id = :id")
+                .param("id", id)
+                .query(WorkspaceRepository::map)
+                .optional();
+    }
+
+    /** All workspaces, oldest first (id breaks ties so the order is stable). */
+    public List<Workspace> findAll() {
+        return jdbc.sql("select id, name, plan, created_at from workspaces order by created_at, id")
+                .query(WorkspaceRepository::map)
+                .list();
+    }
+
+    public long count() {
+        return jdbc.sql("select count(*) from workspaces").query(Long.class).single();
+    }
+
+    /**
+     * Changes a workspace's plan. Authenticators that cache principals pick the change up within their cache
+     * TTL.
+     *
+     * @throws IllegalArgumentException if the workspace does not exist
+     */
+    public void updatePlan(String id, Plan plan) {
+        Objects.requireNonNull(plan, "plan");
+        int updated = jdbc.sql("update workspaces set plan = :plan where id = :id")
+                .param("plan", plan.name())
+                .param("id", id)
+                .update();
+        if (updated == 0) {
+            throw new IllegalArgumentException("No such workspace: " + id);
+        }
+    }
+
+    /**
+     * Inserts the single bootstrap claim row. Throws {@link org.springframework.dao.DuplicateKeyException} when
+     * another process already claimed the bootstrap; inside a transaction, a concurrent claimer blocks here
+     * until the first one commits or rolls back.
+     */
+    public void claimBootstrap() {
+        jdbc.sql("insert into control_plane_bootstrap (id, claimed_at) values (1, :claimedAt)")
+                .param("claimedAt", Timestamps.toDb(Timestamps.now(clock)))
+                .update();
+    }
+
+    public static void requireName(String name) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("name must not be blank");
+        }
+        if (name.length() > MAX_NAME_LENGTH) {
+            throw new IllegalArgumentException("name must be at most " + MAX_NAME_LENGTH + " characters");
+        }
+    }
+
+    private static Workspace map(ResultSet rs, int rowNum) throws SQLException {
+        return new Workspace(
+                rs.getString("id"),
+                rs.getString("name"),
+                Plan.valueOf(rs.getString("plan")),
+                Timestamps.fromDb(rs, "created_at"));
+    }
+}

@@ -1,0 +1,225 @@
+package dev.spendline.query.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.spendline.controlplane.ControlPlaneMigrations;
+import dev.spendline.controlplane.Principal;
+import dev.spendline.controlplane.keys.ApiKeyAuthenticator;
+import dev.spendline.controlplane.keys.ApiKeyRepository;
+import dev.spendline.controlplane.keys.IssuedApiKey;
+import dev.spendline.controlplane.workspaces.Plan;
+import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.annotation.AnnotationAwareOrderComparator;
+import org.springframework.http.MediaType;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Every chain of the public port, and the internal port's, against the real API-key authenticator
+ * over an in-memory control plane; the endpoints behind them are stand-ins that say who reached them.
+ */
+@WebMvcTest(controllers = SecurityChainsTest.Endpoints.class)
+class SecurityChainsTest {
+
+    private static final int INTERNAL_PORT = 9080;
+
+    @Autowired
+    MockMvc mvc;
+
+    @Autowired
+    WorkspaceRepository workspaces;
+
+    @Autowired
+    ApiKeyRepository keys;
+
+    @Autowired
+    InternalPort internalPort;
+
+    @Autowired
+    List<SecurityFilterChain> chains;
+
+    private IssuedApiKey key;
+
+    @BeforeEach
+    void issueKey() {
+        key = keys.issue(
+                workspaces.create("Acme " + UUID.randomUUID(), Plan.TEAM).id(), "test");
+        internalPort.use(INTERNAL_PORT);
+    }
+
+    @Test
+    void theApiNeedsAWorkspaceKeyAndActsForItsWorkspace() throws Exception {
+        mvc.perform(get("/api/v1/reports/spend"))
+                .andExpect(status().isUnauthorized())
+                .andExpect(content().contentType("application/problem+json"))
+                .andExpect(header().string("WWW-Authenticate", "Bearer"))
+                .andExpect(jsonPath("$.code").value("unauthorized"));
+        mvc.perform(get("/api/v1/reports/spend").header("Authorization", "Bearer spl_not-a-key"))
+                .andExpect(status().isUnauthorized());
+        mvc.perform(get("/api/v1/reports/spend").header("Authorization", "Basic " + key.secret()))
+                .andExpect(status().isUnauthorized());
+        mvc.perform(get("/api/v1/reports/spend").header("Authorization", "Bearer " + key.secret()))
+                .andExpect(status().isOk())
+                .andExpect(content()
+                        .string("report for " + key.key().workspaceId() + " by api_key:"
+                                + key.key().id()));
+    }
+
+    @Test
+    void aRevokedKeyIsRefused() throws Exception {
+        keys.revoke(key.key().id());
+        mvc.perform(get("/api/v1/reports/spend").header("Authorization", "Bearer " + key.secret()))
+                .andExpect(status().isUnauthorized());
+    }
+
+    @Test
+    void ingestReachesItsHandlerWhichAuthenticatesItself() throws Exception {
+        mvc.perform(post("/api/v1/events")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{}"))
+                .andExpect(status().isOk())
+                .andExpect(content().string("ingest handler"));
+    }
+
+    @Test
+    void theProbesAreOpen() throws Exception {
+        mvc.perform(get("/livez")).andExpect(status().isOk());
+        mvc.perform(get("/readyz")).andExpect(status().isOk());
+    }
+
+    @Test
+    void whatNoChainClaimsIsNotThereOnThePublicPort() throws Exception {
+        for (String path : List.of(
+                "/internal/v1/queries/spend_by",
+                "/actuator/prometheus",
+                "/actuator/health",
+                "/actuator/env",
+                "/",
+                "/nothing-here",
+                "/error")) {
+            mvc.perform(get(path).header("Authorization", "Bearer " + key.secret()))
+                    .andExpect(status().isNotFound())
+                    .andExpect(content().contentType("application/problem+json"))
+                    .andExpect(jsonPath("$.code").value("not_found"));
+        }
+        mvc.perform(post("/internal/v1/queries/spend_by").content("{}")).andExpect(status().isNotFound());
+    }
+
+    @Test
+    void theInternalPortHasItsOwnChainAndNoPublicOneSeesItsRequests() throws Exception {
+        mvc.perform(get("/actuator/health").with(request -> {
+                    request.setLocalPort(INTERNAL_PORT);
+                    return request;
+                }))
+                .andExpect(status().isOk())
+                .andExpect(content().string("health"));
+        // An API key means nothing there: the internal route checks the instance credential itself.
+        mvc.perform(get("/api/v1/reports/spend").with(request -> {
+                    request.setLocalPort(INTERNAL_PORT);
+                    return request;
+                }))
+                .andExpect(status().isOk())
+                .andExpect(content().string("report for nobody"));
+    }
+
+    @Test
+    void theChainsAreOrderedInternalIngestProbesApiDenyAll() {
+        List<SecurityFilterChain> ordered =
+                chains.stream().sorted(AnnotationAwareOrderComparator.INSTANCE).toList();
+        assertThat(ordered).hasSize(5);
+        assertThat(ordered.get(ordered.size() - 1).getFilters()).isNotEmpty();
+        assertThat(SecurityConfiguration.Chains.INTERNAL_PORT)
+                .isLessThan(SecurityConfiguration.Chains.INGEST)
+                .isLessThan(SecurityConfiguration.Chains.PROBES);
+        assertThat(SecurityConfiguration.Chains.PROBES)
+                .isLessThan(SecurityConfiguration.Chains.SESSION)
+                .isLessThan(SecurityConfiguration.Chains.OAUTH_RESOURCE)
+                .isLessThan(SecurityConfiguration.Chains.API_KEY)
+                .isLessThan(SecurityConfiguration.Chains.DENY_ALL);
+    }
+
+    /** Stand-ins for the real endpoints: each says it was reached, and for whom. */
+    @RestController
+    static class Endpoints {
+
+        @GetMapping("/api/v1/reports/spend")
+        String report(@AuthenticationPrincipal Principal principal) {
+            return principal == null
+                    ? "report for nobody"
+                    : "report for " + principal.workspaceId() + " by "
+                            + principal.credential().reference();
+        }
+
+        @PostMapping("/api/v1/events")
+        String ingest() {
+            return "ingest handler";
+        }
+
+        @GetMapping({"/livez", "/readyz", "/actuator/health"})
+        String health() {
+            return "health";
+        }
+
+        @GetMapping({"/internal/v1/queries/spend_by", "/actuator/prometheus", "/actuator/env", "/", "/nothing-here"})
+        String mustNotBeReached() {
+            return "reached";
+        }
+    }
+
+    @SpringBootConfiguration
+    @Import({SecurityConfiguration.class, InternalPortSecurity.class, Endpoints.class})
+    static class Config {
+
+        @Bean
+        DataSource controlPlane() {
+            // A pool keeps a connection open, and with it the in-memory database.
+            HikariDataSource dataSource = new HikariDataSource();
+            dataSource.setJdbcUrl(
+                    "jdbc:h2:mem:chains_" + UUID.randomUUID().toString().replace("-", ""));
+            dataSource.setUsername("sa");
+            dataSource.setMinimumIdle(1);
+            ControlPlaneMigrations.migrate(dataSource);
+            return dataSource;
+        }
+
+        @Bean
+        WorkspaceRepository workspaceRepository(DataSource controlPlane) {
+            return new WorkspaceRepository(
+                    org.springframework.jdbc.core.simple.JdbcClient.create(controlPlane), Clock.systemUTC());
+        }
+
+        @Bean
+        ApiKeyRepository apiKeyRepository(DataSource controlPlane) {
+            return new ApiKeyRepository(
+                    org.springframework.jdbc.core.simple.JdbcClient.create(controlPlane), Clock.systemUTC());
+        }
+
+        @Bean
+        ApiKeyAuthenticator apiKeyAuthenticator(ApiKeyRepository keys, WorkspaceRepository workspaces) {
+            return new ApiKeyAuthenticator(keys, workspaces, Duration.ZERO, Clock.systemUTC());
+        }
+    }
+}

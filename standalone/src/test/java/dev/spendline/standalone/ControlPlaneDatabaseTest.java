@@ -1,0 +1,62 @@
+package dev.spendline.standalone;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The control-plane database of a data directory: a generated password, also for directories made before one. */
+class ControlPlaneDatabaseTest {
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void aNewDataDirectoryGetsAGeneratedPasswordKeptForItsOwnerOnly() throws Exception {
+        String password = ControlPlaneDatabase.password(dataDir);
+        assertThat(password).hasSize(43);
+        assertThat(ControlPlaneDatabase.password(dataDir))
+                .as("the same on the next start")
+                .isEqualTo(password);
+        assertThat(Files.getPosixFilePermissions(LocalSecrets.databasePasswordFile(dataDir))
+                        .toString())
+                .isEqualTo("[OWNER_READ, OWNER_WRITE]");
+        try (Connection c = ControlPlaneDatabase.dataSource(dataDir).getConnection()) {
+            assertThat(c.isValid(1)).isTrue();
+        }
+        assertThatThrownBy(() -> DriverManager.getConnection(ControlPlaneDatabase.url(dataDir), "sa", "")
+                        .close())
+                .isInstanceOf(SQLException.class);
+    }
+
+    @Test
+    void aDatabaseOfAnEarlierVersionGetsAPasswordAndKeepsItsData() throws Exception {
+        // As versions before issue #13 made it: user sa, empty password, no password file.
+        try (Connection c = DriverManager.getConnection(ControlPlaneDatabase.url(dataDir), "sa", "");
+                Statement s = c.createStatement()) {
+            s.execute("create table kept(v int)");
+            s.execute("insert into kept values (42)");
+        }
+        assertThat(LocalSecrets.databasePasswordFile(dataDir)).doesNotExist();
+
+        String password = ControlPlaneDatabase.password(dataDir);
+
+        assertThatThrownBy(() -> DriverManager.getConnection(ControlPlaneDatabase.url(dataDir), "sa", "")
+                        .close())
+                .isInstanceOf(SQLException.class)
+                .hasMessageContaining("Wrong user name or password");
+        try (Connection c = DriverManager.getConnection(ControlPlaneDatabase.url(dataDir), "sa", password);
+                Statement s = c.createStatement();
+                var rs = s.executeQuery("select v from kept")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt(1)).isEqualTo(42);
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package dev.spendline.streams.query;
+
+import dev.spendline.contracts.budget.Budget;
+import dev.spendline.contracts.query.QueryHandlers;
+import dev.spendline.contracts.query.QueryType;
+import dev.spendline.contracts.query.SpendQuery;
+import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.contracts.query.WorkspaceQuery;
+import dev.spendline.streams.StoreNames;
+import dev.spendline.streams.savings.SavingsRecommender;
+import java.time.Clock;
+import java.time.Duration;
+
+/**
+ * The local query of every {@link QueryType}, over the stores of one partition: one line per kind.
+ * Adding a read tool adds its line here (and its class like {@link LocalSpendQueries}); routing,
+ * forwarding and the internal HTTP route need nothing more.
+ */
+final class LocalQueries {
+
+    private LocalQueries() {}
+
+    static QueryHandlers over(PartitionStores stores, Duration dedupeHorizon, Clock clock) {
+        // Margins, waste and budgets read product usage only: their rollups are the events' store.
+        RollupStoreLocator product = (usage, ws) -> stores.rollups(UsageKind.PRODUCT);
+        QueryHandlers local = new QueryHandlers();
+        return local.on(QueryType.SPEND_BY, q -> new LocalSpendQueries((usage, ws) -> stores.rollups(usage)).spendBy(q))
+                .on(QueryType.MARGIN_BY_CUSTOMER, q -> margins(product, stores).marginByCustomer(q))
+                .on(QueryType.MARGIN_BY_FEATURE, q -> margins(product, stores).marginByFeature(q))
+                .on(QueryType.TOP_WASTE, q -> new LocalWasteQueries(
+                                product, ws -> stores.keyValue(StoreNames.WASTE_ROLLUPS))
+                        .topWaste(q))
+                .on(QueryType.SAVINGS_RECOMMENDATIONS, q -> new SavingsRecommender(local).savingsRecommendations(q))
+                .on(QueryType.BUDGET_STATUS, q -> new LocalBudgetQueries(
+                                product, ws -> stores.<Budget>keyValue(StoreNames.BUDGETS))
+                        .budgetStatus(q))
+                .on(QueryType.ACTIVE_ALERTS, q -> new LocalAlertQueries(
+                                ws -> stores.keyValue(StoreNames.ALERTS),
+                                ws -> stores.keyValue(StoreNames.ALERT_SNOOZES))
+                        .activeAlerts(q))
+                .on(QueryType.QUOTA_USAGE, q -> quota(stores, dedupeHorizon, clock)
+                        .quotaUsage(q))
+                .on(QueryType.ACCEPTED_PAIRS, q -> quota(stores, dedupeHorizon, clock)
+                        .acceptedPairs(q))
+                .on(QueryType.EXPERIMENTS, q -> new LocalExperimentQueries(new LocalExperimentQueries.Stores(
+                                ws -> stores.keyValue(StoreNames.EXPERIMENT_STATS),
+                                ws -> stores.keyValue(StoreNames.GUARDRAILS),
+                                ws -> stores.keyValue(StoreNames.GUARDRAIL_DECISIONS)))
+                        .experiments(q));
+    }
+
+    /**
+     * The store whose partition's owner answers the query. Internal usage has its own
+     * sub-topology, whose tasks may live elsewhere; everything else reads the events'
+     * sub-topology (see {@code SpendlineTopology}), so ownership of the product rollups decides.
+     */
+    static String routingStore(WorkspaceQuery query) {
+        return query instanceof SpendQuery spend
+                ? PartitionStores.rollupStore(spend.usage())
+                : StoreNames.PRODUCT_ROLLUPS;
+    }
+
+    private static LocalMarginQueries margins(RollupStoreLocator product, PartitionStores stores) {
+        return new LocalMarginQueries(product, ws -> stores.<Long>keyValue(StoreNames.REVENUE));
+    }
+
+    /** Quota counts and the dedupe store are in the events' sub-topology, like the rollups. */
+    private static LocalQuotaQueries quota(PartitionStores stores, Duration dedupeHorizon, Clock clock) {
+        return new LocalQuotaQueries(
+                ws -> stores.<Long>keyValue(StoreNames.QUOTA_USAGE),
+                ws -> stores.<Long>window(StoreNames.DEDUPE_EVENTS),
+                dedupeHorizon,
+                clock);
+    }
+}
