@@ -1,6 +1,7 @@
 package dev.spendline.streams;
 
 import dev.spendline.contracts.event.AcceptedEvent;
+import dev.spendline.contracts.usage.AcceptedUsageRow;
 import dev.spendline.streams.alert.BudgetAlertProcessor;
 import dev.spendline.streams.dedupe.DedupeProcessor;
 import dev.spendline.streams.experiment.DecisionHistory;
@@ -29,20 +30,26 @@ import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.state.Stores;
 
 /**
- * The Spendline topology: one sub-topology per input topic, both keyed by workspace id so every
- * workspace's state lives in one partition (no repartitioning on the hot path).
+ * The Spendline topology, built stage by stage in {@link #build}: each stage is one method, named
+ * after what it keeps, and the order of the calls is the order data flows. Every input is keyed by
+ * workspace id and every topic has the same partition count, so a workspace's state lives in one
+ * task and nothing is repartitioned on the hot path.
  *
  * <pre>
- *   spendline.events.v1         → dedupe (source, externalId) → product rollups, quota counts, waste
- *   spendline.internal-usage.v1 → dedupe (sourceKey, externalId) → internal rollups
- *   spendline.revenue.v1        → revenue store (same sub-topology as the events)
- *   spendline.budgets.v1        ┐
- *   spendline.alert-snoozes.v1  ├→ budgets and alerts → spendline.alerts.v1
- *   deduplicated events         ┘  (same sub-topology as the events)
- *   spendline.guardrails.v1     ┐
- *   deduplicated events         ┴→ experiment counts, shadow guardrails → spendline.alerts.v1
+ *   spendline.events.v1 → events-dedupe ─┬→ events-rollup (product rollups) → budget-alerts ─┐
+ *                                        ├→ events-quota (quota counts)                      │
+ *                                        ├→ events-waste (waste rollups, runs)               ├→ spendline.alerts.v1
+ *                                        └→ experiments (variant counts, guardrails) ────────┘
+ *   spendline.budgets.v1, spendline.alert-snoozes.v1 → budget-alerts
+ *   spendline.guardrails.v1                          → experiments
+ *   spendline.revenue.v1                             → revenue-store (reads no rollups, joins the
+ *                                                      events' sub-topology to share its task)
+ *   spendline.internal-usage.v1 → internal-usage-dedupe → internal-usage-rollup (internal rollups)
  * </pre>
  *
+ * Two sub-topologies come out: everything about product events (one task per partition holds
+ * a workspace's rollups, revenue, budgets, alerts and experiments) and internal usage.
+ * {@code TopologyShapeTest} pins {@code describe()}, so a change of shape is a deliberate one.
  * Production wiring and tests both call {@link #build}; nothing else defines the topology.
  */
 public final class SpendlineTopology {
@@ -50,7 +57,25 @@ public final class SpendlineTopology {
     private SpendlineTopology() {}
 
     public static Topology build(StreamsBuilder builder, TopologySettings settings) {
-        KStream<String, AcceptedEvent> events = addInput(
+        KStream<String, AcceptedEvent> events = deduplicatedEvents(builder, settings);
+        productRollups(builder, events);
+        quotaCounts(builder, events);
+        waste(builder, settings, events);
+        revenue(builder);
+        KStream<String, AcceptedUsageRow> usage = deduplicatedUsage(builder, settings);
+        internalRollups(builder, settings, usage);
+        // Processors with more than one parent need the Processor API, on the built topology.
+        Topology topology = builder.build();
+        budgetsAndAlerts(topology);
+        experiments(topology);
+        alertsSink(topology);
+        return topology;
+    }
+
+    /** Product events, each (source, externalId) once within the dedupe horizon. */
+    private static KStream<String, AcceptedEvent> deduplicatedEvents(
+            StreamsBuilder builder, TopologySettings settings) {
+        return deduplicated(
                 builder,
                 settings,
                 Topics.EVENTS,
@@ -60,13 +85,13 @@ public final class SpendlineTopology {
                 e -> e.event().hasIdentity()
                         ? identity(
                                 e.workspaceId(), e.event().source(), e.event().externalId())
-                        : null,
-                StoreNames.PRODUCT_ROLLUPS,
-                StoreNames.EVENTS_ROLLUP,
-                new ProductRollupSpec());
-        addQuotaCounter(builder, events);
-        addWaste(builder, settings, events);
-        addInput(
+                        : null);
+    }
+
+    /** Internal usage rows, each (sourceKey, externalId) once within the dedupe horizon. */
+    private static KStream<String, AcceptedUsageRow> deduplicatedUsage(
+            StreamsBuilder builder, TopologySettings settings) {
+        return deduplicated(
                 builder,
                 settings,
                 Topics.INTERNAL_USAGE,
@@ -75,50 +100,61 @@ public final class SpendlineTopology {
                 StoreNames.USAGE_DEDUPE,
                 u -> u.row().hasIdentity()
                         ? identity(u.workspaceId(), u.row().sourceKey(), u.row().externalId())
-                        : null,
-                StoreNames.INTERNAL_ROLLUPS,
-                StoreNames.USAGE_ROLLUP,
-                new InternalRollupSpec(settings.priceBook()));
-        addRevenue(builder);
-        Topology topology = builder.build();
-        addBudgetsAndAlerts(topology);
-        return topology;
+                        : null);
     }
 
-    /** The stream of deduplicated inputs, after its rollups. */
-    private static <V> KStream<String, V> addInput(
+    private static <V> KStream<String, V> deduplicated(
             StreamsBuilder builder,
             TopologySettings settings,
             Topic<String, V> topic,
             String sourceName,
             String dedupeStore,
             String dedupeName,
-            Function<V, String> identity,
-            String rollupStore,
-            String rollupName,
-            RollupSpec<V> spec) {
+            Function<V, String> identity) {
         builder.addStateStore(Stores.windowStoreBuilder(
                 Stores.persistentWindowStore(dedupeStore, settings.dedupeHorizon(), settings.dedupeHorizon(), false),
                 Serdes.String(),
                 Serdes.Long()));
-        builder.addStateStore(new WriteBehindStoreBuilder(
-                rollupStore, WriteBehindStoreBuilder.DEFAULT_MAX_DIRTY, WriteBehindStoreBuilder.DEFAULT_MAX_CLEAN));
-        KStream<String, V> deduplicated = builder.stream(
+        return builder.stream(
                         topic.name(),
                         Consumed.with(topic.keySerde(), topic.valueSerde()).withName(sourceName))
                 .process(
                         () -> new DedupeProcessor<>(dedupeStore, identity, settings.dedupeHorizon()),
                         Named.as(dedupeName),
                         dedupeStore);
-        deduplicated.process(() -> new RollupProcessor<>(rollupStore, spec), Named.as(rollupName), rollupStore);
-        return deduplicated;
+    }
+
+    /**
+     * Spend of product events by hour, day and month. The rollup processor forwards each event once
+     * counted; {@link #budgetsAndAlerts} hangs below it, so budgets always see the event's cost.
+     */
+    private static void productRollups(StreamsBuilder builder, KStream<String, AcceptedEvent> events) {
+        rollups(builder, events, StoreNames.PRODUCT_ROLLUPS, StoreNames.EVENTS_ROLLUP, new ProductRollupSpec());
+    }
+
+    /** Spend of internal AI-tool usage by hour and day (costs priced from the price book). */
+    private static void internalRollups(
+            StreamsBuilder builder, TopologySettings settings, KStream<String, AcceptedUsageRow> usage) {
+        rollups(
+                builder,
+                usage,
+                StoreNames.INTERNAL_ROLLUPS,
+                StoreNames.USAGE_ROLLUP,
+                new InternalRollupSpec(settings.priceBook()));
+    }
+
+    private static <V> void rollups(
+            StreamsBuilder builder, KStream<String, V> input, String store, String name, RollupSpec<V> spec) {
+        builder.addStateStore(new WriteBehindStoreBuilder(
+                store, WriteBehindStoreBuilder.DEFAULT_MAX_DIRTY, WriteBehindStoreBuilder.DEFAULT_MAX_CLEAN));
+        input.process(() -> new RollupProcessor<>(store, spec), Named.as(name), store);
     }
 
     /**
      * Accepted events per workspace and month, for the quota. A cached store: the count of a busy
      * workspace changes in memory and reaches RocksDB and the changelog once per commit.
      */
-    private static void addQuotaCounter(StreamsBuilder builder, KStream<String, AcceptedEvent> events) {
+    private static void quotaCounts(StreamsBuilder builder, KStream<String, AcceptedEvent> events) {
         builder.addStateStore(Stores.keyValueStoreBuilder(
                         Stores.persistentKeyValueStore(StoreNames.QUOTA_USAGE), Serdes.String(), Serdes.Long())
                 .withCachingEnabled());
@@ -135,7 +171,7 @@ public final class SpendlineTopology {
      * instance that owns the workspace. (Both topics have the same partition count and revenue
      * records go to their workspace's partition, see {@code Topics.partitionOf}.)
      */
-    private static void addRevenue(StreamsBuilder builder) {
+    private static void revenue(StreamsBuilder builder) {
         builder.addStateStore(Stores.keyValueStoreBuilder(
                 Stores.persistentKeyValueStore(StoreNames.REVENUE), Serdes.String(), Serdes.Long()));
         builder.stream(
@@ -150,12 +186,12 @@ public final class SpendlineTopology {
     }
 
     /**
-     * Budgets, snoozes and alerts: one processor with three parents (the deduplicated events,
-     * after the rollups have counted them; the budgets topic; the snoozes topic), since all three
+     * Budgets, snoozes and alerts: one processor with three parents (the product rollups, which
+     * forward each event once counted; the budgets topic; the snoozes topic), since all three
      * change the same state (see {@link BudgetAlertProcessor}). Written with the Processor API,
-     * as the DSL gives a processor one parent. Alert changes go to {@code spendline.alerts.v1}.
+     * as the DSL gives a processor one parent. Alert changes go to {@link #alertsSink}.
      */
-    private static void addBudgetsAndAlerts(Topology topology) {
+    private static void budgetsAndAlerts(Topology topology) {
         topology.addSource(
                 StoreNames.BUDGETS_SOURCE,
                 Topics.BUDGETS.keySerde().deserializer(),
@@ -175,8 +211,7 @@ public final class SpendlineTopology {
         topology.addProcessor(
                 StoreNames.BUDGET_ALERTS,
                 () -> new BudgetAlertProcessor(stores),
-                // Children run in the order they were added: the rollups see each event first.
-                StoreNames.EVENTS_DEDUPE,
+                StoreNames.EVENTS_ROLLUP,
                 StoreNames.BUDGETS_SOURCE,
                 StoreNames.SNOOZES_SOURCE);
         topology.addStateStore(
@@ -200,7 +235,10 @@ public final class SpendlineTopology {
                         Topics.ALERT_SNOOZES.valueSerde()),
                 StoreNames.BUDGET_ALERTS);
         topology.connectProcessorAndStateStores(StoreNames.BUDGET_ALERTS, StoreNames.PRODUCT_ROLLUPS);
-        addExperiments(topology);
+    }
+
+    /** Alert changes of budgets and of experiment guardrails, for notifiers and the CLI. */
+    private static void alertsSink(Topology topology) {
         topology.addSink(
                 StoreNames.ALERTS_SINK,
                 Topics.ALERTS.name(),
@@ -215,7 +253,7 @@ public final class SpendlineTopology {
      * (the deduplicated events and the guardrails topic). Its alerts share the alerts store with
      * the budget alerts, so {@code active_alerts} lists both and one punctuation forgets old ones.
      */
-    private static void addExperiments(Topology topology) {
+    private static void experiments(Topology topology) {
         topology.addSource(
                 StoreNames.GUARDRAILS_SOURCE,
                 Topics.GUARDRAILS.keySerde().deserializer(),
@@ -253,10 +291,11 @@ public final class SpendlineTopology {
 
     /**
      * Waste classification and rollups (docs/waste.md). The processor reads the product rollups
-     * too (the feature's history for cache misses and model overkill), which keeps it in the
-     * events' sub-topology, as it is anyway.
+     * too, for the feature's history (cache misses, model overkill): only whole days before the
+     * event's, so whether the rollups have counted the event itself does not matter, and range
+     * reads see uncommitted updates as gets do ({@code WriteBehindRollupStore}).
      */
-    private static void addWaste(
+    private static void waste(
             StreamsBuilder builder, TopologySettings settings, KStream<String, AcceptedEvent> events) {
         builder.addStateStore(new WriteBehindStoreBuilder(
                 // Far fewer keys change than in the spend rollups: only wasteful calls reach it.

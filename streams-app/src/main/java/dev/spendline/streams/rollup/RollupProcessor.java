@@ -17,8 +17,12 @@ import org.apache.kafka.streams.state.KeyValueStore;
  *
  * <p>The store is a {@link WriteBehindRollupStore}: repeated updates of the same key between two
  * commits stay objects in memory and reach RocksDB and the changelog once, at the commit.
+ *
+ * <p>Each input is forwarded once it is counted, so a processor that reads the rollups and must
+ * see the input in them (budget alerts) is this processor's child: the order is the wiring's, not
+ * the order in which siblings happen to be added.
  */
-public final class RollupProcessor<V> implements Processor<String, V, Void, Void> {
+public final class RollupProcessor<V> implements Processor<String, V, String, V> {
 
     private final String storeName;
     private final RollupSpec<V> spec;
@@ -31,6 +35,7 @@ public final class RollupProcessor<V> implements Processor<String, V, Void, Void
     private final int[] monthlyDimensions;
 
     private final int[] monthlyPairs;
+    private ProcessorContext<String, V> context;
     private KeyValueStore<String, Rollup> store;
     /** The month of the last input's day: most inputs fall on the same day as the one before. */
     private long lastDay = Long.MIN_VALUE;
@@ -60,7 +65,8 @@ public final class RollupProcessor<V> implements Processor<String, V, Void, Void
     }
 
     @Override
-    public void init(ProcessorContext<Void, Void> context) {
+    public void init(ProcessorContext<String, V> context) {
+        this.context = context;
         store = context.getStateStore(storeName);
     }
 
@@ -97,6 +103,7 @@ public final class RollupProcessor<V> implements Processor<String, V, Void, Void
                 add(RollupKeys.monthKey(ws, pairCodes[p], month, pairValue), delta);
             }
         }
+        context.forward(record);
     }
 
     private long monthOf(Instant time) {

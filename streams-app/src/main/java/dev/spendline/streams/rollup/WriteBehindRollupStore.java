@@ -38,9 +38,13 @@ import org.apache.kafka.streams.state.internals.CachedStateStore;
  * <p>Written values stay in a bounded LRU map too, so the next update of a key reads no RocksDB:
  * live traffic keeps hitting the same current-hour and current-day keys.
  *
- * <p>Reads: {@link #get} on the stream thread sees the latest value (dirty or written); on any
- * other thread it reads RocksDB. Range reads and interactive queries see what has been written,
- * that is, everything up to the last commit, as they would see with exactly-once anyway.
+ * <p>Reads on the stream thread see every update, as a store's own writer must: {@link #get} reads
+ * the dirty and clean maps first, and a range read ({@link #range}, {@link #all}, {@link
+ * #prefixScan} and their reverse forms) first writes the dirty keys down, as an early eviction
+ * would, then reads RocksDB. Range reads are rare on the stream thread (the waste baselines, once
+ * per feature and day), so this costs nothing on the hot path. On any other thread (interactive
+ * queries) every read goes to RocksDB and sees what has been written, that is, everything up to
+ * the last commit, as it would with exactly-once anyway.
  */
 public final class WriteBehindRollupStore implements KeyValueStore<String, Rollup>, CachedStateStore<String, Rollup> {
 
@@ -146,6 +150,13 @@ public final class WriteBehindRollupStore implements KeyValueStore<String, Rollu
         dirty.clear();
     }
 
+    /** Before a range read on the stream thread, so that it sees what {@link #get} sees. */
+    private void writeDirtyIfOwner() {
+        if (ownedByCaller() && !dirty.isEmpty()) {
+            writeDirty();
+        }
+    }
+
     @Override
     public void flush() {
         writeDirty();
@@ -173,26 +184,31 @@ public final class WriteBehindRollupStore implements KeyValueStore<String, Rollu
 
     @Override
     public KeyValueIterator<String, Rollup> range(String from, String to) {
+        writeDirtyIfOwner();
         return written.range(from, to);
     }
 
     @Override
     public KeyValueIterator<String, Rollup> reverseRange(String from, String to) {
+        writeDirtyIfOwner();
         return written.reverseRange(from, to);
     }
 
     @Override
     public KeyValueIterator<String, Rollup> all() {
+        writeDirtyIfOwner();
         return written.all();
     }
 
     @Override
     public KeyValueIterator<String, Rollup> reverseAll() {
+        writeDirtyIfOwner();
         return written.reverseAll();
     }
 
     @Override
     public <PS extends Serializer<P>, P> KeyValueIterator<String, Rollup> prefixScan(P prefix, PS prefixKeySerializer) {
+        writeDirtyIfOwner();
         return written.prefixScan(prefix, prefixKeySerializer);
     }
 
