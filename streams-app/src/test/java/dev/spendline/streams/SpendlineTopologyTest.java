@@ -20,9 +20,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Properties;
-import java.util.stream.Collectors;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -36,9 +34,9 @@ import org.junit.jupiter.api.Test;
 
 class SpendlineTopologyTest {
 
-    private static final Instant T0 = Instant.parse("2026-11-02T00:00:00Z");
-    private static final Instant FAR_FUTURE = Instant.parse("2027-01-01T00:00:00Z");
-    private static final String WS = "ws_a";
+    static final Instant T0 = Instant.parse("2026-11-02T00:00:00Z");
+    static final Instant FAR_FUTURE = Instant.parse("2027-01-01T00:00:00Z");
+    static final String WS = "ws_a";
 
     private TopologyTestDriver driver;
     private TestInputTopic<String, AcceptedEvent> events;
@@ -79,39 +77,6 @@ class SpendlineTopologyTest {
 
     private SpendReport report(String ws, Dimension by, Instant from, Instant to, int limit) {
         return queries.spendBy(new SpendQuery(ws, by.kind(), by, from, to, Map.of(), limit));
-    }
-
-    @Test
-    void rollsUpSeededEventsToExactFiguresForEveryDimension() {
-        List<AcceptedEvent> generated = SeededEvents.generate(7, WS, 2_000, T0, Duration.ofDays(9), true);
-        generated.forEach(this::send);
-
-        BigDecimal expectedCost =
-                generated.stream().map(e -> e.event().costUsd()).reduce(BigDecimal.ZERO, BigDecimal::add);
-        for (Dimension by : List.of(Dimension.FEATURE, Dimension.MODEL, Dimension.TENANT, Dimension.STATUS)) {
-            SpendReport report = report(WS, by, T0, FAR_FUTURE, 1_000);
-            assertThat(report.totals().costUsd()).isEqualByComparingTo(expectedCost);
-            assertThat(report.totals().calls()).isEqualTo(2_000);
-            assertThat(sumCost(report.rows())).isEqualByComparingTo(expectedCost);
-        }
-
-        SpendReport byFeature = report(WS, Dimension.FEATURE, T0, FAR_FUTURE, 1_000);
-        Map<String, BigDecimal> expectedByFeature = generated.stream()
-                .collect(Collectors.groupingBy(
-                        e -> Objects.requireNonNullElse(e.event().feature(), "(none)"),
-                        Collectors.reducing(BigDecimal.ZERO, e -> e.event().costUsd(), BigDecimal::add)));
-        Map<String, BigDecimal> actualByFeature = byFeature.rows().stream()
-                .collect(Collectors.toMap(r -> Objects.requireNonNullElse(r.value(), "(none)"), r -> r.measures()
-                        .costUsd()));
-        assertThat(actualByFeature.keySet()).isEqualTo(expectedByFeature.keySet());
-        expectedByFeature.forEach(
-                (feature, cost) -> assertThat(actualByFeature.get(feature)).isEqualByComparingTo(cost));
-
-        long expectedErrors = generated.stream().filter(e -> e.event().failed()).count();
-        long expectedCacheRead =
-                generated.stream().mapToLong(e -> e.event().cacheReadTokens()).sum();
-        assertThat(byFeature.totals().errors()).isEqualTo(expectedErrors);
-        assertThat(byFeature.totals().cacheReadTokens()).isEqualTo(expectedCacheRead);
     }
 
     @Test
@@ -160,15 +125,6 @@ class SpendlineTopologyTest {
         send(new AcceptedEvent(1, WS, first.receivedAt().plus(Duration.ofDays(40)), first.event()));
         assertThat(report(WS, Dimension.FEATURE, T0, FAR_FUTURE, 10).totals().calls())
                 .isEqualTo(2);
-    }
-
-    @Test
-    void sumsManyTinyCostsExactly() {
-        for (int i = 0; i < 1_000; i++) {
-            send(event(null, null, "search", "0.000001", T0));
-        }
-        assertThat(report(WS, Dimension.FEATURE, T0, FAR_FUTURE, 10).totals().costUsd())
-                .isEqualByComparingTo("0.001");
     }
 
     @Test
@@ -329,7 +285,7 @@ class SpendlineTopologyTest {
         return AcceptedEvent.of(WS, T0, base(null, null, feature, cost, T0, tenant, model));
     }
 
-    private static AcceptedEvent event(String source, String externalId, String feature, String cost, Instant ts) {
+    static AcceptedEvent event(String source, String externalId, String feature, String cost, Instant ts) {
         return AcceptedEvent.of(WS, ts.plusMillis(500), base(source, externalId, feature, cost, ts, "t1", "gpt-4.1"));
     }
 
@@ -362,7 +318,7 @@ class SpendlineTopologyTest {
                 null);
     }
 
-    private static BigDecimal sumCost(List<SpendRow> rows) {
+    static BigDecimal sumCost(List<SpendRow> rows) {
         return rows.stream().map(r -> r.measures().costUsd()).reduce(BigDecimal.ZERO, BigDecimal::add);
     }
 }

@@ -77,9 +77,10 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * Every read tool on the seeded {@link KnownAnswerWorkspace}, through the production topology:
  * each figure is compared with the sum worked out from the generated calls, to the nano-dollar.
+ * An IT (run by {@code verify}) only for its time: some 20 s of records through the driver.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class KnownAnswersTopologyTest {
+class KnownAnswersTopologyIT {
 
     private static final long SEED = 20261122L;
 
