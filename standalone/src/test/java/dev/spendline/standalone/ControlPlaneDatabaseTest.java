@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -25,9 +26,9 @@ class ControlPlaneDatabaseTest {
         assertThat(ControlPlaneDatabase.password(dataDir))
                 .as("the same on the next start")
                 .isEqualTo(password);
-        assertThat(Files.getPosixFilePermissions(LocalSecrets.databasePasswordFile(dataDir))
-                        .toString())
-                .isEqualTo("[OWNER_READ, OWNER_WRITE]");
+        // A set: compared as one, since its order is the file system's.
+        assertThat(Files.getPosixFilePermissions(LocalSecrets.databasePasswordFile(dataDir)))
+                .isEqualTo(PosixFilePermissions.fromString("rw-------"));
         try (Connection c = ControlPlaneDatabase.dataSource(dataDir).getConnection()) {
             assertThat(c.isValid(1)).isTrue();
         }

@@ -23,6 +23,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -287,8 +288,7 @@ class InternalPortIT {
                 .hasMessageContaining("Wrong user name or password");
         assertThat(LocalSecrets.databasePasswordFile(dataDir.toAbsolutePath().normalize()))
                 .exists()
-                .satisfies(
-                        file -> assertThat(Files.getPosixFilePermissions(file).toString())
-                                .isEqualTo("[OWNER_READ, OWNER_WRITE]"));
+                .satisfies(file -> assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                        .isEqualTo("rw-------"));
     }
 }
