@@ -380,7 +380,9 @@ class CliIT {
                 "--phrase",
                 json.json().get("confirmationPhrase").asString());
         assertThat(confirmed.exitCode()).as(confirmed.toString()).isZero();
-        assertThat(confirmed.out()).startsWith("Done: Snooze the INFO alert").contains("Id: " + alertId);
+        assertThat(confirmed.out())
+                .startsWith("Done: Snooze the " + severity + " alert")
+                .contains("Id: " + alertId);
         http.await(
                 "/api/v1/reports/active-alerts",
                 key.secret(),
