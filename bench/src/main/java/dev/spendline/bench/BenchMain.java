@@ -16,7 +16,14 @@ import picocli.CommandLine.Option;
         name = "spendline-bench",
         mixinStandardHelpOptions = true,
         description = "Load generator and benchmarks for Spendline.",
-        subcommands = {BenchMain.Load.class, BenchMain.Run.class, BenchMain.Queries.class, BenchMain.Streams.class})
+        subcommands = {
+            BenchMain.Load.class,
+            BenchMain.Run.class,
+            BenchMain.Queries.class,
+            BenchMain.Streams.class,
+            BenchMain.Profile.class,
+            BenchMain.JfrTopCommand.class
+        })
 public final class BenchMain {
 
     public static void main(String[] args) {
@@ -273,6 +280,84 @@ public final class BenchMain {
             System.out.printf(
                     "%s: %,d records in %.1f s = %,.0f records/s%n",
                     topology, result.records(), result.elapsed().toNanos() / 1e9, result.perSecond());
+            return 0;
+        }
+    }
+
+    @Command(
+            name = "profile",
+            mixinStandardHelpOptions = true,
+            description = {
+                "The topology's short profile: a broker of its own, a fixed input (the seeded mix, fixed times),"
+                        + " then the bare groupByKey().count() and Spendline's topology over it, exactly-once;"
+                        + " prints both rates and the changelog records and bytes per input event of every store.",
+                "Compare two commits by running each one's jar with the same options; add"
+                        + " -XX:StartFlightRecording=filename=profile.jfr,settings=profile to the java command"
+                        + " and summarise with jfr-top."
+            })
+    static final class Profile implements Callable<Integer> {
+        @Option(names = "--events", defaultValue = "400000", description = "Input events (default: ${DEFAULT-VALUE}).")
+        long events;
+
+        @Option(
+                names = "--spread",
+                defaultValue = "P30D",
+                description = "Event times spread over this much before 2026-11-01 (default: ${DEFAULT-VALUE}).")
+        Duration spread;
+
+        @Option(names = "--workspaces", defaultValue = "1", description = "(default: ${DEFAULT-VALUE})")
+        int workspaces;
+
+        @Option(names = "--partitions", defaultValue = "4", description = "(default: ${DEFAULT-VALUE})")
+        int partitions;
+
+        @Option(names = "--seed", defaultValue = "7", description = "(default: ${DEFAULT-VALUE})")
+        long seed;
+
+        @Option(
+                names = "--work-dir",
+                description = "Broker log and state; a new temporary directory if not given, removed at the end.")
+        Path workDir;
+
+        @Override
+        public Integer call() throws Exception {
+            Path dir = workDir != null ? workDir : java.nio.file.Files.createTempDirectory("spendline-profile-");
+            try {
+                dev.spendline.bench.profile.ProfileBench.run(
+                        new dev.spendline.bench.profile.ProfileBench.Settings(
+                                events, partitions, workspaces, spread, seed, dir),
+                        System.out);
+            } finally {
+                if (workDir == null) {
+                    org.apache.kafka.common.utils.Utils.delete(dir.toFile());
+                }
+            }
+            return 0;
+        }
+    }
+
+    @Command(
+            name = "jfr-top",
+            mixinStandardHelpOptions = true,
+            description = "Where a JFR recording's CPU samples are: by area, by method (self), by Spendline method"
+                    + " (inclusive), as Markdown tables.")
+    static final class JfrTopCommand implements Callable<Integer> {
+        @CommandLine.Parameters(index = "0", description = "The .jfr file.")
+        Path recording;
+
+        @Option(
+                names = "--thread",
+                defaultValue = "profile-spendline",
+                description = "Only threads whose name starts with this (default: ${DEFAULT-VALUE}, the"
+                        + " stream thread of the profile's Spendline run).")
+        String thread;
+
+        @Option(names = "--rows", defaultValue = "15", description = "(default: ${DEFAULT-VALUE})")
+        int rows;
+
+        @Override
+        public Integer call() throws Exception {
+            dev.spendline.bench.profile.JfrTop.print(recording, thread, rows, System.out);
             return 0;
         }
     }

@@ -10,7 +10,7 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 
 /** How far a consumer group (a Kafka Streams application) is behind the end of its input topics. */
-final class GroupLag {
+public final class GroupLag {
 
     private GroupLag() {}
 
@@ -69,7 +69,7 @@ final class GroupLag {
         throw new IllegalStateException(groupId + " did not catch up with " + topic + " within " + timeout);
     }
 
-    interface Progress {
+    public interface Progress {
         void report(long lag);
     }
 }

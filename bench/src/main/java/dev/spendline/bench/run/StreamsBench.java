@@ -38,7 +38,7 @@ public final class StreamsBench {
     private StreamsBench() {}
 
     /** {@code groupByKey().count()}: reads, groups by the record key (the workspace) and counts. */
-    static Topology bareCount() {
+    public static Topology bareCount() {
         StreamsBuilder builder = new StreamsBuilder();
         builder.stream(Topics.EVENTS.name(), Consumed.with(Serdes.String(), Serdes.ByteArray()))
                 .groupByKey()
@@ -46,12 +46,26 @@ public final class StreamsBench {
         return builder.build();
     }
 
-    static Topology spendline() {
+    public static Topology spendline() {
         return SpendlineTopology.build(new StreamsBuilder(), new TopologySettings(Duration.ofDays(35)));
     }
 
     static Result run(
             String bootstrap, String applicationId, Topology topology, String guarantee, Path stateDir, Admin admin)
+            throws Exception {
+        return run(bootstrap, applicationId, topology, guarantee, stateDir, admin, lag -> {}, streams -> {});
+    }
+
+    /** As above, reporting the lag as it goes; {@code whenCaughtUp} sees the application (its metrics) before it is closed. */
+    public static Result run(
+            String bootstrap,
+            String applicationId,
+            Topology topology,
+            String guarantee,
+            Path stateDir,
+            Admin admin,
+            GroupLag.Progress progress,
+            java.util.function.Consumer<KafkaStreams> whenCaughtUp)
             throws Exception {
         long records = GroupLag.endOffsets(admin, Topics.EVENTS.name());
         Properties config = new Properties();
@@ -80,7 +94,8 @@ public final class StreamsBench {
                 throw new IllegalStateException(applicationId + " did not start");
             }
             Duration elapsed = GroupLag.awaitCaughtUp(
-                    admin, applicationId, Topics.EVENTS.name(), Duration.ofMinutes(30), lag -> {});
+                    admin, applicationId, Topics.EVENTS.name(), Duration.ofMinutes(30), progress);
+            whenCaughtUp.accept(streams);
             streams.close(Duration.ofSeconds(30));
             return new Result(records, elapsed);
         }

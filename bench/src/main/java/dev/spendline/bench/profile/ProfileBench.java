@@ -1,0 +1,203 @@
+package dev.spendline.bench.profile;
+
+import dev.spendline.bench.load.EventMix;
+import dev.spendline.bench.run.StreamsBench;
+import dev.spendline.contracts.event.AcceptedEvent;
+import dev.spendline.kafka.embedded.EmbeddedKafka;
+import dev.spendline.kafka.embedded.TopicSetup;
+import dev.spendline.topics.Topics;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.KafkaStreams;
+
+/**
+ * The short, repeatable profile of the topology: a broker of its own, a fixed input (the seeded
+ * mix with fixed times, so every run and every commit reads the same bytes), then the bare
+ * {@code groupByKey().count()} and Spendline's topology over it, exactly-once, one after the
+ * other. Besides the rates it counts, per input event, the changelog records and bytes each store
+ * writes (the producer's per-topic metrics): the writes that reach RocksDB and the broker.
+ *
+ * <p>Run it under JFR ({@code -XX:StartFlightRecording=...}) and summarise with {@code jfr-top}.
+ */
+public final class ProfileBench {
+
+    /** Event times are spread back from here: fixed, so the input is the same every run. */
+    static final Instant ANCHOR = Instant.parse("2026-11-01T00:00:00Z");
+
+    public record Settings(long events, int partitions, int workspaces, Duration spread, long seed, Path workDir) {}
+
+    public record Result(StreamsBench.Result bare, StreamsBench.Result spendline, Map<String, double[]> perStore) {}
+
+    private ProfileBench() {}
+
+    public static Result run(Settings settings, PrintStream out) throws Exception {
+        Files.createDirectories(settings.workDir());
+        try (EmbeddedKafka kafka = EmbeddedKafka.start(settings.workDir().resolve("kafka"), 0, Map.of());
+                Admin admin =
+                        Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()))) {
+            String bootstrap = kafka.bootstrapServers();
+            // Every topic the topology reads or writes, as the standalone creates them.
+            List<String> topics = java.util.stream.Stream.of(Topics.INPUTS, Topics.SETTINGS, Topics.OUTPUTS)
+                    .flatMap(List::stream)
+                    .map(t -> t.name())
+                    .toList();
+            // Kept for good: the input's times are fixed in the past, and a time-based retention would
+            // delete it under the running topology (as a broker's default 7 days did).
+            TopicSetup.ensureTopics(bootstrap, topics, settings.partitions(), Map.of("retention.ms", "-1"));
+            out.printf(
+                    "producing %,d events of the seeded mix (seed %d, %d workspace(s), times over %s) ...%n",
+                    settings.events(), settings.seed(), settings.workspaces(), settings.spread());
+            long started = System.nanoTime();
+            produce(bootstrap, settings);
+            out.printf("produced in %.1f s%n", (System.nanoTime() - started) / 1e9);
+
+            Path state = settings.workDir().resolve("streams");
+            out.println("bare groupByKey().count(), exactly-once ...");
+            StreamsBench.Result bare = StreamsBench.run(
+                    bootstrap,
+                    "profile-bare-" + System.nanoTime(),
+                    StreamsBench.bareCount(),
+                    "exactly_once_v2",
+                    state,
+                    admin,
+                    progress(out),
+                    streams -> {});
+            out.printf(
+                    "  %,d records in %.1f s = %,.0f records/s%n",
+                    bare.records(), bare.elapsed().toNanos() / 1e9, bare.perSecond());
+
+            out.println("Spendline topology, exactly-once ...");
+            Map<String, double[]> perStore = new TreeMap<>();
+            double[] streamThreadCpu = new double[1];
+            StreamsBench.Result spendline = StreamsBench.run(
+                    bootstrap,
+                    "profile-spendline-" + System.nanoTime(),
+                    StreamsBench.spendline(),
+                    "exactly_once_v2",
+                    state,
+                    admin,
+                    progress(out),
+                    streams -> {
+                        perStore.putAll(changelogWrites(streams));
+                        streamThreadCpu[0] = streamThreadCpuSeconds("profile-spendline-");
+                    });
+            out.printf(
+                    "  %,d records in %.1f s = %,.0f records/s (%.3f of the bare count)%n",
+                    spendline.records(),
+                    spendline.elapsed().toNanos() / 1e9,
+                    spendline.perSecond(),
+                    spendline.perSecond() / bare.perSecond());
+            out.printf(
+                    "  the stream thread was on a CPU %.1f s of those %.1f s%n",
+                    streamThreadCpu[0], spendline.elapsed().toNanos() / 1e9);
+            long records = spendline.records();
+            out.println();
+            out.println("| store (changelog) | records per input event | bytes per input event |");
+            out.println("|---|---|---|");
+            double totalRecords = 0;
+            double totalBytes = 0;
+            for (Map.Entry<String, double[]> e : perStore.entrySet()) {
+                double r = e.getValue()[0] / records;
+                double b = e.getValue()[1] / records;
+                totalRecords += r;
+                totalBytes += b;
+                out.printf("| %s | %.2f | %.0f |%n", e.getKey(), r, b);
+            }
+            out.printf("| **all stores** | **%.2f** | **%.0f** |%n", totalRecords, totalBytes);
+            return new Result(bare, spendline, perStore);
+        }
+    }
+
+    /** The same events every run: seeded mix, fixed times, record timestamps one millisecond apart. */
+    private static void produce(String bootstrap, Settings settings) {
+        EventMix mix = new EventMix(settings.seed(), "profile", settings.spread(), ANCHOR, "t");
+        Map<String, Object> config = new HashMap<>();
+        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
+        config.put(ProducerConfig.LINGER_MS_CONFIG, 20);
+        config.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
+        config.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
+        AtomicReference<Exception> failure = new AtomicReference<>();
+        try (KafkaProducer<String, AcceptedEvent> producer = new KafkaProducer<>(
+                config, new StringSerializer(), Topics.EVENTS.valueSerde().serializer())) {
+            for (long i = 0; i < settings.events(); i++) {
+                String workspace = "ws_profile_" + (i % settings.workspaces());
+                Instant receivedAt = ANCHOR.plusMillis(i);
+                AcceptedEvent accepted =
+                        AcceptedEvent.of(workspace, receivedAt, mix.next().toProductEvent(receivedAt));
+                producer.send(
+                        new ProducerRecord<>(
+                                Topics.EVENTS.name(), null, receivedAt.toEpochMilli(), workspace, accepted),
+                        (m, e) -> {
+                            if (e != null) {
+                                failure.compareAndSet(null, e);
+                            }
+                        });
+            }
+            producer.flush();
+        }
+        if (failure.get() != null) {
+            throw new IllegalStateException("Producing the profile input failed", failure.get());
+        }
+    }
+
+    /** Prints the lag every ten seconds, so a long profile shows it is moving. */
+    private static dev.spendline.bench.run.GroupLag.Progress progress(PrintStream out) {
+        long[] last = {System.nanoTime()};
+        return lag -> {
+            if (System.nanoTime() - last[0] >= 10_000_000_000L) {
+                last[0] = System.nanoTime();
+                out.printf("  ... %,d records to go%n", lag);
+            }
+        };
+    }
+
+    /** CPU time of the application's stream threads so far: busy, or waiting for something? */
+    static double streamThreadCpuSeconds(String applicationPrefix) {
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long nanos = 0;
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith(applicationPrefix) && t.getName().contains("-StreamThread-")) {
+                nanos += Math.max(0, threads.getThreadCpuTime(t.getId()));
+            }
+        }
+        return nanos / 1e9;
+    }
+
+    /** Per changelog topic: records and bytes sent by the application's producer, from its metrics. */
+    static Map<String, double[]> changelogWrites(KafkaStreams streams) {
+        Map<String, double[]> result = new TreeMap<>();
+        for (Map.Entry<MetricName, ? extends Metric> e : streams.metrics().entrySet()) {
+            MetricName name = e.getKey();
+            String topic = name.tags().get("topic");
+            if (!"producer-topic-metrics".equals(name.group()) || topic == null || !topic.endsWith("-changelog")) {
+                continue;
+            }
+            String store = topic.replaceFirst("^profile-spendline-\\d+-", "").replaceFirst("-changelog$", "");
+            double value = ((Number) e.getValue().metricValue()).doubleValue();
+            double[] sums = result.computeIfAbsent(store, k -> new double[2]);
+            if (name.name().equals("record-send-total")) {
+                sums[0] += value;
+            } else if (name.name().equals("byte-total")) {
+                sums[1] += value;
+            }
+        }
+        return result;
+    }
+}
