@@ -13,8 +13,10 @@ import dev.spendline.contracts.waste.WasteRow;
 import dev.spendline.streams.query.LocalWasteQueries;
 import dev.spendline.topics.Topics;
 import java.math.BigDecimal;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.junit.jupiter.api.AfterEach;
@@ -45,7 +47,9 @@ class HistoricalWasteTopologyTest {
         driver = TopologyDrivers.start("historical-waste-test");
         events = TopologyDrivers.input(driver, Topics.EVENTS);
         queries = new LocalWasteQueries(
-                TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.WASTE_ROLLUPS));
+                TopologyDrivers.rollups(driver),
+                ws -> driver.getKeyValueStore(StoreNames.WASTE_ROLLUPS),
+                Clock.fixed(NOV_20, ZoneOffset.UTC));
 
         // Baseline of workflow wf-r on 19 Nov: 20 runs of 2 calls at 0.25 USD: typical run 0.50 USD, 2 calls.
         for (int run = 0; run < 20; run++) {

@@ -111,11 +111,13 @@ class KnownAnswersTopologyIT {
         }
         published = alertsOut.readValuesToList();
 
-        spend = new LocalSpendQueries(TopologyDrivers.rollups(driver));
+        spend = new LocalSpendQueries(TopologyDrivers.rollups(driver), Clock.fixed(NOW, ZoneOffset.UTC));
         margins = new LocalMarginQueries(
                 TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.REVENUE));
         waste = new LocalWasteQueries(
-                TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.WASTE_ROLLUPS));
+                TopologyDrivers.rollups(driver),
+                ws -> driver.getKeyValueStore(StoreNames.WASTE_ROLLUPS),
+                Clock.fixed(NOW, ZoneOffset.UTC));
         budgets = new LocalBudgetQueries(
                 TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.BUDGETS));
         alerts = new LocalAlertQueries(

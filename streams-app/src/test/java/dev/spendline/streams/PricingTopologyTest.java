@@ -11,7 +11,9 @@ import dev.spendline.contracts.usage.InternalUsageRow;
 import dev.spendline.streams.query.LocalSpendQueries;
 import dev.spendline.topics.Topics;
 import java.math.BigDecimal;
+import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.Map;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
@@ -33,7 +35,7 @@ class PricingTopologyTest {
     void start() {
         driver = TopologyDrivers.start("pricing-test");
         usage = TopologyDrivers.input(driver, Topics.INTERNAL_USAGE);
-        queries = new LocalSpendQueries(TopologyDrivers.rollups(driver));
+        queries = new LocalSpendQueries(TopologyDrivers.rollups(driver), Clock.fixed(T, ZoneOffset.UTC));
     }
 
     @AfterEach

@@ -41,7 +41,7 @@ class SeededRollupsIT {
     void start() {
         driver = TopologyDrivers.start("seeded-rollups");
         events = TopologyDrivers.input(driver, Topics.EVENTS);
-        queries = new LocalSpendQueries(TopologyDrivers.rollups(driver));
+        queries = new LocalSpendQueries(TopologyDrivers.rollups(driver), SpendlineTopologyTest.QUERY_CLOCK);
     }
 
     @AfterEach

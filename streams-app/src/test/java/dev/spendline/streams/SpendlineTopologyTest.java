@@ -14,10 +14,15 @@ import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.usage.AcceptedUsageRow;
 import dev.spendline.contracts.usage.InternalUsageRow;
 import dev.spendline.streams.query.LocalSpendQueries;
+import dev.spendline.streams.rollup.Granularity;
+import dev.spendline.streams.rollup.Rollup;
+import dev.spendline.streams.rollup.RollupKeys;
 import dev.spendline.topics.Topics;
 import java.math.BigDecimal;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -28,6 +33,7 @@ import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -36,6 +42,9 @@ class SpendlineTopologyTest {
 
     static final Instant T0 = Instant.parse("2026-11-02T00:00:00Z");
     static final Instant FAR_FUTURE = Instant.parse("2027-01-01T00:00:00Z");
+    /** Queries are answered a few days after T0, so the hours of the test's range are still kept. */
+    static final Clock QUERY_CLOCK = Clock.fixed(Instant.parse("2026-11-06T00:00:00Z"), ZoneOffset.UTC);
+
     static final String WS = "ws_a";
 
     private TopologyTestDriver driver;
@@ -62,8 +71,10 @@ class SpendlineTopologyTest {
                 Topics.INTERNAL_USAGE.name(),
                 Topics.INTERNAL_USAGE.keySerde().serializer(),
                 Topics.INTERNAL_USAGE.valueSerde().serializer());
-        queries = new LocalSpendQueries((kind, ws) -> driver.getKeyValueStore(
-                kind == UsageKind.PRODUCT ? StoreNames.PRODUCT_ROLLUPS : StoreNames.INTERNAL_ROLLUPS));
+        queries = new LocalSpendQueries(
+                (kind, ws) -> driver.getKeyValueStore(
+                        kind == UsageKind.PRODUCT ? StoreNames.PRODUCT_ROLLUPS : StoreNames.INTERNAL_ROLLUPS),
+                QUERY_CLOCK);
     }
 
     @AfterEach
@@ -175,6 +186,67 @@ class SpendlineTopologyTest {
                 Instant.parse("2026-11-05T00:00:00Z"),
                 10);
         assertThat(oneDay.totals().costUsd()).isEqualByComparingTo("4");
+    }
+
+    /**
+     * An event received long after it happened (a backfill) counts in its day, not its hour, and a
+     * report over old hours reads their whole days: nothing is lost, and the answer says which
+     * range it covers.
+     */
+    @Test
+    void aLateEventCountsInItsDayAndOldRangesReadWholeDays() {
+        Instant happened = Instant.parse("2026-11-02T10:15:00Z");
+        Instant received = Instant.parse("2026-11-20T08:00:00Z");
+        events.pipeInput(
+                WS,
+                AcceptedEvent.of(WS, received, base("s", "late-1", "search", "2.5", happened, "t1", "gpt-4.1")),
+                received);
+
+        KeyValueStore<String, Rollup> rollups = driver.getKeyValueStore(StoreNames.PRODUCT_ROLLUPS);
+        assertThat(rollups.get(RollupKeys.key(
+                        WS, Granularity.HOUR, RollupKeys.TOTAL, Granularity.HOUR.bucketOf(happened), "")))
+                .isNull();
+        assertThat(rollups.get(RollupKeys.key(
+                                WS, Granularity.DAY, RollupKeys.TOTAL, Granularity.DAY.bucketOf(happened), ""))
+                        .costNanos())
+                .isEqualTo(2_500_000_000L);
+
+        LocalSpendQueries later = new LocalSpendQueries(
+                TopologyDrivers.rollups(driver), Clock.fixed(Instant.parse("2026-11-21T00:00:00Z"), ZoneOffset.UTC));
+        SpendReport hours = later.spendBy(new SpendQuery(
+                WS,
+                UsageKind.PRODUCT,
+                Dimension.FEATURE,
+                Instant.parse("2026-11-02T09:00:00Z"),
+                Instant.parse("2026-11-02T12:00:00Z"),
+                Map.of(),
+                10));
+        assertThat(hours.from()).isEqualTo("2026-11-02T00:00:00Z");
+        assertThat(hours.to()).isEqualTo("2026-11-03T00:00:00Z");
+        assertThat(hours.totals().costUsd()).isEqualByComparingTo("2.5");
+    }
+
+    /** Hours past the horizon are deleted by a wall-clock punctuation; days stay and still add up. */
+    @Test
+    void hoursPastTheHorizonAreDeletedAndTheirDaysStay() {
+        send(event(null, null, "search", "4", Instant.parse("2026-11-02T10:00:00Z")));
+        KeyValueStore<String, Rollup> rollups = driver.getKeyValueStore(StoreNames.PRODUCT_ROLLUPS);
+        String hourKey = RollupKeys.key(
+                WS,
+                Granularity.HOUR,
+                Dimension.FEATURE.code(),
+                Granularity.HOUR.bucketOf(Instant.parse("2026-11-02T10:00:00Z")),
+                "search");
+        assertThat(rollups.get(hourKey)).isNotNull();
+
+        // The driver's wall clock is the real one: weeks after 2 Nov 2026.
+        driver.advanceWallClockTime(Duration.ofMinutes(5));
+
+        assertThat(rollups.get(hourKey)).isNull();
+        assertThat(report(WS, Dimension.FEATURE, T0, T0.plus(Duration.ofDays(1)), 10)
+                        .totals()
+                        .costUsd())
+                .isEqualByComparingTo("4");
     }
 
     @Test

@@ -14,7 +14,9 @@ import dev.spendline.contracts.waste.WasteRow;
 import dev.spendline.streams.query.LocalWasteQueries;
 import dev.spendline.topics.Topics;
 import java.math.BigDecimal;
+import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.junit.jupiter.api.AfterEach;
@@ -39,7 +41,9 @@ class WasteTopologyTest {
         driver = TopologyDrivers.start("waste-test");
         events = TopologyDrivers.input(driver, Topics.EVENTS);
         queries = new LocalWasteQueries(
-                TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.WASTE_ROLLUPS));
+                TopologyDrivers.rollups(driver),
+                ws -> driver.getKeyValueStore(StoreNames.WASTE_ROLLUPS),
+                Clock.fixed(T, ZoneOffset.UTC));
 
         send("search", "gpt-4.1", "10", "success", 0, null, null); // clean
         send("search", "gpt-4.1", "3", "error", 0, null, null); // failed: 3

@@ -24,11 +24,12 @@ final class LocalQueries {
         // Margins, waste and budgets read product usage only: their rollups are the events' store.
         RollupStoreLocator product = (usage, ws) -> stores.rollups(UsageKind.PRODUCT);
         QueryHandlers local = new QueryHandlers();
-        return local.on(QueryType.SPEND_BY, q -> new LocalSpendQueries((usage, ws) -> stores.rollups(usage)).spendBy(q))
+        return local.on(QueryType.SPEND_BY, q -> new LocalSpendQueries((usage, ws) -> stores.rollups(usage), clock)
+                        .spendBy(q))
                 .on(QueryType.MARGIN_BY_CUSTOMER, q -> margins(product, stores).marginByCustomer(q))
                 .on(QueryType.MARGIN_BY_FEATURE, q -> margins(product, stores).marginByFeature(q))
                 .on(QueryType.TOP_WASTE, q -> new LocalWasteQueries(
-                                product, ws -> stores.keyValue(StoreNames.WASTE_ROLLUPS))
+                                product, ws -> stores.keyValue(StoreNames.WASTE_ROLLUPS), clock)
                         .topWaste(q))
                 .on(QueryType.SAVINGS_RECOMMENDATIONS, q -> new SavingsRecommender(local).savingsRecommendations(q))
                 .on(QueryType.BUDGET_STATUS, q -> new LocalBudgetQueries(

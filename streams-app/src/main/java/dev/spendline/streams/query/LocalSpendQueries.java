@@ -8,6 +8,7 @@ import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.SpendRow;
 import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.rollup.RollupKeys;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -36,9 +37,12 @@ public final class LocalSpendQueries {
                     .thenComparing(Map.Entry::getKey);
 
     private final RollupStoreLocator stores;
+    /** "Now" for the hourly horizon: older edges of a range are read as whole days. */
+    private final Clock clock;
 
-    public LocalSpendQueries(RollupStoreLocator stores) {
+    public LocalSpendQueries(RollupStoreLocator stores, Clock clock) {
         this.stores = stores;
+        this.clock = clock;
     }
 
     public SpendReport spendBy(SpendQuery q) {
@@ -47,7 +51,7 @@ public final class LocalSpendQueries {
             throw new IllegalArgumentException(String.join("; ", problems));
         }
         ReadOnlyKeyValueStore<String, Rollup> store = stores.rollups(q.usage(), q.workspaceId());
-        RangePlan plan = RangePlan.of(q.from(), q.to());
+        RangePlan plan = RangePlan.of(q.from(), q.to(), clock.instant());
         Map<String, Rollup> byValue = new HashMap<>();
         Rollup totals;
         if (q.filters().isEmpty()) {
@@ -148,8 +152,8 @@ public final class LocalSpendQueries {
             Instant from,
             Instant to) {
         return scope.needsValue()
-                ? sumOf(store, workspaceId, scope.dimension().code(), scopeValue, RangePlan.of(from, to))
-                : sumOf(store, workspaceId, RollupKeys.TOTAL, "", RangePlan.of(from, to));
+                ? sumOf(store, workspaceId, scope.dimension().code(), scopeValue, RangePlan.of(from, to, to))
+                : sumOf(store, workspaceId, RollupKeys.TOTAL, "", RangePlan.of(from, to, to));
     }
 
     static Rollup sumOf(

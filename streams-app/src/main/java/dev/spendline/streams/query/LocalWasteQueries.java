@@ -11,6 +11,7 @@ import dev.spendline.streams.rollup.RollupKeys;
 import dev.spendline.streams.waste.WasteKeys;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -29,10 +30,13 @@ public final class LocalWasteQueries {
 
     private final RollupStoreLocator spend;
     private final Function<String, ReadOnlyKeyValueStore<String, Rollup>> waste;
+    private final Clock clock;
 
-    public LocalWasteQueries(RollupStoreLocator spend, Function<String, ReadOnlyKeyValueStore<String, Rollup>> waste) {
+    public LocalWasteQueries(
+            RollupStoreLocator spend, Function<String, ReadOnlyKeyValueStore<String, Rollup>> waste, Clock clock) {
         this.spend = spend;
         this.waste = waste;
+        this.clock = clock;
     }
 
     public TopWasteReport topWaste(TopWasteQuery q) {
@@ -41,7 +45,7 @@ public final class LocalWasteQueries {
             throw new IllegalArgumentException(String.join("; ", problems));
         }
         String ws = q.workspaceId();
-        RangePlan plan = RangePlan.of(q.from(), q.to());
+        RangePlan plan = RangePlan.of(q.from(), q.to(), clock.instant());
         ReadOnlyKeyValueStore<String, Rollup> store = waste.apply(ws);
         Rollup all = LocalSpendQueries.sumOf(store, ws, WasteKeys.ANY, "", plan);
         Rollup spent = LocalSpendQueries.sumOf(spend.rollups(UsageKind.PRODUCT, ws), ws, RollupKeys.TOTAL, "", plan);

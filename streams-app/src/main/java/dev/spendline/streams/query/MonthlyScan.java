@@ -34,7 +34,8 @@ final class MonthlyScan {
         for (YearMonth m = from; !m.isAfter(to); m = m.plusMonths(1)) {
             Instant start = m.atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
             Instant end = m.plusMonths(1).atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
-            RangePlan days = RangePlan.of(start, end);
+            // Whole days only: the hourly horizon cannot cut into them.
+            RangePlan days = RangePlan.of(start, end, Long.MIN_VALUE);
             long month = RollupKeys.monthOf(m);
             Rollup monthly = store.get(RollupKeys.monthKey(workspaceId, RollupKeys.TOTAL, month, ""));
             Rollup daily = LocalSpendQueries.sumOf(store, workspaceId, RollupKeys.TOTAL, "", days);

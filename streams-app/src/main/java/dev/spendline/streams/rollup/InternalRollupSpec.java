@@ -43,6 +43,11 @@ public final class InternalRollupSpec implements RollupSpec<AcceptedUsageRow> {
     }
 
     @Override
+    public Instant receivedAt(AcceptedUsageRow value) {
+        return value.receivedAt();
+    }
+
+    @Override
     public Rollup delta(AcceptedUsageRow value) {
         InternalUsageRow r = value.row();
         return new Rollup(costNanos(r), 1, r.inputTokens(), r.outputTokens(), r.cachedInputTokens(), 0, 0, 0, 0, 0);

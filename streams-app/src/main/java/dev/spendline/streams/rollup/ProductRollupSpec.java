@@ -28,6 +28,11 @@ public final class ProductRollupSpec implements RollupSpec<AcceptedEvent> {
     }
 
     @Override
+    public Instant receivedAt(AcceptedEvent value) {
+        return value.receivedAt();
+    }
+
+    @Override
     public Rollup delta(AcceptedEvent value) {
         ProductEvent e = value.event();
         return new Rollup(

@@ -102,7 +102,7 @@ public final class RollupKeys {
         return monthPrefix(workspaceId, dimensionCode) + bucketHex(month) + SEP + value;
     }
 
-    private static String bucketHex(long bucket) {
+    static String bucketHex(long bucket) {
         String hex = Long.toHexString(bucket);
         return "00000000".substring(Math.min(8, hex.length())) + hex;
     }

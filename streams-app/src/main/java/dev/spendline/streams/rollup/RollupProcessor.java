@@ -1,9 +1,11 @@
 package dev.spendline.streams.rollup;
 
 import dev.spendline.contracts.query.Dimension;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -18,11 +20,18 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * <p>The store is a {@link WriteBehindRollupStore}: repeated updates of the same key between two
  * commits stay objects in memory and reach RocksDB and the changelog once, at the commit.
  *
+ * <p>Hourly buckets are kept for the recent past only ({@link HourlyHorizon}): an input received
+ * long after it happened updates its day and month, not its hour, and a wall-clock punctuation
+ * deletes hours that left the horizon.
+ *
  * <p>Each input is forwarded once it is counted, so a processor that reads the rollups and must
  * see the input in them (budget alerts) is this processor's child: the order is the wiring's, not
  * the order in which siblings happen to be added.
  */
 public final class RollupProcessor<V> implements Processor<String, V, String, V> {
+
+    /** How often hourly buckets past the horizon are deleted (in bounded portions). */
+    static final Duration EXPIRY_INTERVAL = Duration.ofMinutes(5);
 
     private final String storeName;
     private final RollupSpec<V> spec;
@@ -68,6 +77,10 @@ public final class RollupProcessor<V> implements Processor<String, V, String, V>
     public void init(ProcessorContext<String, V> context) {
         this.context = context;
         store = context.getStateStore(storeName);
+        context.schedule(
+                EXPIRY_INTERVAL,
+                PunctuationType.WALL_CLOCK_TIME,
+                now -> HourlyHorizon.expire(store, Instant.ofEpochMilli(now), HourlyHorizon.MAX_DELETIONS_PER_RUN));
     }
 
     @Override
@@ -81,8 +94,12 @@ public final class RollupProcessor<V> implements Processor<String, V, String, V>
             values[i] = v == null ? "" : v;
         }
         Instant time = spec.time(value);
+        Instant receivedAt = spec.receivedAt(value);
         for (Granularity g : Granularity.values()) {
             long bucket = g.bucketOf(time);
+            if (g == Granularity.HOUR && !HourlyHorizon.keeps(bucket, receivedAt)) {
+                continue;
+            }
             add(RollupKeys.key(ws, g, RollupKeys.TOTAL, bucket, ""), delta);
             for (int i = 0; i < values.length; i++) {
                 add(RollupKeys.key(ws, g, dimensions.get(i).code(), bucket, values[i]), delta);

@@ -12,6 +12,9 @@ public interface RollupSpec<V> {
     /** The time the usage happened: it decides the bucket. */
     Instant time(V value);
 
+    /** When Spendline received the input: hourly buckets are written only near it ({@link HourlyHorizon}). */
+    Instant receivedAt(V value);
+
     /** The amounts one input adds to every rollup it touches. */
     Rollup delta(V value);
 

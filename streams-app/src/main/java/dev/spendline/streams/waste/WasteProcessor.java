@@ -7,6 +7,7 @@ import dev.spendline.contracts.waste.TopWasteQuery;
 import dev.spendline.contracts.waste.WasteKind;
 import dev.spendline.streams.pricing.PriceBook;
 import dev.spendline.streams.rollup.Granularity;
+import dev.spendline.streams.rollup.HourlyHorizon;
 import dev.spendline.streams.rollup.ProductRollupSpec;
 import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.rollup.RollupKeys;
@@ -64,6 +65,12 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
         KeyValueStore<String, WorkflowBaseline> workflowDays = context.getStateStore(names.workflowDays());
         runs = new RunTracker(runStates, workflowDays);
         features = new FeatureBaselines(context.getStateStore(names.productRollups()));
+        // Waste rollups keep hours for the recent past only, as the spend rollups do.
+        context.schedule(
+                java.time.Duration.ofMinutes(5),
+                org.apache.kafka.streams.processor.PunctuationType.WALL_CLOCK_TIME,
+                now -> HourlyHorizon.expire(
+                        waste, java.time.Instant.ofEpochMilli(now), HourlyHorizon.MAX_DELETIONS_PER_RUN));
     }
 
     @Override
@@ -78,6 +85,9 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
         long largest = kinds.values().stream().mapToLong(Long::longValue).max().orElseThrow();
         for (Granularity g : Granularity.values()) {
             long bucket = g.bucketOf(accepted.event().ts());
+            if (g == Granularity.HOUR && !HourlyHorizon.keeps(bucket, accepted.receivedAt())) {
+                continue;
+            }
             add(RollupKeys.key(ws, g, WasteKeys.ANY, bucket, ""), call.withCost(largest));
             for (Map.Entry<WasteKind, Long> kind : kinds.entrySet()) {
                 Rollup delta = call.withCost(kind.getValue());
