@@ -73,7 +73,8 @@ public final class StreamsBench {
         config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         config.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
         config.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, guarantee);
-        config.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
+        // One thread unless -Dbench.threads says otherwise (for the parallelism measurements).
+        config.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.getInteger("bench.threads", 1));
         config.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, 32L * 1024 * 1024);
         config.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "earliest");
         if (!Boolean.getBoolean("bench.untuned")) {
