@@ -315,6 +315,12 @@ public final class BenchMain {
         long seed;
 
         @Option(
+                names = "--topology",
+                defaultValue = "spendline",
+                description = "spendline, or dedupe for the dedupe stage alone (default: ${DEFAULT-VALUE}).")
+        String topology;
+
+        @Option(
                 names = "--work-dir",
                 description = "Broker log and state; a new temporary directory if not given, removed at the end.")
         Path workDir;
@@ -325,7 +331,7 @@ public final class BenchMain {
             try {
                 dev.spendline.bench.profile.ProfileBench.run(
                         new dev.spendline.bench.profile.ProfileBench.Settings(
-                                events, partitions, workspaces, spread, seed, dir),
+                                events, partitions, workspaces, spread, seed, dir, topology),
                         System.out);
             } finally {
                 if (workDir == null) {

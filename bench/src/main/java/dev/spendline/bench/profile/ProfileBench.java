@@ -40,7 +40,8 @@ public final class ProfileBench {
     /** Event times are spread back from here: fixed, so the input is the same every run. */
     static final Instant ANCHOR = Instant.parse("2026-11-01T00:00:00Z");
 
-    public record Settings(long events, int partitions, int workspaces, Duration spread, long seed, Path workDir) {}
+    public record Settings(
+            long events, int partitions, int workspaces, Duration spread, long seed, Path workDir, String topology) {}
 
     public record Result(StreamsBench.Result bare, StreamsBench.Result spendline, Map<String, double[]> perStore) {}
 
@@ -82,13 +83,14 @@ public final class ProfileBench {
                     "  %,d records in %.1f s = %,.0f records/s%n",
                     bare.records(), bare.elapsed().toNanos() / 1e9, bare.perSecond());
 
-            out.println("Spendline topology, exactly-once ...");
+            out.println(("dedupe".equals(settings.topology()) ? "Spendline's dedupe stage alone" : "Spendline topology")
+                    + ", exactly-once ...");
             Map<String, double[]> perStore = new TreeMap<>();
             double[] streamThreadCpu = new double[1];
             StreamsBench.Result spendline = StreamsBench.run(
                     bootstrap,
                     "profile-spendline-" + System.nanoTime(),
-                    StreamsBench.spendline(),
+                    "dedupe".equals(settings.topology()) ? StreamsBench.dedupeOnly() : StreamsBench.spendline(),
                     "exactly_once_v2",
                     state,
                     admin,
@@ -157,13 +159,21 @@ public final class ProfileBench {
         }
     }
 
-    /** Prints the lag every ten seconds, so a long profile shows it is moving. */
+    /** Prints the lag and the rate of the last interval every ten seconds: a slowdown as state grows shows. */
     private static dev.spendline.bench.run.GroupLag.Progress progress(PrintStream out) {
-        long[] last = {System.nanoTime()};
+        long[] last = {System.nanoTime(), -1};
         return lag -> {
-            if (System.nanoTime() - last[0] >= 10_000_000_000L) {
-                last[0] = System.nanoTime();
-                out.printf("  ... %,d records to go%n", lag);
+            long now = System.nanoTime();
+            if (last[1] < 0) {
+                last[1] = lag;
+            }
+            if (now - last[0] >= 10_000_000_000L) {
+                double rate = (last[1] - lag) / ((now - last[0]) / 1e9);
+                out.printf(
+                        "  ... %,d records to go (%,.0f records/s over the last %.0f s)%n",
+                        lag, rate, (now - last[0]) / 1e9);
+                last[0] = now;
+                last[1] = lag;
             }
         };
     }
