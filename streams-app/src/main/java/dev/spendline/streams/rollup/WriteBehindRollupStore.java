@@ -1,5 +1,6 @@
 package dev.spendline.streams.rollup;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -143,10 +144,16 @@ public final class WriteBehindRollupStore implements KeyValueStore<String, Rollu
     }
 
     private void writeDirty() {
+        if (dirty.isEmpty()) {
+            return;
+        }
+        // One RocksDB write batch for all of them (the changelog still gets one record each).
+        List<KeyValue<String, Rollup>> batch = new ArrayList<>(dirty.size());
         for (Map.Entry<String, Rollup> e : dirty.entrySet()) {
-            written.put(e.getKey(), e.getValue());
+            batch.add(KeyValue.pair(e.getKey(), e.getValue()));
             clean.put(e.getKey(), e.getValue());
         }
+        written.putAll(batch);
         dirty.clear();
     }
 
