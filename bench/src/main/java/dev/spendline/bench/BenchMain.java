@@ -321,6 +321,11 @@ public final class BenchMain {
         String topology;
 
         @Option(
+                names = "--restore",
+                description = "Then lose the topology's state directory and time its restore from the changelogs.")
+        boolean restore;
+
+        @Option(
                 names = "--work-dir",
                 description = "Broker log and state; a new temporary directory if not given, removed at the end.")
         Path workDir;
@@ -331,7 +336,7 @@ public final class BenchMain {
             try {
                 dev.spendline.bench.profile.ProfileBench.run(
                         new dev.spendline.bench.profile.ProfileBench.Settings(
-                                events, partitions, workspaces, spread, seed, dir, topology),
+                                events, partitions, workspaces, spread, seed, dir, topology, restore),
                         System.out);
             } finally {
                 if (workDir == null) {

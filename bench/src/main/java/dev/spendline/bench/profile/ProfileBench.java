@@ -41,7 +41,14 @@ public final class ProfileBench {
     static final Instant ANCHOR = Instant.parse("2026-11-01T00:00:00Z");
 
     public record Settings(
-            long events, int partitions, int workspaces, Duration spread, long seed, Path workDir, String topology) {}
+            long events,
+            int partitions,
+            int workspaces,
+            Duration spread,
+            long seed,
+            Path workDir,
+            String topology,
+            boolean restore) {}
 
     public record Result(StreamsBench.Result bare, StreamsBench.Result spendline, Map<String, double[]> perStore) {}
 
@@ -87,9 +94,10 @@ public final class ProfileBench {
                     + ", exactly-once ...");
             Map<String, double[]> perStore = new TreeMap<>();
             double[] streamThreadCpu = new double[1];
+            String applicationId = "profile-spendline-" + System.nanoTime();
             StreamsBench.Result spendline = StreamsBench.run(
                     bootstrap,
-                    "profile-spendline-" + System.nanoTime(),
+                    applicationId,
                     "dedupe".equals(settings.topology()) ? StreamsBench.dedupeOnly() : StreamsBench.spendline(),
                     "exactly_once_v2",
                     state,
@@ -108,6 +116,18 @@ public final class ProfileBench {
             out.printf(
                     "  the stream thread was on a CPU %.1f s of those %.1f s%n",
                     streamThreadCpu[0], spendline.elapsed().toNanos() / 1e9);
+            if (settings.restore()) {
+                out.println("losing the state directory and restoring it from the changelogs ...");
+                StreamsBench.Restore restore = StreamsBench.restoreAfterLosingState(
+                        bootstrap,
+                        applicationId,
+                        "dedupe".equals(settings.topology()) ? StreamsBench.dedupeOnly() : StreamsBench.spendline(),
+                        "exactly_once_v2",
+                        state);
+                out.printf(
+                        "  restored %,d changelog records in %.1f s%n",
+                        restore.records(), restore.elapsed().toNanos() / 1e9);
+            }
             long records = spendline.records();
             out.println();
             out.println("| store (changelog) | records per input event | bytes per input event |");

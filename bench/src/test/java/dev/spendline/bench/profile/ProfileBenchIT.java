@@ -20,7 +20,7 @@ class ProfileBenchIT {
     void runsBothTopologiesOverTheSameInputAndCountsEveryStoresWrites() throws Exception {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         ProfileBench.Result result = ProfileBench.run(
-                new ProfileBench.Settings(3_000, 2, 2, Duration.ofDays(30), 7, workDir, "spendline"),
+                new ProfileBench.Settings(3_000, 2, 2, Duration.ofDays(30), 7, workDir, "spendline", true),
                 new PrintStream(printed, true, StandardCharsets.UTF_8));
 
         assertThat(result.bare().records()).isEqualTo(3_000);
@@ -32,6 +32,7 @@ class ProfileBenchIT {
         assertThat(printed.toString(StandardCharsets.UTF_8))
                 .contains("of the bare count")
                 .contains("| product-rollups |")
-                .contains("the stream thread was on a CPU");
+                .contains("the stream thread was on a CPU")
+                .containsPattern("restored [1-9][0-9,]* changelog records in");
     }
 }
