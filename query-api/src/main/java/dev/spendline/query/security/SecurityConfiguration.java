@@ -80,16 +80,24 @@ public class SecurityConfiguration {
     @Bean
     @Order(Chains.INGEST)
     SecurityFilterChain ingestChain(HttpSecurity http) throws Exception {
-        return stateless(http.securityMatcher(INGEST))
-                .authorizeHttpRequests(authorize -> authorize.anyRequest().permitAll())
+        return notFoundWhenDenied(stateless(http.securityMatcher(INGEST)))
+                .authorizeHttpRequests(authorize -> authorize
+                        .requestMatchers(INGEST)
+                        .permitAll()
+                        .anyRequest()
+                        .denyAll())
                 .build();
     }
 
     @Bean
     @Order(Chains.PROBES)
     SecurityFilterChain probesChain(HttpSecurity http) throws Exception {
-        return stateless(http.securityMatcher(PROBES))
-                .authorizeHttpRequests(authorize -> authorize.anyRequest().permitAll())
+        return notFoundWhenDenied(stateless(http.securityMatcher(PROBES)))
+                .authorizeHttpRequests(authorize -> authorize
+                        .requestMatchers(PROBES)
+                        .permitAll()
+                        .anyRequest()
+                        .denyAll())
                 .build();
     }
 
@@ -122,16 +130,23 @@ public class SecurityConfiguration {
     @Bean
     @Order(Chains.DENY_ALL)
     SecurityFilterChain denyAllChain(HttpSecurity http) throws Exception {
-        return stateless(http)
+        return notFoundWhenDenied(stateless(http))
                 .authorizeHttpRequests(authorize -> authorize
                         .dispatcherTypeMatchers(DispatcherType.ERROR)
                         .permitAll()
                         .anyRequest()
                         .denyAll())
-                .exceptionHandling(
-                        errors -> errors.authenticationEntryPoint((request, response, e) -> notFound(response))
-                                .accessDeniedHandler((request, response, e) -> notFound(response)))
                 .build();
+    }
+
+    /**
+     * Every chain permits only what it names and denies the rest; a denied request gets the same
+     * 404 as a path that does not exist, so a refusal tells nothing about what lies behind it.
+     */
+    static HttpSecurity notFoundWhenDenied(HttpSecurity http) throws Exception {
+        return http.exceptionHandling(
+                errors -> errors.authenticationEntryPoint((request, response, e) -> notFound(response))
+                        .accessDeniedHandler((request, response, e) -> notFound(response)));
     }
 
     /** Every public chain: no session, no CSRF (no cookies are read), no saved requests. */

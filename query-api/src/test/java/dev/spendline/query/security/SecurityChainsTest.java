@@ -136,13 +136,29 @@ class SecurityChainsTest {
                 }))
                 .andExpect(status().isOk())
                 .andExpect(content().string("health"));
-        // An API key means nothing there: the internal route checks the instance credential itself.
-        mvc.perform(get("/api/v1/reports/spend").with(request -> {
+        // The internal route checks the instance credential itself, so this chain lets it through.
+        mvc.perform(post("/internal/v1/queries/spend_by").content("{}").with(request -> {
                     request.setLocalPort(INTERNAL_PORT);
                     return request;
                 }))
                 .andExpect(status().isOk())
-                .andExpect(content().string("report for nobody"));
+                .andExpect(content().string("internal query"));
+    }
+
+    /** The internal port serves actuator and the instance queries; anything else there is denied. */
+    @Test
+    void theInternalPortDeniesWhatItDoesNotServe() throws Exception {
+        for (String path : List.of("/api/v1/reports/spend", "/nothing-here", "/internal/v1/queries/spend_by")) {
+            mvc.perform(get(path)
+                            .header("Authorization", "Bearer " + key.secret())
+                            .with(request -> {
+                                request.setLocalPort(INTERNAL_PORT);
+                                return request;
+                            }))
+                    .andExpect(status().isNotFound())
+                    .andExpect(content().contentType("application/problem+json"))
+                    .andExpect(jsonPath("$.code").value("not_found"));
+        }
     }
 
     @Test
@@ -176,6 +192,11 @@ class SecurityChainsTest {
         @PostMapping("/api/v1/events")
         String ingest() {
             return "ingest handler";
+        }
+
+        @PostMapping("/internal/v1/queries/spend_by")
+        String internalQuery() {
+            return "internal query";
         }
 
         @GetMapping({"/livez", "/readyz", "/actuator/health"})
