@@ -67,6 +67,19 @@ class StandaloneIT {
         assertThat(http.report(first.secret()).status()).isEqualTo(200);
     }
 
+    /** A report path no read tool has is the API's one 404 problem, as for any unknown path. */
+    @Test
+    void anUnknownReportIsTheUsualNotFoundProblem() {
+        String key = newWorkspaceKey(Plan.FREE).secret();
+        SpendlineHttp.Response unknown = http.get("/api/v1/reports/no-such-report", key);
+        assertThat(unknown.status()).isEqualTo(404);
+        assertThat(unknown.raw().headers().firstValue("content-type")).hasValue("application/problem+json");
+        assertThat(unknown.body().get("code").asString()).isEqualTo("not_found");
+        assertThat(http.get("/no-such-path", key).body().get("detail").asString())
+                .as("the same answer as the security chains give an unknown path")
+                .isEqualTo(unknown.body().get("detail").asString());
+    }
+
     @Test
     void anAcceptedEventIsInTheSpendReportWithinOneSecond() {
         String key = newWorkspaceKey(Plan.FREE).secret();

@@ -166,7 +166,8 @@ public final class ProblemHandler {
                 413, "body_too_large", "Request body too large", "The body is larger than this endpoint accepts");
     }
 
-    static ProblemException notFound() {
+    /** The one answer for a path that is not there (or not there for this caller), everywhere in the API. */
+    public static ProblemException notFound() {
         return new ProblemException(
                 404, "not_found", "Not found", "There is nothing at this path; see docs/api.md for the endpoints");
     }

@@ -5,6 +5,7 @@ import dev.spendline.contracts.query.WorkspaceQuery;
 import dev.spendline.contracts.tools.ReadTool;
 import dev.spendline.contracts.tools.ToolArguments;
 import dev.spendline.controlplane.Principal;
+import dev.spendline.query.problems.ProblemHandler;
 import dev.spendline.query.problems.WhenUnavailable;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -54,7 +55,7 @@ final class ReadToolController {
         ReadTool tool = ReadTool.atPath(
                 request.getRequestURI().substring(request.getContextPath().length()));
         if (tool == null) {
-            return ResponseEntity.notFound().build();
+            throw ProblemHandler.notFound();
         }
         WorkspaceQuery query = tool.read(principal.workspaceId(), ToolArguments.ofParameters(params), clock);
         return ResponseEntity.ok(timers.get(tool).record(() -> tool.answer(queries, query)));

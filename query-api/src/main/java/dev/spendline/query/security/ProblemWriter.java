@@ -1,5 +1,6 @@
 package dev.spendline.query.security;
 
+import dev.spendline.contracts.problem.ProblemException;
 import dev.spendline.contracts.problem.ProblemJson;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -18,5 +19,12 @@ final class ProblemWriter {
             response.setHeader("WWW-Authenticate", "Bearer");
         }
         response.getOutputStream().write(ProblemJson.render(status, code, title, detail, List.of()));
+    }
+
+    static void write(HttpServletResponse response, ProblemException problem) throws IOException {
+        response.setStatus(problem.status());
+        response.setContentType(ProblemJson.MEDIA_TYPE);
+        problem.headers().forEach(response::setHeader);
+        response.getOutputStream().write(ProblemJson.render(problem));
     }
 }

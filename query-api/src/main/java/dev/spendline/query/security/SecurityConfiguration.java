@@ -1,6 +1,7 @@
 package dev.spendline.query.security;
 
 import dev.spendline.controlplane.keys.ApiKeyAuthenticator;
+import dev.spendline.query.problems.ProblemHandler;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -166,11 +167,6 @@ public class SecurityConfiguration {
     }
 
     private static void notFound(HttpServletResponse response) throws IOException {
-        ProblemWriter.write(
-                response,
-                HttpServletResponse.SC_NOT_FOUND,
-                "not_found",
-                "Not Found",
-                "There is nothing at this path. The API is under /api/v1 (see docs/api.md).");
+        ProblemWriter.write(response, ProblemHandler.notFound());
     }
 }
