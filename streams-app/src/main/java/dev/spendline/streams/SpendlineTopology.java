@@ -72,9 +72,11 @@ public final class SpendlineTopology {
         return topology;
     }
 
-    /** Product events, each (source, externalId) once within the dedupe horizon. */
-    private static KStream<String, AcceptedEvent> deduplicatedEvents(
-            StreamsBuilder builder, TopologySettings settings) {
+    /**
+     * Product events, each (source, externalId) once within the dedupe horizon. Public so that the
+     * benchmark can measure this stage alone with exactly the topology's store and processor.
+     */
+    public static KStream<String, AcceptedEvent> deduplicatedEvents(StreamsBuilder builder, TopologySettings settings) {
         return deduplicated(
                 builder,
                 settings,

@@ -48,7 +48,17 @@ public final class ProfileBench {
             long seed,
             Path workDir,
             String topology,
-            boolean restore) {}
+            boolean restore) {
+
+        boolean dedupeOnly() {
+            return "dedupe".equals(topology);
+        }
+
+        /** A fresh instance of the topology to profile (each application needs its own). */
+        org.apache.kafka.streams.Topology build() {
+            return dedupeOnly() ? StreamsBench.dedupeOnly() : StreamsBench.spendline();
+        }
+    }
 
     public record Result(StreamsBench.Result bare, StreamsBench.Result spendline, Map<String, double[]> perStore) {}
 
@@ -90,7 +100,7 @@ public final class ProfileBench {
                     "  %,d records in %.1f s = %,.0f records/s%n",
                     bare.records(), bare.elapsed().toNanos() / 1e9, bare.perSecond());
 
-            out.println(("dedupe".equals(settings.topology()) ? "Spendline's dedupe stage alone" : "Spendline topology")
+            out.println((settings.dedupeOnly() ? "Spendline's dedupe stage alone" : "Spendline topology")
                     + ", exactly-once ...");
             Map<String, double[]> perStore = new TreeMap<>();
             double[] streamThreadCpu = new double[1];
@@ -98,7 +108,7 @@ public final class ProfileBench {
             StreamsBench.Result spendline = StreamsBench.run(
                     bootstrap,
                     applicationId,
-                    "dedupe".equals(settings.topology()) ? StreamsBench.dedupeOnly() : StreamsBench.spendline(),
+                    settings.build(),
                     "exactly_once_v2",
                     state,
                     admin,
@@ -119,11 +129,7 @@ public final class ProfileBench {
             if (settings.restore()) {
                 out.println("losing the state directory and restoring it from the changelogs ...");
                 StreamsBench.Restore restore = StreamsBench.restoreAfterLosingState(
-                        bootstrap,
-                        applicationId,
-                        "dedupe".equals(settings.topology()) ? StreamsBench.dedupeOnly() : StreamsBench.spendline(),
-                        "exactly_once_v2",
-                        state);
+                        bootstrap, applicationId, settings.build(), "exactly_once_v2", state);
                 out.printf(
                         "  restored %,d changelog records in %.1f s%n",
                         restore.records(), restore.elapsed().toNanos() / 1e9);

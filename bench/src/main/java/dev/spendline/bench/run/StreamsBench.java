@@ -51,24 +51,8 @@ public final class StreamsBench {
      * measuring how its lookups hold up as the number of remembered identities grows.
      */
     public static Topology dedupeOnly() {
-        Duration horizon = Duration.ofDays(35);
         StreamsBuilder builder = new StreamsBuilder();
-        builder.addStateStore(org.apache.kafka.streams.state.Stores.windowStoreBuilder(
-                org.apache.kafka.streams.state.Stores.persistentWindowStore(
-                        dev.spendline.streams.StoreNames.DEDUPE_EVENTS, horizon, horizon, false),
-                Serdes.String(),
-                Serdes.Long()));
-        builder.stream(Topics.EVENTS.name(), Consumed.with(Topics.EVENTS.keySerde(), Topics.EVENTS.valueSerde()))
-                .process(
-                        () -> new dev.spendline.streams.dedupe.DedupeProcessor<
-                                dev.spendline.contracts.event.AcceptedEvent>(
-                                dev.spendline.streams.StoreNames.DEDUPE_EVENTS,
-                                e -> SpendlineTopology.identity(
-                                        e.workspaceId(),
-                                        e.event().source(),
-                                        e.event().externalId()),
-                                horizon),
-                        dev.spendline.streams.StoreNames.DEDUPE_EVENTS);
+        SpendlineTopology.deduplicatedEvents(builder, new TopologySettings(Duration.ofDays(35)));
         return builder.build();
     }
 

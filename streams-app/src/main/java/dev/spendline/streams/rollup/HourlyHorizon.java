@@ -5,6 +5,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
@@ -33,9 +35,20 @@ public final class HourlyHorizon {
     /** Deleted this much after they leave the horizon, so a query with a later clock still finds them. */
     static final long GRACE_HOURS = 24;
     /** Deletions per punctuation at most, so a large backlog never stalls the stream thread long. */
-    public static final int MAX_DELETIONS_PER_RUN = 20_000;
+    static final int MAX_DELETIONS_PER_RUN = 20_000;
+
+    /** How often hourly buckets past the horizon are deleted (in bounded portions). */
+    static final Duration EXPIRY_INTERVAL = Duration.ofMinutes(5);
 
     private HourlyHorizon() {}
+
+    /** Schedules {@link #expire} of {@code store} on the processor's wall clock; call from {@code init}. */
+    public static void scheduleExpiry(ProcessingContext context, KeyValueStore<String, Rollup> store) {
+        context.schedule(
+                EXPIRY_INTERVAL,
+                PunctuationType.WALL_CLOCK_TIME,
+                now -> expire(store, Instant.ofEpochMilli(now), MAX_DELETIONS_PER_RUN));
+    }
 
     /** The first hour bucket that is complete when it is {@code now}. */
     public static long firstKeptHour(Instant now) {

@@ -1,11 +1,9 @@
 package dev.spendline.streams.rollup;
 
 import dev.spendline.contracts.query.Dimension;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -29,9 +27,6 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * the order in which siblings happen to be added.
  */
 public final class RollupProcessor<V> implements Processor<String, V, String, V> {
-
-    /** How often hourly buckets past the horizon are deleted (in bounded portions). */
-    static final Duration EXPIRY_INTERVAL = Duration.ofMinutes(5);
 
     private final String storeName;
     private final RollupSpec<V> spec;
@@ -77,10 +72,7 @@ public final class RollupProcessor<V> implements Processor<String, V, String, V>
     public void init(ProcessorContext<String, V> context) {
         this.context = context;
         store = context.getStateStore(storeName);
-        context.schedule(
-                EXPIRY_INTERVAL,
-                PunctuationType.WALL_CLOCK_TIME,
-                now -> HourlyHorizon.expire(store, Instant.ofEpochMilli(now), HourlyHorizon.MAX_DELETIONS_PER_RUN));
+        HourlyHorizon.scheduleExpiry(context, store);
     }
 
     @Override

@@ -66,11 +66,7 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
         runs = new RunTracker(runStates, workflowDays);
         features = new FeatureBaselines(context.getStateStore(names.productRollups()));
         // Waste rollups keep hours for the recent past only, as the spend rollups do.
-        context.schedule(
-                java.time.Duration.ofMinutes(5),
-                org.apache.kafka.streams.processor.PunctuationType.WALL_CLOCK_TIME,
-                now -> HourlyHorizon.expire(
-                        waste, java.time.Instant.ofEpochMilli(now), HourlyHorizon.MAX_DELETIONS_PER_RUN));
+        HourlyHorizon.scheduleExpiry(context, waste);
     }
 
     @Override
