@@ -81,21 +81,20 @@ public class SecurityConfiguration {
     @Bean
     @Order(Chains.INGEST)
     SecurityFilterChain ingestChain(HttpSecurity http) throws Exception {
-        return notFoundWhenDenied(stateless(http.securityMatcher(INGEST)))
-                .authorizeHttpRequests(authorize -> authorize
-                        .requestMatchers(INGEST)
-                        .permitAll()
-                        .anyRequest()
-                        .denyAll())
-                .build();
+        return openTo(http, INGEST);
     }
 
     @Bean
     @Order(Chains.PROBES)
     SecurityFilterChain probesChain(HttpSecurity http) throws Exception {
-        return notFoundWhenDenied(stateless(http.securityMatcher(PROBES)))
+        return openTo(http, PROBES);
+    }
+
+    /** A chain that claims {@code paths}, lets them through unauthenticated and denies the rest. */
+    private static SecurityFilterChain openTo(HttpSecurity http, RequestMatcher paths) throws Exception {
+        return notFoundWhenDenied(stateless(http.securityMatcher(paths)))
                 .authorizeHttpRequests(authorize -> authorize
-                        .requestMatchers(PROBES)
+                        .requestMatchers(paths)
                         .permitAll()
                         .anyRequest()
                         .denyAll())
