@@ -1,7 +1,10 @@
 package dev.spendline.standalone;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -38,19 +41,36 @@ final class ControlPlaneDatabase {
         if (Files.exists(file) || !databaseExists) {
             return LocalSecrets.readOrCreate(file);
         }
-        // A database made before passwords: set one with the old empty password, then keep it.
-        String password = LocalSecrets.readOrCreate(file);
-        JdbcDataSource old = dataSource(dataDir, "");
-        try (Connection c = old.getConnection();
+        // A database made before passwords. The new password is kept aside until the database has
+        // it, then moved into place: a crash at any point leaves a state the next start finishes.
+        Path pending = file.resolveSibling(file.getFileName() + ".pending");
+        String password = LocalSecrets.readOrCreate(pending);
+        try (Connection c = dataSource(dataDir, "").getConnection();
                 Statement s = c.createStatement()) {
             s.execute("ALTER USER " + USER + " SET PASSWORD '" + password + "'");
         } catch (SQLException e) {
-            throw new IllegalStateException(
-                    "Cannot set a password on the control-plane database in " + dataDir
-                            + " (opened with the empty password of earlier versions): " + e.getMessage(),
-                    e);
+            if (!opensWith(dataDir, password)) {
+                throw new IllegalStateException(
+                        "Cannot set a password on the control-plane database in " + dataDir
+                                + " (opened with the empty password of earlier versions): " + e.getMessage(),
+                        e);
+            }
+            // The previous start set it and stopped before moving the file: nothing more to do.
+        }
+        try {
+            Files.move(pending, file, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot keep the database password in " + file, e);
         }
         return password;
+    }
+
+    private static boolean opensWith(Path dataDir, String password) {
+        try (Connection c = dataSource(dataDir, password).getConnection()) {
+            return c.isValid(1);
+        } catch (SQLException e) {
+            return false;
+        }
     }
 
     /** A data source for another process of the same installation (the key commands). */

@@ -60,4 +60,42 @@ class ControlPlaneDatabaseTest {
             assertThat(rs.getInt(1)).isEqualTo(42);
         }
     }
+
+    /** A start that stopped after setting the password and before keeping it still gets in. */
+    @Test
+    void aMigrationCutOffAfterSettingThePasswordIsFinishedByTheNextStart() throws Exception {
+        try (Connection c = DriverManager.getConnection(ControlPlaneDatabase.url(dataDir), "sa", "");
+                Statement s = c.createStatement()) {
+            s.execute("create table kept(v int)");
+        }
+        Path pending = LocalSecrets.databasePasswordFile(dataDir).resolveSibling("password.pending");
+        String set = LocalSecrets.readOrCreate(pending);
+        try (Connection c = DriverManager.getConnection(ControlPlaneDatabase.url(dataDir), "sa", "");
+                Statement s = c.createStatement()) {
+            s.execute("ALTER USER sa SET PASSWORD '" + set + "'");
+        }
+
+        assertThat(ControlPlaneDatabase.password(dataDir)).isEqualTo(set);
+        assertThat(LocalSecrets.databasePasswordFile(dataDir)).exists();
+        assertThat(pending).doesNotExist();
+        try (Connection c = ControlPlaneDatabase.dataSource(dataDir).getConnection()) {
+            assertThat(c.isValid(1)).isTrue();
+        }
+    }
+
+    /** A start that stopped before setting the password sets it now, with the same one. */
+    @Test
+    void aMigrationCutOffBeforeSettingThePasswordIsFinishedByTheNextStart() throws Exception {
+        try (Connection c = DriverManager.getConnection(ControlPlaneDatabase.url(dataDir), "sa", "");
+                Statement s = c.createStatement()) {
+            s.execute("create table kept(v int)");
+        }
+        String kept = LocalSecrets.readOrCreate(
+                LocalSecrets.databasePasswordFile(dataDir).resolveSibling("password.pending"));
+
+        assertThat(ControlPlaneDatabase.password(dataDir)).isEqualTo(kept);
+        assertThatThrownBy(() -> DriverManager.getConnection(ControlPlaneDatabase.url(dataDir), "sa", "")
+                        .close())
+                .isInstanceOf(SQLException.class);
+    }
 }
