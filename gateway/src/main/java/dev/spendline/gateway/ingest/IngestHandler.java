@@ -136,11 +136,20 @@ final class IngestHandler {
             return Mono.just(Optional.empty());
         }
         String secret = header.substring(7).trim();
-        // Answered in place when cached (hits and misses alike); a cache miss reads the database,
-        // which must not happen on the event loop.
-        return authenticator.authenticateIfCached(secret).map(Mono::just).orElseGet(() -> Mono.fromCallable(
-                        () -> authenticator.authenticate(secret))
-                .subscribeOn(Schedulers.boundedElastic()));
+        // Answered in place when cached (hits and misses alike). A cache miss reads the database:
+        // never on an event loop (the gateway service on Netty), but in place on a servlet thread
+        // (the standalone), where blocking is allowed and where a refusal must be written: one
+        // written from a worker thread through the servlet adapter can leave a kept-alive
+        // connection without its answer (docs/architecture.md, "Known limits").
+        return authenticator
+                .authenticateIfCached(secret)
+                .map(Mono::just)
+                .orElseGet(() -> Mono.defer(() -> {
+                    Mono<Optional<Principal>> lookup = Mono.fromCallable(() -> authenticator.authenticate(secret));
+                    return Schedulers.isInNonBlockingThread()
+                            ? lookup.subscribeOn(Schedulers.boundedElastic())
+                            : lookup;
+                }));
     }
 
     private <T, V> Mono<ServerResponse> checked(
