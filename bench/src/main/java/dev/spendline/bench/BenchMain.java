@@ -137,7 +137,7 @@ public final class BenchMain {
         @Option(
                 names = "--freshness-rates",
                 split = ",",
-                defaultValue = "10000,5000,2000",
+                defaultValue = "20000,10000,5000",
                 description =
                         "Events/s offered while freshness is probed, one measurement per rate (default: ${DEFAULT-VALUE}).")
         java.util.List<Integer> freshnessRates;

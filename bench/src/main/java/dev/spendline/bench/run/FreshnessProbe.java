@@ -29,7 +29,11 @@ final class FreshnessProbe {
     private final ReportClient reports;
     private final HttpClient http = HttpClient.newHttpClient();
     private final Histogram millis = new SynchronizedHistogram(60_000, 3);
+    /** After this many probes time out the rate is plainly not sustained: stop probing it. */
+    static final int GIVE_UP_AFTER_TIMEOUTS = 5;
+
     private volatile long timeouts;
+    private volatile int sent;
 
     FreshnessProbe(URI baseUrl, String apiKey) {
         this.baseUrl = baseUrl;
@@ -41,7 +45,8 @@ final class FreshnessProbe {
         ExecutorService pool = Executors.newFixedThreadPool(8);
         String tag = "probe" + System.nanoTime();
         EventMix mix = new EventMix(42, tag, Duration.ZERO, java.time.Instant.now(), tag + "-");
-        for (int i = 0; i < probes; i++) {
+        for (int i = 0; i < probes && timeouts < GIVE_UP_AFTER_TIMEOUTS; i++) {
+            sent++;
             MixEvent template = mix.next();
             if (template.resend()) {
                 template = mix.next();
@@ -57,6 +62,15 @@ final class FreshnessProbe {
 
     long timeouts() {
         return timeouts;
+    }
+
+    /** Probes sent: fewer than asked when the run gave up on a rate it could not sustain. */
+    int sent() {
+        return sent;
+    }
+
+    boolean gaveUp() {
+        return timeouts >= GIVE_UP_AFTER_TIMEOUTS;
     }
 
     private void probe(MixEvent probe) {

@@ -52,6 +52,12 @@ final class ResultTable {
         save();
     }
 
+    /** A row of any other kind: what, the result as text, a ratio or blank, the goal. */
+    void row(String what, String result, String ratio, String goal) {
+        rows.add(String.format("| %s | %s | %s | %s |", what, result, ratio, goal));
+        save();
+    }
+
     void note(String note) {
         notes.add(note);
         save();
