@@ -249,6 +249,76 @@ class SpendlineTopologyTest {
                 .isEqualByComparingTo("4");
     }
 
+    /**
+     * A range that covers whole months, or a month up to now, reads those months' monthly buckets
+     * minus what lies after the range; the figures are the same as summing days and hours.
+     */
+    @Test
+    void monthsCoveredUpToNowAreReadAsMonthlyBucketsMinusWhatComesAfterTheRange() {
+        sendAt("t1", "3", "2026-10-10T08:00:00Z");
+        sendAt("t2", "1", "2026-10-31T23:59:00Z");
+        sendAt("t1", "2", "2026-11-03T12:00:00Z");
+        sendAt("t2", "5", "2026-11-25T09:15:00Z");
+        // After the range: later today (hourly buckets) and later this month (daily buckets).
+        sendAt("t1", "7", "2026-11-25T15:00:00Z");
+        sendAt("t3", "4", "2026-11-28T10:00:00Z");
+        LocalSpendQueries at = new LocalSpendQueries(
+                TopologyDrivers.rollups(driver), Clock.fixed(Instant.parse("2026-11-25T10:30:00Z"), ZoneOffset.UTC));
+
+        SpendReport report = at.spendBy(new SpendQuery(
+                WS,
+                UsageKind.PRODUCT,
+                Dimension.TENANT,
+                Instant.parse("2026-10-01T00:00:00Z"),
+                Instant.parse("2026-11-25T10:30:00Z"),
+                Map.of(),
+                10));
+
+        assertThat(report.to()).isEqualTo("2026-11-25T11:00:00Z");
+        assertThat(report.rows()).extracting(SpendRow::value).containsExactly("t2", "t1");
+        assertThat(report.rows().get(0).measures().costUsd()).isEqualByComparingTo("6");
+        assertThat(report.rows().get(1).measures().costUsd()).isEqualByComparingTo("5");
+        assertThat(report.totals().costUsd()).isEqualByComparingTo("11");
+        assertThat(report.totals().calls()).isEqualTo(4);
+
+        // The same range starting on 2 October reads October from its days: same figures less t1's 3.
+        SpendReport fromDays = at.spendBy(new SpendQuery(
+                WS,
+                UsageKind.PRODUCT,
+                Dimension.TENANT,
+                Instant.parse("2026-10-11T00:00:00Z"),
+                Instant.parse("2026-11-25T10:30:00Z"),
+                Map.of(),
+                10));
+        assertThat(fromDays.totals().costUsd()).isEqualByComparingTo("8");
+
+        // And the monthly bucket is what answers: a daily key changed behind its back is not read.
+        KeyValueStore<String, Rollup> rollups = driver.getKeyValueStore(StoreNames.PRODUCT_ROLLUPS);
+        String octoberDay = RollupKeys.key(
+                WS,
+                Granularity.DAY,
+                Dimension.TENANT.code(),
+                Granularity.DAY.bucketOf(Instant.parse("2026-10-10T08:00:00Z")),
+                "t1");
+        rollups.put(octoberDay, rollups.get(octoberDay).withCost(99_000_000_000L));
+        assertThat(at.spendBy(new SpendQuery(
+                                WS,
+                                UsageKind.PRODUCT,
+                                Dimension.TENANT,
+                                Instant.parse("2026-10-01T00:00:00Z"),
+                                Instant.parse("2026-11-25T10:30:00Z"),
+                                Map.of(),
+                                10))
+                        .totals()
+                        .costUsd())
+                .isEqualByComparingTo("11");
+    }
+
+    private void sendAt(String tenant, String cost, String at) {
+        Instant ts = Instant.parse(at);
+        send(AcceptedEvent.of(WS, ts.plusSeconds(1), base(null, null, "search", cost, ts, tenant, "gpt-4.1")));
+    }
+
     @Test
     void filtersByAPairedDimensionInEitherDirection() {
         send(eventFor("t1", "search", "gpt-4.1", "3"));

@@ -6,6 +6,8 @@ import dev.spendline.contracts.query.Measures;
 import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.SpendRow;
+import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.streams.rollup.ProductRollupSpec;
 import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.rollup.RollupKeys;
 import java.time.Clock;
@@ -16,6 +18,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
@@ -37,6 +41,10 @@ public final class LocalSpendQueries {
                     .thenComparing(Map.Entry::getKey);
 
     private final RollupStoreLocator stores;
+    /** Codes of product usage that also have monthly buckets (with the workspace total). */
+    private static final Set<String> PRODUCT_MONTHLY_CODES = new ProductRollupSpec()
+            .monthlyDimensions().stream().map(Dimension::code).collect(Collectors.toUnmodifiableSet());
+
     /** "Now" for the hourly horizon: older edges of a range are read as whole days. */
     private final Clock clock;
 
@@ -55,9 +63,9 @@ public final class LocalSpendQueries {
         Map<String, Rollup> byValue = new HashMap<>();
         Rollup totals;
         if (q.filters().isEmpty()) {
-            scan(store, q.workspaceId(), q.by().code(), plan, (value, r) -> byValue.merge(value, r, Rollup::plus));
+            scanRange(store, q, q.by().code(), plan, (value, r) -> byValue.merge(value, r, Rollup::plus));
             Map<String, Rollup> total = new HashMap<>();
-            scan(store, q.workspaceId(), RollupKeys.TOTAL, plan, (value, r) -> total.merge("", r, Rollup::plus));
+            scanRange(store, q, RollupKeys.TOTAL, plan, (value, r) -> total.merge("", r, Rollup::plus));
             totals = total.getOrDefault("", Rollup.EMPTY);
         } else {
             Map.Entry<Dimension, String> filter =
@@ -94,6 +102,16 @@ public final class LocalSpendQueries {
                 rows,
                 others.calls() == 0 ? Measures.ZERO : others.toMeasures(),
                 totals.toMeasures());
+    }
+
+    /** One code over the plan's range: by months where the code has monthly buckets. */
+    private void scanRange(
+            ReadOnlyKeyValueStore<String, Rollup> store, SpendQuery q, String code, RangePlan plan, RowSink sink) {
+        if (q.usage() == UsageKind.PRODUCT && (code.equals(RollupKeys.TOTAL) || PRODUCT_MONTHLY_CODES.contains(code))) {
+            MonthFirstScan.scan(store, q.workspaceId(), code, plan, clock.instant(), sink);
+        } else {
+            scan(store, q.workspaceId(), code, plan, sink);
+        }
     }
 
     private void collectFiltered(

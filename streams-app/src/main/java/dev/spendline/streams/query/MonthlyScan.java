@@ -24,6 +24,20 @@ final class MonthlyScan {
 
     private MonthlyScan() {}
 
+    /** Whether month {@code m}'s monthly buckets hold all of it (see the class comment). */
+    static boolean complete(ReadOnlyKeyValueStore<String, Rollup> store, String workspaceId, YearMonth m) {
+        Instant start = m.atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
+        Instant end = m.plusMonths(1).atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
+        RangePlan days = RangePlan.of(start, end, Long.MIN_VALUE);
+        return complete(store, workspaceId, m, LocalSpendQueries.sumOf(store, workspaceId, RollupKeys.TOTAL, "", days));
+    }
+
+    private static boolean complete(
+            ReadOnlyKeyValueStore<String, Rollup> store, String workspaceId, YearMonth m, Rollup dailyTotal) {
+        Rollup monthly = store.get(RollupKeys.monthKey(workspaceId, RollupKeys.TOTAL, RollupKeys.monthOf(m), ""));
+        return monthly != null && monthly.equals(dailyTotal);
+    }
+
     static void scan(
             ReadOnlyKeyValueStore<String, Rollup> store,
             String workspaceId,
@@ -37,9 +51,8 @@ final class MonthlyScan {
             // Whole days only: the hourly horizon cannot cut into them.
             RangePlan days = RangePlan.of(start, end, Long.MIN_VALUE);
             long month = RollupKeys.monthOf(m);
-            Rollup monthly = store.get(RollupKeys.monthKey(workspaceId, RollupKeys.TOTAL, month, ""));
             Rollup daily = LocalSpendQueries.sumOf(store, workspaceId, RollupKeys.TOTAL, "", days);
-            if (monthly != null && monthly.equals(daily)) {
+            if (complete(store, workspaceId, m, daily)) {
                 String prefix = RollupKeys.monthPrefix(workspaceId, dimensionCode);
                 try (KeyValueIterator<String, Rollup> it =
                         store.range(RollupKeys.rangeStart(prefix, month), RollupKeys.rangeEnd(prefix, month + 1))) {

@@ -34,6 +34,21 @@ public record Rollup(
                 latencyCount + o.latencyCount);
     }
 
+    /** What is left of this after taking away {@code o}, a part of it (a month minus its days after a range). */
+    public Rollup minus(Rollup o) {
+        return new Rollup(
+                Math.subtractExact(costNanos, o.costNanos),
+                calls - o.calls,
+                inputTokens - o.inputTokens,
+                outputTokens - o.outputTokens,
+                cacheReadTokens - o.cacheReadTokens,
+                cacheWriteTokens - o.cacheWriteTokens,
+                errors - o.errors,
+                retries - o.retries,
+                latencySumMs - o.latencySumMs,
+                latencyCount - o.latencyCount);
+    }
+
     /** The same call counts with another cost (waste that counts part of a call's cost). */
     public Rollup withCost(long nanos) {
         return nanos == costNanos
