@@ -178,6 +178,12 @@ public final class BenchMain {
         String gatewayJvm;
 
         @Option(
+                names = "--freshness-only",
+                description = "Start the standalone on a fresh data directory and measure only freshness at"
+                        + " --freshness-rates, then stop.")
+        boolean freshnessOnly;
+
+        @Option(
                 names = "--ingest-only",
                 description = "Measure only the raw producer and the gateway service, then stop.")
         boolean ingestOnly;
@@ -207,7 +213,8 @@ public final class BenchMain {
                     jvm,
                     gatewayJar,
                     gatewayJvm,
-                    postgres));
+                    postgres,
+                    freshnessOnly));
             String table = ingestOnly ? bench.runIngestOnly() : bench.run();
             System.out.println();
             System.out.println(table);

@@ -45,7 +45,8 @@ public final class FullBench {
             String jvmOptions,
             Path gatewayJar,
             String gatewayJvmOptions,
-            String postgresUrl) {}
+            String postgresUrl,
+            boolean freshnessOnly) {}
 
     private static final Pattern PRINTED_KEY = Pattern.compile("^\\s+(spl_[A-Za-z0-9_-]{40,})$");
     private static final String STREAMS_GROUP = "spendline-streams";
@@ -69,7 +70,7 @@ public final class FullBench {
 
     public String run() throws Exception {
         Files.createDirectories(settings.workDir());
-        RawProducerBench.Result raw = ingestAlone();
+        RawProducerBench.Result raw = settings.freshnessOnly() ? null : ingestAlone();
         int port = freePort();
         int kafkaPort = freePort();
         String bootstrap = "127.0.0.1:" + kafkaPort;
@@ -96,6 +97,14 @@ public final class FullBench {
 
             step("warm-up: 10 s of batched ingest");
             ingest(base, key, 0, 100, 8, Duration.ofSeconds(10), "warmup");
+            if (settings.freshnessOnly()) {
+                for (int rate : settings.freshnessRates()) {
+                    GroupLag.awaitCaughtUp(
+                            admin, STREAMS_GROUP, Topics.EVENTS.name(), Duration.ofMinutes(20), lag -> {});
+                    freshness(base, key, rate);
+                }
+                return table.render(Instant.now(), Duration.ZERO);
+            }
 
             step("standalone ingest, batches of 100, " + settings.phase().toSeconds() + " s");
             LoadGenerator.Result batch = ingest(base, key, 0, 100, 8, settings.phase(), "batch");
@@ -279,9 +288,9 @@ public final class FullBench {
             table.row(
                     what,
                     String.format(
-                            "not sustained: %d of %d probes not visible within 30 s, so the run stopped probing"
-                                    + " this rate",
-                            probe.timeouts(), probe.sent()),
+                            "not sustained: %d probes not visible within 30 s, so the run stopped probing this rate"
+                                    + " (%d sent, %d seen in time, p50 of those %.0f ms)",
+                            probe.timeouts(), probe.sent(), probe.visible(), freshness.getValueAtPercentile(50)),
                     "",
                     "p99 ≤ 1,000 ms");
         } else {
