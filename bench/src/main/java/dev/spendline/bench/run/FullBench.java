@@ -289,7 +289,7 @@ public final class FullBench {
                     what,
                     String.format(
                             "not sustained: %d probes not visible within 30 s, so the run stopped probing this rate"
-                                    + " (%d sent, %d seen in time, p50 of those %.0f ms)",
+                                    + " (%d sent, %d seen in time, p50 of those %d ms)",
                             probe.timeouts(), probe.sent(), probe.visible(), freshness.getValueAtPercentile(50)),
                     "",
                     "p99 ≤ 1,000 ms");
