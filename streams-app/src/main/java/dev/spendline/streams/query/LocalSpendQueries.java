@@ -64,9 +64,11 @@ public final class LocalSpendQueries {
         Rollup totals;
         if (q.filters().isEmpty()) {
             scanRange(store, q, q.by().code(), plan, (value, r) -> byValue.merge(value, r, Rollup::plus));
-            Map<String, Rollup> total = new HashMap<>();
-            scanRange(store, q, RollupKeys.TOTAL, plan, (value, r) -> total.merge("", r, Rollup::plus));
-            totals = total.getOrDefault("", Rollup.EMPTY);
+            // Every event is rolled up under exactly one value of the dimension (the empty value when
+            // the sender did not say), so the rows add up to the total. Summing them, rather than
+            // reading the total's keys in a second scan, keeps rows and total from one read: a
+            // commit between two scans could show a total without its rows.
+            totals = byValue.values().stream().reduce(Rollup.EMPTY, Rollup::plus);
         } else {
             Map.Entry<Dimension, String> filter =
                     q.filters().entrySet().iterator().next();
