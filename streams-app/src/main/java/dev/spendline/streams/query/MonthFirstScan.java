@@ -8,8 +8,6 @@ import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Map;
-import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
@@ -70,15 +68,7 @@ final class MonthFirstScan {
             long monthEnd,
             LocalSpendQueries.RowSink sink) {
         Map<String, Rollup> values = new HashMap<>();
-        long bucket = RollupKeys.monthOf(month);
-        String prefix = RollupKeys.monthPrefix(workspaceId, code);
-        try (KeyValueIterator<String, Rollup> it =
-                store.range(RollupKeys.rangeStart(prefix, bucket), RollupKeys.rangeEnd(prefix, bucket + 1))) {
-            while (it.hasNext()) {
-                KeyValue<String, Rollup> kv = it.next();
-                values.put(RollupKeys.valueOf(kv.key), kv.value);
-            }
-        }
+        MonthlyScan.monthBucket(store, workspaceId, code, month, values::put);
         if (rangeEnd < monthEnd) {
             LocalSpendQueries.scan(
                     store,

@@ -24,6 +24,24 @@ final class MonthlyScan {
 
     private MonthlyScan() {}
 
+    /** Every value's monthly bucket of {@code code} for month {@code m}: one range scan. */
+    static void monthBucket(
+            ReadOnlyKeyValueStore<String, Rollup> store,
+            String workspaceId,
+            String code,
+            YearMonth m,
+            LocalSpendQueries.RowSink sink) {
+        long month = RollupKeys.monthOf(m);
+        String prefix = RollupKeys.monthPrefix(workspaceId, code);
+        try (KeyValueIterator<String, Rollup> it =
+                store.range(RollupKeys.rangeStart(prefix, month), RollupKeys.rangeEnd(prefix, month + 1))) {
+            while (it.hasNext()) {
+                KeyValue<String, Rollup> kv = it.next();
+                sink.accept(RollupKeys.valueOf(kv.key), kv.value);
+            }
+        }
+    }
+
     /** Whether month {@code m}'s monthly buckets hold all of it (see the class comment). */
     static boolean complete(ReadOnlyKeyValueStore<String, Rollup> store, String workspaceId, YearMonth m) {
         Instant start = m.atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
@@ -50,17 +68,9 @@ final class MonthlyScan {
             Instant end = m.plusMonths(1).atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
             // Whole days only: the hourly horizon cannot cut into them.
             RangePlan days = RangePlan.of(start, end, Long.MIN_VALUE);
-            long month = RollupKeys.monthOf(m);
             Rollup daily = LocalSpendQueries.sumOf(store, workspaceId, RollupKeys.TOTAL, "", days);
             if (complete(store, workspaceId, m, daily)) {
-                String prefix = RollupKeys.monthPrefix(workspaceId, dimensionCode);
-                try (KeyValueIterator<String, Rollup> it =
-                        store.range(RollupKeys.rangeStart(prefix, month), RollupKeys.rangeEnd(prefix, month + 1))) {
-                    while (it.hasNext()) {
-                        KeyValue<String, Rollup> kv = it.next();
-                        sink.accept(RollupKeys.valueOf(kv.key), kv.value);
-                    }
-                }
+                monthBucket(store, workspaceId, dimensionCode, m, sink);
             } else if (daily.calls() > 0) {
                 LocalSpendQueries.scan(store, workspaceId, dimensionCode, days, sink);
             }
