@@ -17,8 +17,11 @@ import dev.spendline.contracts.margin.CustomerMarginReport;
 import dev.spendline.contracts.margin.FeatureMarginReport;
 import dev.spendline.contracts.margin.MarginQuery;
 import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.SpendMetric;
+import dev.spendline.contracts.query.SpendOrder;
 import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.SpendReport;
+import dev.spendline.contracts.query.TimeGrain;
 import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.savings.SavingsQuery;
 import dev.spendline.contracts.savings.SavingsReport;
@@ -252,8 +255,20 @@ class ToolSchemasTest {
         }
         JsonNode spendIn = tool("spend_by").input();
         JsonNode spendOut = tool("spend_by").output();
-        assertThat(strings(spendIn.at("/properties/by/enum"))).isEqualTo(dimensions);
-        assertThat(strings(spendOut.at("/properties/by/enum"))).isEqualTo(dimensions);
+        Set<String> groupings = new LinkedHashSet<>(dimensions);
+        for (TimeGrain grain : TimeGrain.values()) {
+            groupings.add(grain.wireName());
+        }
+        assertThat(strings(spendIn.at("/properties/by/enum"))).isEqualTo(groupings);
+        assertThat(strings(spendOut.at("/properties/by/enum"))).isEqualTo(groupings);
+        assertThat(strings(spendIn.at("/properties/metric/enum"))).containsExactlyElementsOf(SpendMetric.wireNames());
+        assertThat(strings(spendOut.at("/properties/metric/enum"))).containsExactlyElementsOf(SpendMetric.wireNames());
+        Set<String> orders = new LinkedHashSet<>();
+        for (SpendOrder order : SpendOrder.values()) {
+            orders.add(order.wireName());
+        }
+        assertThat(strings(spendIn.at("/properties/order/enum"))).isEqualTo(orders);
+        assertThat(strings(spendOut.at("/properties/order/enum"))).isEqualTo(orders);
         assertThat(strings(spendOut.at("/properties/filters/propertyNames/enum")))
                 .isEqualTo(dimensions);
         assertThat(strings(spendIn.at("/properties/usage/enum"))).isEqualTo(usages);

@@ -7,18 +7,24 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Spend of one workspace grouped by one dimension over {@code [from, to)}, optionally filtered,
- * top {@code limit} rows by cost. Times are rounded to whole hours (from down, to up), the finest
- * granularity Spendline keeps.
+ * Spend of one workspace over {@code [from, to)} grouped by one dimension ({@code by}) or by a
+ * period ({@code grain}; exactly one of the two), filtered by any number of the usage's dimensions
+ * ({@code filters}: every one must match), ranked by {@code metric} in {@code order}, top
+ * {@code limit} rows. Times are rounded to whole hours (from down, to up), the finest granularity
+ * Spendline keeps. A report by a period lists its periods in time order ({@code asc}: oldest
+ * first), every period of the range, none left out for having no spend.
  */
 public record SpendQuery(
         String workspaceId,
         UsageKind usage,
         Dimension by,
+        TimeGrain grain,
         Instant from,
         Instant to,
         Map<Dimension, String> filters,
-        int limit)
+        int limit,
+        SpendMetric metric,
+        SpendOrder order)
         implements WorkspaceQuery {
 
     public static final int DEFAULT_LIMIT = 20;
@@ -27,14 +33,35 @@ public record SpendQuery(
 
     public SpendQuery {
         filters = filters == null ? Map.of() : Map.copyOf(filters);
+        metric = metric == null ? SpendMetric.COST : metric;
+        order = order == null ? (grain != null ? SpendOrder.ASC : SpendOrder.DESC) : order;
+    }
+
+    /** By a dimension, ranked by cost, largest first. */
+    public SpendQuery(
+            String workspaceId,
+            UsageKind usage,
+            Dimension by,
+            Instant from,
+            Instant to,
+            Map<Dimension, String> filters,
+            int limit) {
+        this(workspaceId, usage, by, null, from, to, filters, limit, SpendMetric.COST, SpendOrder.DESC);
+    }
+
+    /** The wire name of the grouping: a dimension's or a grain's. */
+    public String byName() {
+        return grain != null ? grain.wireName() : by == null ? null : by.wireName();
     }
 
     /** Problems that make the query unanswerable, in words for the caller; empty when valid. */
     public List<String> problems() {
         List<String> problems = new ArrayList<>();
-        if (by == null) {
+        if (by == null && grain == null) {
             problems.add("by is required");
-        } else if (by.kind() != usage) {
+        } else if (by != null && grain != null) {
+            problems.add("by is either a dimension or a period, not both");
+        } else if (by != null && by.kind() != usage) {
             problems.add("by=" + by.wireName() + " is not a dimension of " + usage.wireName() + " usage");
         }
         if (from == null || to == null || !from.isBefore(to)) {
@@ -48,15 +75,10 @@ public record SpendQuery(
         filters.forEach((dimension, value) -> {
             if (dimension.kind() != usage) {
                 problems.add(dimension.wireName() + " is not a filter of " + usage.wireName() + " usage");
-            } else if (by != null && !by.filterableBy(dimension)) {
-                problems.add("a report by " + by.wireName() + " cannot be filtered by " + dimension.wireName()
-                        + "; supported filters: the same dimension, and the pairs tenant+feature, feature+model,"
-                        + " tenant+model");
+            } else if (value == null || value.isEmpty()) {
+                problems.add(dimension.wireName() + " must not be empty");
             }
         });
-        if (filters.size() > 1) {
-            problems.add("at most one filter is supported");
-        }
         return problems;
     }
 }

@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The answer to a {@link SpendQuery}: the top rows by cost, everything else summed in
+ * The answer to a {@link SpendQuery}: the top rows by the metric, everything else summed in
  * {@code others}, and {@code totals} over all rows (equal to the rows plus others). {@code from}
- * and {@code to} are the hour-aligned range actually covered.
+ * and {@code to} are the hour-aligned range actually covered; {@code by} is a dimension or a period
+ * ({@code day}, {@code week}, {@code month}).
  */
 public record SpendReport(
         String workspaceId,
@@ -17,7 +18,26 @@ public record SpendReport(
         Instant to,
         Map<String, String> filters,
         int limit,
+        String metric,
+        String order,
         int distinctValues,
         List<SpendRow> rows,
         Measures others,
-        Measures totals) {}
+        Measures totals) {
+
+    /** A report ranked by cost, largest first. */
+    public SpendReport(
+            String workspaceId,
+            String usage,
+            String by,
+            Instant from,
+            Instant to,
+            Map<String, String> filters,
+            int limit,
+            int distinctValues,
+            List<SpendRow> rows,
+            Measures others,
+            Measures totals) {
+        this(workspaceId, usage, by, from, to, filters, limit, "cost", "desc", distinctValues, rows, others, totals);
+    }
+}

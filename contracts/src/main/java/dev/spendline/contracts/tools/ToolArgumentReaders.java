@@ -4,7 +4,10 @@ import dev.spendline.contracts.alert.ActiveAlertsQuery;
 import dev.spendline.contracts.budget.BudgetStatusQuery;
 import dev.spendline.contracts.margin.MarginQuery;
 import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.SpendMetric;
+import dev.spendline.contracts.query.SpendOrder;
 import dev.spendline.contracts.query.SpendQuery;
+import dev.spendline.contracts.query.TimeGrain;
 import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.savings.SavingsQuery;
 import dev.spendline.contracts.validation.FieldError;
@@ -34,7 +37,7 @@ final class ToolArgumentReaders {
     /** The range of {@code spend_by}, {@code top_waste} and {@code savings_recommendations} when left out. */
     static final Duration DEFAULT_RANGE = Duration.ofDays(30);
     /** The arguments of {@code spend_by} that are not filters; any dimension of the usage is a filter. */
-    static final Set<String> SPEND_FIXED = Set.of("by", "usage", "from", "to", "limit");
+    static final Set<String> SPEND_FIXED = Set.of("by", "usage", "from", "to", "limit", "metric", "order");
 
     static final Set<String> MARGIN_PARAMETERS = Set.of("from", "to", "limit");
     static final Set<String> WASTE_PARAMETERS = Set.of("from", "to", "by", "limit");
@@ -46,8 +49,9 @@ final class ToolArgumentReaders {
     /**
      * {@code spend_by}: {@code by} (required), {@code usage} (product|internal, default product),
      * {@code from} / {@code to} (a date {@code 2026-11-01} or a date-time with offset; a date
-     * {@code to} includes that whole day; default the last 30 days), {@code limit} (default 20),
-     * and filters named like a dimension, e.g. {@code feature=search}.
+     * {@code to} includes that whole day; default the last 30 days), {@code limit} (default 20; by a
+     * period: every period), {@code metric}, {@code order}, and any number of filters named like a
+     * dimension, e.g. {@code feature=search&tenant=acme}.
      */
     static SpendQuery spend(String workspaceId, ToolArguments args, Clock clock) {
         List<FieldError> errors = new ArrayList<>();
@@ -63,20 +67,35 @@ final class ToolArgumentReaders {
             usage = UsageKind.PRODUCT;
         }
         Dimension by = null;
+        TimeGrain grain = null;
         String byText = args.first("by");
+        String byChoices = String.join(", ", Dimension.wireNames(usage)) + ", or a period: day, week, month";
         if (byText == null) {
-            errors.add(new FieldError("by", "is required; one of " + String.join(", ", Dimension.wireNames(usage))));
+            errors.add(new FieldError("by", "is required; one of " + byChoices));
         } else {
             by = Dimension.of(usage, byText);
-            if (by == null) {
-                errors.add(new FieldError(
-                        "by",
-                        "must be one of " + String.join(", ", Dimension.wireNames(usage)) + " for " + usage.wireName()
-                                + " usage"));
+            grain = by == null ? TimeGrain.parse(byText) : null;
+            if (by == null && grain == null) {
+                errors.add(new FieldError("by", "must be one of " + byChoices + " for " + usage.wireName() + " usage"));
             }
         }
         Instant[] range = range(args, clock, errors);
-        int limit = limit(args, SpendQuery.DEFAULT_LIMIT, errors);
+        // A report by period lists every period of its range unless a limit says otherwise.
+        int limit = limit(args, grain != null ? SpendQuery.MAX_LIMIT : SpendQuery.DEFAULT_LIMIT, errors);
+        SpendMetric metric = SpendMetric.COST;
+        if (args.first("metric") != null) {
+            metric = SpendMetric.parse(args.first("metric"));
+            if (metric == null) {
+                errors.add(new FieldError("metric", "must be one of " + String.join(", ", SpendMetric.wireNames())));
+            }
+        }
+        SpendOrder order = null;
+        if (args.first("order") != null) {
+            order = SpendOrder.parse(args.first("order"));
+            if (order == null) {
+                errors.add(new FieldError("order", "must be desc or asc"));
+            }
+        }
         Map<Dimension, String> filters = new EnumMap<>(Dimension.class);
         for (String name : args.names()) {
             if (SPEND_FIXED.contains(name)) {
@@ -84,7 +103,11 @@ final class ToolArgumentReaders {
             }
             Dimension filter = Dimension.of(usage, name);
             String value = args.first(name);
-            if (filter == null) {
+            UsageKind other = usage == UsageKind.PRODUCT ? UsageKind.INTERNAL : UsageKind.PRODUCT;
+            if (filter == null && Dimension.of(other, name) != null) {
+                errors.add(new FieldError(
+                        name, "is a filter of " + other.wireName() + " usage, not of " + usage.wireName() + " usage"));
+            } else if (filter == null) {
                 errors.add(new FieldError(name, "is not a known parameter"));
             } else if (value.isEmpty()) {
                 errors.add(new FieldError(name, "must not be empty"));
@@ -93,7 +116,8 @@ final class ToolArgumentReaders {
             }
         }
         failIfAny(errors);
-        SpendQuery query = new SpendQuery(workspaceId, usage, by, range[0], range[1], filters, limit);
+        SpendQuery query =
+                new SpendQuery(workspaceId, usage, by, grain, range[0], range[1], filters, limit, metric, order);
         query.problems().forEach(problem -> errors.add(new FieldError("", problem)));
         failIfAny(errors);
         return query;

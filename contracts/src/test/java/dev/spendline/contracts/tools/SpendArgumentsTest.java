@@ -3,7 +3,10 @@ package dev.spendline.contracts.tools;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.SpendMetric;
+import dev.spendline.contracts.query.SpendOrder;
 import dev.spendline.contracts.query.SpendQuery;
+import dev.spendline.contracts.query.TimeGrain;
 import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.validation.FieldError;
 import java.time.Clock;
@@ -76,6 +79,49 @@ class SpendArgumentsTest {
     }
 
     @Test
+    void takesAnyNumberOfFiltersAPeriodAMetricAndAnOrder() {
+        SpendQuery combined = parse(
+                "by",
+                "model",
+                "tenant",
+                "acme",
+                "feature",
+                "search",
+                "status",
+                "error",
+                "metric",
+                "error_rate",
+                "order",
+                "asc");
+        assertThat(errors).isEmpty();
+        assertThat(combined.filters())
+                .isEqualTo(Map.of(Dimension.TENANT, "acme", Dimension.FEATURE, "search", Dimension.STATUS, "error"));
+        assertThat(combined.metric()).isEqualTo(SpendMetric.ERROR_RATE);
+        assertThat(combined.order()).isEqualTo(SpendOrder.ASC);
+        assertThat(combined.grain()).isNull();
+
+        SpendQuery daily = parse("by", "day", "usage", "internal", "team", "platform", "tool", "cursor");
+        assertThat(errors).isEmpty();
+        assertThat(daily.by()).isNull();
+        assertThat(daily.grain()).isEqualTo(TimeGrain.DAY);
+        assertThat(daily.byName()).isEqualTo("day");
+        assertThat(daily.filters()).isEqualTo(Map.of(Dimension.TEAM, "platform", Dimension.INTERNAL_TOOL, "cursor"));
+        // By period: oldest first and every period, unless asked otherwise.
+        assertThat(daily.order()).isEqualTo(SpendOrder.ASC);
+        assertThat(daily.limit()).isEqualTo(SpendQuery.MAX_LIMIT);
+        assertThat(daily.metric()).isEqualTo(SpendMetric.COST);
+    }
+
+    @Test
+    void refusesUnknownMetricsOrdersAndGroupings() {
+        assertThat(parse("by", "fortnight", "metric", "profit", "order", "up")).isNull();
+        assertThat(errors).extracting(FieldError::pointer).containsExactlyInAnyOrder("by", "metric", "order");
+        assertThat(errors.get(0).message()).contains("day, week, month");
+        assertThat(errors.get(1).message()).contains("cost_per_1k_tokens");
+        assertThat(errors.get(2).message()).isEqualTo("must be desc or asc");
+    }
+
+    @Test
     void listsEveryProblemAtOnce() {
         assertThat(parse("by", "colour", "usage", "both", "from", "last week", "limit", "ten", "frm", "x"))
                 .isNull();
@@ -92,8 +138,9 @@ class SpendArgumentsTest {
         assertThat(parse("by", "model", "feature", "")).isNull();
         assertThat(errors).extracting(FieldError::message).containsExactly("must not be empty");
         errors.clear();
-        assertThat(parse("by", "user", "feature", "search")).isNull();
-        assertThat(errors.get(0).message()).contains("cannot be filtered by feature");
+        assertThat(parse("by", "user", "usage", "product", "employee", "ana@acme.com"))
+                .isNull();
+        assertThat(errors.get(0).message()).isEqualTo("is a filter of internal usage, not of product usage");
         errors.clear();
         assertThat(parse("by", "feature", "from", "2025-01-01", "to", "2026-11-01"))
                 .isNull();

@@ -3,15 +3,23 @@ package dev.spendline.streams.query;
 import dev.spendline.contracts.budget.BudgetScope;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.Measures;
+import dev.spendline.contracts.query.SpendMetric;
+import dev.spendline.contracts.query.SpendOrder;
 import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.SpendRow;
+import dev.spendline.contracts.query.TimeGrain;
 import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.streams.rollup.Granularity;
+import dev.spendline.streams.rollup.InternalRollupSpec;
 import dev.spendline.streams.rollup.ProductRollupSpec;
 import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.rollup.RollupKeys;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -29,16 +37,6 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * {@link RangePlan} is one range scan over contiguous keys (see {@link RollupKeys}).
  */
 public final class LocalSpendQueries {
-
-    /** Rows sort by cost, then calls, then name, so equal spend still has a stable order. */
-    private static final Comparator<Map.Entry<String, Rollup>> BY_COST_DESC =
-            Comparator.<Map.Entry<String, Rollup>>comparingLong(
-                            e -> e.getValue().costNanos())
-                    .reversed()
-                    .thenComparing(Comparator.<Map.Entry<String, Rollup>>comparingLong(
-                                    e -> e.getValue().calls())
-                            .reversed())
-                    .thenComparing(Map.Entry::getKey);
 
     private final RollupStoreLocator stores;
     /** Codes of product usage that also have monthly buckets (with the workspace total). */
@@ -60,34 +58,25 @@ public final class LocalSpendQueries {
         }
         ReadOnlyKeyValueStore<String, Rollup> store = stores.rollups(q.usage(), q.workspaceId());
         RangePlan plan = RangePlan.of(q.from(), q.to(), clock.instant());
-        Map<String, Rollup> byValue = new HashMap<>();
-        Rollup totals;
-        if (q.filters().isEmpty()) {
-            scanRange(store, q, q.by().code(), plan, (value, r) -> byValue.merge(value, r, Rollup::plus));
-            // Every event is rolled up under exactly one value of the dimension (the empty value when
-            // the sender did not say), so the rows add up to the total. Summing them, rather than
-            // reading the total's keys in a second scan, keeps rows and total from one read: a
-            // commit between two scans could show a total without its rows.
-            totals = byValue.values().stream().reduce(Rollup.EMPTY, Rollup::plus);
-        } else {
-            Map.Entry<Dimension, String> filter =
-                    q.filters().entrySet().iterator().next();
-            collectFiltered(store, q, plan, filter.getKey(), filter.getValue(), byValue);
-            totals = byValue.values().stream().reduce(Rollup.EMPTY, Rollup::plus);
-        }
+        Map<String, Rollup> byValue = q.grain() != null ? series(store, q, plan) : grouped(store, q, plan);
+        // Every call is rolled up under exactly one value of the grouping (the empty value when the
+        // sender did not say), so the rows add up to the total. Summing them, rather than reading
+        // the total's keys in a second scan, keeps rows and total from one read: a commit between
+        // two scans could show a total without its rows.
+        Rollup totals = byValue.values().stream().reduce(Rollup.EMPTY, Rollup::plus);
 
-        List<Map.Entry<String, Rollup>> sorted = new ArrayList<>(byValue.entrySet());
-        sorted.sort(BY_COST_DESC);
+        List<Ranked> sorted = new ArrayList<>(byValue.size());
+        byValue.forEach((value, rollup) -> sorted.add(Ranked.of(value, rollup, q.metric())));
+        sorted.sort(q.grain() != null ? inTimeOrder(q.order()) : ranking(q.order()));
         List<SpendRow> rows = new ArrayList<>();
         Rollup others = Rollup.EMPTY;
         for (int i = 0; i < sorted.size(); i++) {
-            Map.Entry<String, Rollup> e = sorted.get(i);
+            Ranked e = sorted.get(i);
             if (i < q.limit()) {
                 // The empty value holds spend the sender did not attribute; it is shown as null.
-                rows.add(new SpendRow(
-                        e.getKey().isEmpty() ? null : e.getKey(), e.getValue().toMeasures()));
+                rows.add(new SpendRow(e.value().isEmpty() ? null : e.value(), e.measures(), e.metricValue()));
             } else {
-                others = others.plus(e.getValue());
+                others = others.plus(e.rollup());
             }
         }
         Map<String, String> filters = new LinkedHashMap<>();
@@ -95,15 +84,130 @@ public final class LocalSpendQueries {
         return new SpendReport(
                 q.workspaceId(),
                 q.usage().wireName(),
-                q.by().wireName(),
+                q.byName(),
                 plan.from(),
                 plan.to(),
                 filters,
                 q.limit(),
+                q.metric().wireName(),
+                q.order().wireName(),
                 sorted.size(),
                 rows,
                 others.calls() == 0 ? Measures.ZERO : others.toMeasures(),
                 totals.toMeasures());
+    }
+
+    /** A row with its metric, computed once for sorting and showing. */
+    private record Ranked(String value, Rollup rollup, Measures measures, BigDecimal metricValue) {
+        static Ranked of(String value, Rollup rollup, SpendMetric metric) {
+            Measures measures = rollup.toMeasures();
+            return new Ranked(value, rollup, measures, metric.of(measures));
+        }
+    }
+
+    /**
+     * By the metric in the order asked; rows without a metric value (a rate of no calls) last in
+     * either order; then by cost and calls (largest first) and name, so equal values keep a stable order.
+     */
+    private static Comparator<Ranked> ranking(SpendOrder order) {
+        Comparator<BigDecimal> byValue =
+                order == SpendOrder.ASC ? Comparator.naturalOrder() : Comparator.reverseOrder();
+        return Comparator.comparing(Ranked::metricValue, Comparator.nullsLast(byValue))
+                .thenComparing(Comparator.comparingLong((Ranked e) -> e.rollup().costNanos())
+                        .reversed())
+                .thenComparing(Comparator.comparingLong((Ranked e) -> e.rollup().calls())
+                        .reversed())
+                .thenComparing(Ranked::value);
+    }
+
+    /** Period values ({@code 2026-11-23}, {@code 2026-11}) sort as text in time order. */
+    private static Comparator<Ranked> inTimeOrder(SpendOrder order) {
+        Comparator<Ranked> oldestFirst = Comparator.comparing(Ranked::value);
+        return order == SpendOrder.DESC ? oldestFirst.reversed() : oldestFirst;
+    }
+
+    /** Rows by a dimension: from its rollup, a rolled-up pair, or the combinations. */
+    private Map<String, Rollup> grouped(ReadOnlyKeyValueStore<String, Rollup> store, SpendQuery q, RangePlan plan) {
+        Map<String, Rollup> byValue = new HashMap<>();
+        Map<Dimension, String> filters = q.filters();
+        if (filters.isEmpty()) {
+            scanRange(store, q, q.by().code(), plan, (value, r) -> byValue.merge(value, r, Rollup::plus));
+            return byValue;
+        }
+        if (filters.size() == 1) {
+            Map.Entry<Dimension, String> filter = filters.entrySet().iterator().next();
+            if (filter.getKey() == q.by() || RollupKeys.pairOf(q.by(), filter.getKey()) != null) {
+                collectFiltered(store, q, plan, filter.getKey(), filter.getValue(), byValue);
+                return byValue;
+            }
+        }
+        List<Dimension> dimensions = combination(q.usage());
+        int by = dimensions.indexOf(q.by());
+        CombinationScan.scan(
+                store,
+                q.workspaceId(),
+                dimensions,
+                plan,
+                filters,
+                (g, bucket, values, r) -> byValue.merge(values[by], r, Rollup::plus));
+        return byValue;
+    }
+
+    /**
+     * Rows by period, every period of the range: from the workspace total, one value's or one
+     * pair's keys (a point read per bucket), or the combinations.
+     */
+    private Map<String, Rollup> series(ReadOnlyKeyValueStore<String, Rollup> store, SpendQuery q, RangePlan plan) {
+        TimeGrain grain = q.grain();
+        Map<String, Rollup> byPeriod = new HashMap<>();
+        LocalDate last = LocalDate.ofInstant(plan.to().minusMillis(1), ZoneOffset.UTC);
+        for (LocalDate p = grain.periodStart(LocalDate.ofInstant(plan.from(), ZoneOffset.UTC));
+                !p.isAfter(last);
+                p = grain.next(p)) {
+            byPeriod.put(grain.label(p), Rollup.EMPTY);
+        }
+        Map<Dimension, String> filters = q.filters();
+        String code = null;
+        String value = null;
+        if (filters.isEmpty()) {
+            code = RollupKeys.TOTAL;
+            value = "";
+        } else if (filters.size() == 1) {
+            Map.Entry<Dimension, String> filter = filters.entrySet().iterator().next();
+            code = filter.getKey().code();
+            value = filter.getValue();
+        } else if (filters.size() == 2) {
+            List<Dimension> named = List.copyOf(filters.keySet());
+            List<Dimension> pair = RollupKeys.pairOf(named.get(0), named.get(1));
+            if (pair != null) {
+                code = RollupKeys.pairCode(pair.get(0), pair.get(1));
+                value = RollupKeys.pairValue(filters.get(pair.get(0)), filters.get(pair.get(1)));
+            }
+        }
+        if (code != null) {
+            for (RangePlan.Segment segment : plan.segments()) {
+                Granularity g = segment.granularity();
+                for (long bucket = segment.fromBucket(); bucket < segment.toBucket(); bucket++) {
+                    Rollup r = store.get(RollupKeys.key(q.workspaceId(), g, code, bucket, value));
+                    if (r != null) {
+                        byPeriod.merge(grain.labelOf(g.start(bucket)), r, Rollup::plus);
+                    }
+                }
+            }
+            return byPeriod;
+        }
+        CombinationScan.scan(
+                store,
+                q.workspaceId(),
+                combination(q.usage()),
+                plan,
+                filters,
+                (g, bucket, values, r) -> byPeriod.merge(grain.labelOf(g.start(bucket)), r, Rollup::plus));
+        return byPeriod;
+    }
+
+    private static List<Dimension> combination(UsageKind usage) {
+        return usage == UsageKind.PRODUCT ? ProductRollupSpec.COMBINATION : InternalRollupSpec.COMBINATION;
     }
 
     /** One code over the plan's range: by months where the code has monthly buckets. */

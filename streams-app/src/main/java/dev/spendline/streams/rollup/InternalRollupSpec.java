@@ -32,6 +32,23 @@ public final class InternalRollupSpec implements RollupSpec<AcceptedUsageRow> {
             .filter(d -> d.kind() == UsageKind.INTERNAL)
             .toList();
 
+    /**
+     * The combination rollup's dimensions: the team leads, since "team T's spend on tool U" is the combination asked most.
+     */
+    public static final List<Dimension> COMBINATION = List.of(
+            Dimension.TEAM,
+            Dimension.EMPLOYEE,
+            Dimension.INTERNAL_TOOL,
+            Dimension.CATEGORY,
+            Dimension.INTERNAL_MODEL,
+            Dimension.INTERNAL_PROVIDER,
+            Dimension.SOURCE);
+
+    @Override
+    public List<Dimension> combination() {
+        return COMBINATION;
+    }
+
     @Override
     public String workspaceId(AcceptedUsageRow value) {
         return value.workspaceId();

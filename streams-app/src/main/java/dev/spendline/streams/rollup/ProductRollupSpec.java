@@ -69,6 +69,26 @@ public final class ProductRollupSpec implements RollupSpec<AcceptedEvent> {
         return List.of(List.of(Dimension.TENANT, Dimension.FEATURE));
     }
 
+    /**
+     * The combination rollup's dimensions: the customer leads, since "customer X on feature Y" is the combination asked most.
+     */
+    public static final List<Dimension> COMBINATION = List.of(
+            Dimension.TENANT,
+            Dimension.FEATURE,
+            Dimension.MODEL,
+            Dimension.PROVIDER,
+            Dimension.AGENT,
+            Dimension.WORKFLOW,
+            Dimension.TOOL,
+            Dimension.USER,
+            Dimension.STATUS,
+            Dimension.OUTCOME);
+
+    @Override
+    public List<Dimension> combination() {
+        return COMBINATION;
+    }
+
     @Override
     public String valueOf(AcceptedEvent value, Dimension dimension) {
         ProductEvent e = value.event();

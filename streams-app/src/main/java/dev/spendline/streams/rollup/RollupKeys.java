@@ -22,6 +22,17 @@ public final class RollupKeys {
     public static final char PAIR_SEP = '\u0001';
     /** The dimension code of the per-workspace total (value is empty). */
     public static final String TOTAL = "_";
+    /**
+     * The code of the combination rollup: its value is every dimension of
+     * {@link RollupSpec#combination()} joined with {@link #PAIR_SEP}, in that order.
+     */
+    public static final String COMBINATION = "cx";
+    /**
+     * The workspace total written beside the combination rollup: where it equals {@link #TOTAL}'s
+     * bucket, the bucket's combinations are complete (state written before combinations existed
+     * has the total and not this).
+     */
+    public static final String COMBINATION_TOTAL = "cx_";
 
     private RollupKeys() {}
 

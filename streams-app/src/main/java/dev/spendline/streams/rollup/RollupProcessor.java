@@ -39,6 +39,9 @@ public final class RollupProcessor<V> implements Processor<String, V, String, V>
     private final int[] monthlyDimensions;
 
     private final int[] monthlyPairs;
+    /** Positions (in the dimensions) of the combination rollup's dimensions, in key order. */
+    private final int[] combination;
+
     private ProcessorContext<String, V> context;
     private KeyValueStore<String, Rollup> store;
     /** The month of the last input's day: most inputs fall on the same day as the one before. */
@@ -62,6 +65,11 @@ public final class RollupProcessor<V> implements Processor<String, V, String, V>
                 spec.monthlyDimensions().stream().mapToInt(dimensions::indexOf).toArray();
         this.monthlyPairs =
                 spec.monthlyPairs().stream().mapToInt(pairs::indexOf).toArray();
+        this.combination =
+                spec.combination().stream().mapToInt(dimensions::indexOf).toArray();
+        if (Arrays.stream(combination).anyMatch(i -> i < 0)) {
+            throw new IllegalArgumentException("The combination must be of rolled-up dimensions");
+        }
         if (Arrays.stream(monthlyDimensions).anyMatch(i -> i < 0)
                 || Arrays.stream(monthlyPairs).anyMatch(i -> i < 0)) {
             throw new IllegalArgumentException("Monthly rollups must be of rolled-up dimensions and pairs");
@@ -85,6 +93,7 @@ public final class RollupProcessor<V> implements Processor<String, V, String, V>
             String v = spec.valueOf(value, dimensions.get(i));
             values[i] = v == null ? "" : v;
         }
+        String combined = combination.length == 0 ? null : combinationValue(values);
         Instant time = spec.time(value);
         Instant receivedAt = spec.receivedAt(value);
         for (Granularity g : Granularity.values()) {
@@ -100,6 +109,10 @@ public final class RollupProcessor<V> implements Processor<String, V, String, V>
                 String pairValue = RollupKeys.pairValue(values[pairPositions[p][0]], values[pairPositions[p][1]]);
                 add(RollupKeys.key(ws, g, pairCodes[p], bucket, pairValue), delta);
             }
+            if (combined != null) {
+                add(RollupKeys.key(ws, g, RollupKeys.COMBINATION, bucket, combined), delta);
+                add(RollupKeys.key(ws, g, RollupKeys.COMBINATION_TOTAL, bucket, ""), delta);
+            }
         }
         if (monthlyDimensions.length > 0 || monthlyPairs.length > 0) {
             long month = monthOf(time);
@@ -113,6 +126,17 @@ public final class RollupProcessor<V> implements Processor<String, V, String, V>
             }
         }
         context.forward(record);
+    }
+
+    private String combinationValue(String[] values) {
+        StringBuilder b = new StringBuilder(96);
+        for (int i = 0; i < combination.length; i++) {
+            if (i > 0) {
+                b.append(RollupKeys.PAIR_SEP);
+            }
+            b.append(values[combination[i]]);
+        }
+        return b.toString();
     }
 
     private long monthOf(Instant time) {

@@ -35,6 +35,16 @@ public interface RollupSpec<V> {
         return List.of();
     }
 
+    /**
+     * The dimensions of the combination rollup, in key order: one key per bucket and distinct
+     * combination of all of them, so that a report with any filters is exact (see
+     * {@code CombinationScan}). The first is the lead: a filter on it reads only its keys.
+     * Empty: no combination rollup.
+     */
+    default List<Dimension> combination() {
+        return List.of();
+    }
+
     /** Pairs also rolled up per calendar month; each must be one of {@link #pairs()}. */
     default List<List<Dimension>> monthlyPairs() {
         return List.of();
