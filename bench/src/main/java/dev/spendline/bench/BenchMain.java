@@ -184,6 +184,13 @@ public final class BenchMain {
         boolean freshnessOnly;
 
         @Option(
+                names = "--dataset-only",
+                description = "Start the standalone on a fresh data directory, load --events into one workspace,"
+                        + " wait until processed, enter revenue, print the key and stop: for bench queries"
+                        + " against any later start on that data directory.")
+        boolean datasetOnly;
+
+        @Option(
                 names = "--ingest-only",
                 description = "Measure only the raw producer and the gateway service, then stop.")
         boolean ingestOnly;
@@ -214,7 +221,8 @@ public final class BenchMain {
                     gatewayJar,
                     gatewayJvm,
                     postgres,
-                    freshnessOnly));
+                    freshnessOnly,
+                    datasetOnly));
             String table = ingestOnly ? bench.runIngestOnly() : bench.run();
             System.out.println();
             System.out.println(table);

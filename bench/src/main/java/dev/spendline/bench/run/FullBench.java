@@ -46,7 +46,8 @@ public final class FullBench {
             Path gatewayJar,
             String gatewayJvmOptions,
             String postgresUrl,
-            boolean freshnessOnly) {}
+            boolean freshnessOnly,
+            boolean datasetOnly) {}
 
     private static final Pattern PRINTED_KEY = Pattern.compile("^\\s+(spl_[A-Za-z0-9_-]{40,})$");
     private static final String STREAMS_GROUP = "spendline-streams";
@@ -70,7 +71,7 @@ public final class FullBench {
 
     public String run() throws Exception {
         Files.createDirectories(settings.workDir());
-        RawProducerBench.Result raw = settings.freshnessOnly() ? null : ingestAlone();
+        RawProducerBench.Result raw = settings.freshnessOnly() || settings.datasetOnly() ? null : ingestAlone();
         int port = freePort();
         int kafkaPort = freePort();
         String bootstrap = "127.0.0.1:" + kafkaPort;
@@ -106,6 +107,9 @@ public final class FullBench {
                 return table.render(Instant.now(), Duration.ZERO);
             }
 
+            if (settings.datasetOnly()) {
+                return dataset(standalone, admin, bootstrap, base, key, workspaceId);
+            }
             step("standalone ingest, batches of 100, " + settings.phase().toSeconds() + " s");
             LoadGenerator.Result batch = ingest(base, key, 0, 100, 8, settings.phase(), "batch");
             table.throughput(
@@ -209,6 +213,40 @@ public final class FullBench {
             Files.writeString(settings.workDir().resolve("results.md"), result);
             return result;
         }
+    }
+
+    /**
+     * Only the query benchmark's workspace: loaded, processed, given revenue, and left in the data
+     * directory for {@code bench queries} against a later start of any standalone jar on it.
+     */
+    private String dataset(
+            JavaProcess standalone, Admin admin, String bootstrap, URI base, String key, String workspaceId)
+            throws Exception {
+        long present = GroupLag.endOffsets(admin, Topics.EVENTS.name());
+        long toLoad = Math.max(0, settings.datasetEvents() - present);
+        step(String.format("loading %,d events (30 days) straight into Kafka", toLoad));
+        long loadStarted = System.nanoTime();
+        DatasetLoader.load(bootstrap, workspaceId, toLoad, n -> progress(String.format("  %,d sent", n)));
+        step("waiting for the topology to process them");
+        RateAlongTheWay rates = new RateAlongTheWay(present, toLoad);
+        Duration caughtUp =
+                GroupLag.awaitCaughtUp(admin, STREAMS_GROUP, Topics.EVENTS.name(), Duration.ofHours(3), lag -> {
+                    rates.lag(lag);
+                    progress(String.format("  lag %,d", lag));
+                });
+        rates.report(table);
+        double seconds = (System.nanoTime() - loadStarted) / 1e9;
+        table.note(String.format(
+                "the topology processed the %,d-event load at %,.0f events/s (%.0f s until caught up)",
+                toLoad, toLoad / seconds, seconds));
+        YearMonth thisMonth = YearMonth.now(ZoneOffset.UTC);
+        int revenueRows = RevenueLoader.load(base, key, "t", 1_000, List.of(thisMonth.minusMonths(1), thisMonth));
+        table.note(String.format("%,d revenue rows entered through the settings API", revenueRows));
+        table.note("data directory " + settings.workDir().resolve("data") + ", workspace " + workspaceId + ", key "
+                + key + " (for bench queries)");
+        String result = table.render(Instant.now(), caughtUp);
+        Files.writeString(settings.workDir().resolve("results.md"), result);
+        return result;
     }
 
     /**
