@@ -20,6 +20,7 @@ import picocli.CommandLine.Option;
             BenchMain.Load.class,
             BenchMain.Run.class,
             BenchMain.Queries.class,
+            BenchMain.Interpret.class,
             BenchMain.Streams.class,
             BenchMain.Profile.class,
             BenchMain.JfrTopCommand.class
@@ -226,6 +227,43 @@ public final class BenchMain {
             String table = ingestOnly ? bench.runIngestOnly() : bench.run();
             System.out.println();
             System.out.println(table);
+            return 0;
+        }
+    }
+
+    @Command(
+            name = "interpret",
+            mixinStandardHelpOptions = true,
+            description = "Time Ask's reading of every question of the corpus files (no tool call): p50 / p95 / p99.")
+    static final class Interpret implements Callable<Integer> {
+        @Option(
+                names = "--corpus",
+                split = ",",
+                defaultValue =
+                        "query-api/src/test/resources/ask/corpus.json,query-api/src/test/resources/ask/held-back.json",
+                description = "Corpus files (default: ${DEFAULT-VALUE}).")
+        java.util.List<Path> corpora;
+
+        @Option(
+                names = "--rounds",
+                defaultValue = "50",
+                description = "Timed rounds over all questions (default: ${DEFAULT-VALUE}).")
+        int rounds;
+
+        @Override
+        public Integer call() throws Exception {
+            var result = dev.spendline.bench.ask.InterpretBench.run(corpora, 20, rounds);
+            var h = result.micros();
+            System.out.printf(
+                    "%,d questions, %,d timed readings: p50 %.3f ms  p95 %.3f ms  p99 %.3f ms  max %.3f ms%n",
+                    result.questions(),
+                    result.readings(),
+                    h.getValueAtPercentile(50) / 1000.0,
+                    h.getValueAtPercentile(95) / 1000.0,
+                    h.getValueAtPercentile(99) / 1000.0,
+                    h.getMaxValue() / 1000.0);
+            System.out.println("slowest to read (median of the rounds):");
+            result.slowest().forEach(q -> System.out.printf("  %7.3f ms  %s%n", q.getValue() / 1000.0, q.getKey()));
             return 0;
         }
     }

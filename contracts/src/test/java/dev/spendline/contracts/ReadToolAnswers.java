@@ -18,6 +18,9 @@ import dev.spendline.contracts.budget.BudgetScope;
 import dev.spendline.contracts.budget.BudgetState;
 import dev.spendline.contracts.budget.BudgetStatus;
 import dev.spendline.contracts.budget.BudgetStatusReport;
+import dev.spendline.contracts.compare.ComparePeriod;
+import dev.spendline.contracts.compare.CompareReport;
+import dev.spendline.contracts.compare.CompareRow;
 import dev.spendline.contracts.experiment.ShadowDecision;
 import dev.spendline.contracts.json.Json;
 import dev.spendline.contracts.margin.CustomerMargin;
@@ -53,6 +56,79 @@ final class ReadToolAnswers {
     static final Instant AS_OF = Instant.parse("2026-11-16T01:30:00Z");
 
     private ReadToolAnswers() {}
+
+    static List<Record> compare() {
+        CompareRow totals = new CompareRow(
+                null,
+                new BigDecimal("1520.40"),
+                new BigDecimal("1210.05"),
+                new BigDecimal("310.35"),
+                new BigDecimal("25.6"));
+        CompareReport spend = new CompareReport(
+                WS,
+                "spend",
+                "feature",
+                "product",
+                Map.of("tenant", "acme"),
+                "cost",
+                new ComparePeriod("2026-11-01T00:00:00Z", "2026-11-23T00:00:00Z"),
+                new ComparePeriod("2026-10-01T00:00:00Z", "2026-11-01T00:00:00Z"),
+                20,
+                3,
+                List.of(
+                        new CompareRow(
+                                "search",
+                                new BigDecimal("900.10"),
+                                new BigDecimal("500"),
+                                new BigDecimal("400.10"),
+                                new BigDecimal("80.0")),
+                        new CompareRow(
+                                "chat",
+                                new BigDecimal("0"),
+                                new BigDecimal("90.25"),
+                                new BigDecimal("-90.25"),
+                                new BigDecimal("-100.0")),
+                        new CompareRow(null, new BigDecimal("12"), new BigDecimal("0"), new BigDecimal("12"), null)),
+                totals,
+                List.of("search"),
+                List.of("chat"));
+        CompareReport rates = new CompareReport(
+                WS,
+                "spend",
+                "model",
+                "product",
+                Map.of(),
+                "error_rate",
+                new ComparePeriod("2026-11-16T00:00:00Z", "2026-11-23T00:00:00Z"),
+                new ComparePeriod("2026-11-09T00:00:00Z", "2026-11-16T00:00:00Z"),
+                5,
+                1,
+                List.of(new CompareRow("gpt-4.1", new BigDecimal("0.031"), null, null, null)),
+                new CompareRow(
+                        null,
+                        new BigDecimal("0.031"),
+                        new BigDecimal("0.02"),
+                        new BigDecimal("0.011"),
+                        new BigDecimal("55.0")),
+                List.of(),
+                List.of());
+        CompareReport margin = new CompareReport(
+                WS,
+                "margin_by_customer",
+                "tenant",
+                "product",
+                Map.of(),
+                "margin_usd",
+                new ComparePeriod("2026-11", "2026-11"),
+                new ComparePeriod("2026-10", "2026-10"),
+                20,
+                0,
+                List.of(),
+                new CompareRow(null, new BigDecimal("0"), new BigDecimal("0"), new BigDecimal("0"), null),
+                List.of(),
+                List.of());
+        return List.of(spend, rates, margin);
+    }
 
     static List<Record> spendBy() {
         Measures search = measures(12_450_100_000L, 1_204, 98.4);

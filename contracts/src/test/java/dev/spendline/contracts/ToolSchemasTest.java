@@ -89,7 +89,8 @@ class ToolSchemasTest {
             new ReadTool("top_waste", TopWasteReport.class, ReadToolAnswers::topWaste),
             new ReadTool("budget_status", BudgetStatusReport.class, ReadToolAnswers::budgetStatus),
             new ReadTool("active_alerts", ActiveAlertsReport.class, ReadToolAnswers::activeAlerts),
-            new ReadTool("savings_recommendations", SavingsReport.class, ReadToolAnswers::savingsRecommendations));
+            new ReadTool("savings_recommendations", SavingsReport.class, ReadToolAnswers::savingsRecommendations),
+            new ReadTool("compare", dev.spendline.contracts.compare.CompareReport.class, ReadToolAnswers::compare));
 
     static final Path DIR = Path.of("..", "docs", "schemas", "tools");
     static final String DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";

@@ -471,6 +471,78 @@ class AnalyticsIT {
     }
 
     @Test
+    void spendTakesAnyFiltersAPeriodAndAMetricAndCompareLinesUpTwoPeriods() {
+        String key = newKey();
+        String acmeSearchErr = SpendlineHttp.eventAt(
+                        "f-1", "search", "3", java.time.Instant.parse("2026-11-20T10:00:00Z"))
+                .replace("\"ts\"", "\"status\":\"error\",\"agentId\":\"triage\",\"ts\"");
+        String acmeSearch = SpendlineHttp.eventAt("f-2", "search", "2", java.time.Instant.parse("2026-11-21T10:00:00Z"))
+                .replace("\"ts\"", "\"agentId\":\"triage\",\"ts\"");
+        String acmeChat = SpendlineHttp.eventAt("f-3", "chat", "5", java.time.Instant.parse("2026-11-21T11:00:00Z"));
+        String octSearch = SpendlineHttp.eventAt("f-4", "search", "1", java.time.Instant.parse("2026-10-20T10:00:00Z"))
+                .replace("\"ts\"", "\"agentId\":\"triage\",\"ts\"");
+        String globex = SpendlineHttp.eventAt("f-5", "search", "7", java.time.Instant.parse("2026-11-21T12:00:00Z"))
+                .replace("\"tenantId\":\"acme\"", "\"tenantId\":\"globex\"")
+                .replace("\"ts\"", "\"agentId\":\"triage\",\"ts\"");
+        assertThat(http.post(
+                                "/api/v1/events",
+                                key,
+                                SpendlineHttp.batch(List.of(acmeSearchErr, acmeSearch, acmeChat, octSearch, globex)))
+                        .status())
+                .isEqualTo(202);
+        String nov = "from=2026-11-01&to=2026-11-30";
+        // Three filters, no pair holds them: the combination rollup answers.
+        JsonNode byAgent = await(
+                "/api/v1/reports/spend?by=agent&tenant=acme&feature=search&model=gpt-4.1&" + nov,
+                key,
+                r -> r.get("totals").get("calls").asLong() == 2);
+        assertThat(byAgent.get("rows").get(0).get("value").asString()).isEqualTo("triage");
+        assertThat(byAgent.get("totals").get("costUsd").decimalValue()).isEqualByComparingTo("5");
+        JsonNode errorRate = http.get(
+                        "/api/v1/reports/spend?by=tenant&feature=search&agent=triage&metric=error_rate&order=asc&"
+                                + nov,
+                        key)
+                .body();
+        assertThat(errorRate.get("rows").findValuesAsString("value")).containsExactly("globex", "acme");
+        assertThat(errorRate.get("rows").get(1).get("metricValue").decimalValue())
+                .isEqualByComparingTo("0.5");
+        JsonNode daily = http.get("/api/v1/reports/spend?by=day&tenant=acme&from=2026-11-19&to=2026-11-21", key)
+                .body();
+        assertThat(daily.get("rows").findValuesAsString("value"))
+                .containsExactly("2026-11-19", "2026-11-20", "2026-11-21");
+        assertThat(daily.get("rows").get(2).get("measures").get("costUsd").decimalValue())
+                .isEqualByComparingTo("7");
+        JsonNode compared = http.get(
+                        "/api/v1/reports/compare?by=feature&tenant=acme&from=2026-11-01&to=2026-11-30"
+                                + "&baseFrom=2026-10-01&baseTo=2026-10-31",
+                        key)
+                .body();
+        assertThat(compared.get("totals").get("current").decimalValue()).isEqualByComparingTo("10");
+        assertThat(compared.get("totals").get("base").decimalValue()).isEqualByComparingTo("1");
+        assertThat(compared.get("grewMost").get(0).asString()).isEqualTo("chat");
+        // Ask reads the same question into the same call and answers from it.
+        JsonNode asked = http.post(
+                        "/api/v1/ask", key, "{\"question\":\"spend of acme on search by agent in november 2026\"}")
+                .body();
+        assertThat(asked.get("answered").asBoolean()).as(asked.toString()).isTrue();
+        assertThat(asked.get("tool").get("arguments").get("tenant").asString()).isEqualTo("acme");
+        assertThat(asked.get("data").get("totals").get("costUsd").decimalValue())
+                .isEqualByComparingTo("5");
+        assertThat(asked.get("dashboardUrl").asString()).contains("tenant=acme", "feature=search");
+
+        SpendlineHttp.Response bad =
+                http.get("/api/v1/reports/spend?by=fortnight&metric=profit&order=up&employee=x&tenant=", key);
+        assertThat(bad.status()).isEqualTo(400);
+        assertThat(bad.body().get("errors").findValuesAsString("pointer"))
+                .contains("by", "metric", "order", "employee", "tenant");
+        SpendlineHttp.Response badCompare = http.get("/api/v1/reports/compare?baseFrom=2026-10-01&report=x", key);
+        assertThat(badCompare.status()).isEqualTo(400);
+        assertThat(badCompare.body().get("errors").findValuesAsString("pointer"))
+                .contains("report", "baseTo");
+        assertThat(http.get("/api/v1/reports/compare", null).status()).isEqualTo(401);
+    }
+
+    @Test
     void topWasteShowsFailedAndRetriedSpendByKindAndFeature() {
         String key = newKey();
         String failed = SpendlineHttp.event("w-1", "search", "3").replace("\"ts\"", "\"status\":\"error\",\"ts\"");

@@ -228,6 +228,66 @@ class CombinationFiltersTest {
     }
 
     @Test
+    void compareLinesUpTheSameFilteredReportOverTwoPeriods() {
+        Map<Dimension, String> filters = Map.of(Dimension.TENANT, "acme", Dimension.STATUS, "success");
+        Instant split = Instant.parse("2026-10-31T00:00:00Z");
+        SpendQuery current =
+                new SpendQuery(WS, UsageKind.PRODUCT, Dimension.FEATURE, null, split, TO, filters, 1000, null, null);
+        SpendQuery base =
+                new SpendQuery(WS, UsageKind.PRODUCT, Dimension.FEATURE, null, FROM, split, filters, 1000, null, null);
+        var local = new dev.spendline.contracts.query.QueryHandlers()
+                .on(dev.spendline.contracts.query.QueryType.SPEND_BY, queries::spendBy);
+        var report = new dev.spendline.streams.query.LocalCompareQueries(local)
+                .compare(new dev.spendline.contracts.compare.CompareQuery(
+                        WS, dev.spendline.contracts.compare.CompareSubject.SPEND, current, base, null, null, 2));
+        Map<String, Rollup> now = bruteForce(
+                events,
+                queries.spendBy(current),
+                filters,
+                this::productValue,
+                this::productRollup,
+                e -> productValue(e, Dimension.FEATURE));
+        Map<String, Rollup> before = bruteForce(
+                events,
+                queries.spendBy(base),
+                filters,
+                this::productValue,
+                this::productRollup,
+                e -> productValue(e, Dimension.FEATURE));
+        java.util.Set<String> values = new java.util.HashSet<>(now.keySet());
+        values.addAll(before.keySet());
+        assertThat(report.distinctValues()).isEqualTo(values.size());
+        assertThat(report.rows()).hasSize(2);
+        for (var row : report.rows()) {
+            String key = row.value() == null ? "" : row.value();
+            BigDecimal expected = now.getOrDefault(key, Rollup.EMPTY)
+                    .toMeasures()
+                    .costUsd()
+                    .subtract(
+                            before.getOrDefault(key, Rollup.EMPTY).toMeasures().costUsd());
+            assertThat(row.change()).as(key).isEqualByComparingTo(expected);
+        }
+        // Largest change first, and the movers are the rows that rose and fell.
+        assertThat(report.rows().get(0).change().abs())
+                .isGreaterThanOrEqualTo(report.rows().get(1).change().abs());
+        BigDecimal totalNow = now.values().stream()
+                .reduce(Rollup.EMPTY, Rollup::plus)
+                .toMeasures()
+                .costUsd();
+        BigDecimal totalBefore = before.values().stream()
+                .reduce(Rollup.EMPTY, Rollup::plus)
+                .toMeasures()
+                .costUsd();
+        assertThat(report.totals().current()).isEqualByComparingTo(totalNow);
+        assertThat(report.totals().base()).isEqualByComparingTo(totalBefore);
+        assertThat(report.grewMost()).allSatisfy(v -> assertThat(
+                        now.getOrDefault(v == null ? "" : v, Rollup.EMPTY).costNanos())
+                .isGreaterThan(
+                        before.getOrDefault(v == null ? "" : v, Rollup.EMPTY).costNanos()));
+        assertThat(report.grewMost().size() + report.fellMost().size()).isPositive();
+    }
+
+    @Test
     void aRangeRolledUpBeforeCombinationsExistedIsRefusedNotAnsweredShort() {
         KeyValueStore<String, Rollup> store = driver.getKeyValueStore(StoreNames.PRODUCT_ROLLUPS);
         long day = Granularity.DAY.bucketOf(Instant.parse("2026-10-27T00:00:00Z"));

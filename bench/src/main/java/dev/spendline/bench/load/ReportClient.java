@@ -40,6 +40,19 @@ public final class ReportClient {
         return http.send(request, HttpResponse.BodyHandlers.ofString());
     }
 
+    /** Asks a question through {@code POST /api/v1/ask}. */
+    public HttpResponse<String> ask(String question) throws IOException, InterruptedException {
+        String body =
+                dev.spendline.contracts.json.Json.MAPPER.writeValueAsString(java.util.Map.of("question", question));
+        HttpRequest request = HttpRequest.newBuilder(baseUrl.resolve("/api/v1/ask"))
+                .timeout(Duration.ofSeconds(30))
+                .header("authorization", "Bearer " + apiKey)
+                .header("content-type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build();
+        return http.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
     /**
      * The report by tenant over the last 40 days up to tomorrow (every generated event), or empty
      * while Spendline cannot answer (starting, restoring state).

@@ -18,7 +18,18 @@ public final class QueryBench {
 
     private QueryBench() {}
 
-    /** Name → path and query of a read. */
+    /** Questions of every family, asked through POST /api/v1/ask. */
+    static final java.util.List<String> ASK = java.util.List.of(
+            "what did we spend by customer in the last 30 days",
+            "spend of t0 on feature-0 by model this month",
+            "daily spend this month",
+            "error rate by model last week",
+            "which feature grew fastest this month vs last month",
+            "margin by customer this month",
+            "top 5 sources of waste this month",
+            "is anything on fire?");
+
+    /** Name → path and query of a read (or {@code ask:} and a question). */
     static Map<String, String> reads() {
         LocalDate today = LocalDate.now(ZoneOffset.UTC);
         String month = "&from=" + today.minusDays(30) + "&to=" + today;
@@ -34,6 +45,28 @@ public final class QueryBench {
         String months = "from=" + YearMonth.from(today.minusDays(30)) + "&to=" + YearMonth.from(today);
         reads.put("margin by customer, last two months", "/api/v1/reports/margin/customers?" + months);
         reads.put("margin by feature, last two months", "/api/v1/reports/margin/features?" + months);
+        // Several filters: the pair and the combination rollup (customer first, then any other).
+        reads.put(
+                "spend by model of one tenant and feature, 30 days",
+                spend + "by=model&tenant=t0&feature=feature-0" + month);
+        reads.put(
+                "spend by agent of one tenant, model and status, 30 days",
+                spend + "by=agent&tenant=t3&model=gpt-4.1&status=success" + month);
+        reads.put(
+                "spend by tenant of one model and feature, 7 days (no customer filter)",
+                spend + "by=tenant&model=gpt-4.1&feature=feature-1&from=" + today.minusDays(7) + "&to=" + today);
+        reads.put("spend by day, 30 days", spend + "by=day" + month);
+        reads.put("error rate by model, 30 days", spend + "by=model&metric=error_rate" + month);
+        reads.put(
+                "compare spend by feature, this month vs last",
+                "/api/v1/reports/compare?by=feature&from="
+                        + today.withDayOfMonth(1) + "&to=" + today + "&baseFrom="
+                        + today.withDayOfMonth(1).minusMonths(1)
+                        + "&baseTo=" + today.withDayOfMonth(1).minusDays(1));
+        // Ask: reading the question, the tool call and the answer in words, as a client sees it.
+        for (String question : ASK) {
+            reads.put("ask: " + question, "ask:" + question);
+        }
         return reads;
     }
 
@@ -43,7 +76,9 @@ public final class QueryBench {
             Histogram micros = new Histogram(60_000_000L, 3);
             for (int i = 0; i < warmup + samples; i++) {
                 long start = System.nanoTime();
-                HttpResponse<String> response = client.getPath(read.getValue());
+                HttpResponse<String> response = read.getValue().startsWith("ask:")
+                        ? client.ask(read.getValue().substring(4))
+                        : client.getPath(read.getValue());
                 long took = (System.nanoTime() - start) / 1_000;
                 if (response.statusCode() != 200) {
                     throw new IllegalStateException(

@@ -38,6 +38,33 @@ class TableTest {
     }
 
     @Test
+    void aSeriesListsItsPeriodsAndAComparisonItsDeltas() {
+        String series =
+                """
+                {"by": "day", "metric": "cost", "rows": [
+                  {"value": "2026-11-20", "measures": {"costUsd": 3, "calls": 1}, "metricValue": 3},
+                  {"value": "2026-11-21", "measures": {"costUsd": 7, "calls": 2}, "metricValue": 7}]}
+                """;
+        StringWriter out = new StringWriter();
+        Table.of(Json.mapper().readTree(series)).print(new PrintWriter(out, true));
+        assertThat(out.toString().lines().toList().get(0)).startsWith("day").contains("cost", "calls");
+        assertThat(out.toString()).contains("2026-11-20", "2026-11-21", "$7.00");
+
+        String comparison =
+                """
+                {"report": "spend", "by": null, "compared": "cost", "rows": [
+                  {"value": "search", "current": 800, "base": 500, "change": 300, "changePercent": 60.0}],
+                 "grewMost": ["search"], "fellMost": []}
+                """;
+        out = new StringWriter();
+        Table.of(Json.mapper().readTree(comparison)).print(new PrintWriter(out, true));
+        assertThat(out.toString().lines().toList().get(0))
+                .startsWith("value")
+                .contains("current", "base", "change", "changePercent");
+        assertThat(out.toString()).contains("search", "300", "60");
+    }
+
+    @Test
     void dataWithoutRowsHasNoTable() {
         assertThat(Table.of(Json.mapper().readTree("{\"budgets\": []}"))).isNull();
         assertThat(Table.of(null)).isNull();

@@ -4,6 +4,8 @@ import dev.spendline.contracts.alert.ActiveAlertsQuery;
 import dev.spendline.contracts.alert.ActiveAlertsReport;
 import dev.spendline.contracts.budget.BudgetStatusQuery;
 import dev.spendline.contracts.budget.BudgetStatusReport;
+import dev.spendline.contracts.compare.CompareQuery;
+import dev.spendline.contracts.compare.CompareReport;
 import dev.spendline.contracts.experiment.ExperimentsQuery;
 import dev.spendline.contracts.experiment.ExperimentsReport;
 import dev.spendline.contracts.margin.CustomerMarginReport;
@@ -25,7 +27,7 @@ import java.util.Objects;
  * record of its answer. {@link Queries#answer} takes one of these, so the in-process stores, the
  * router and the instance-to-instance HTTP hop each serve every kind with one generic method, and
  * a new kind is one constant here plus its local query (see docs/architecture.md, "Adding a read
- * tool"). The seven public read tools ({@link dev.spendline.contracts.tools.ReadTool}) are kinds;
+ * tool"). The public read tools ({@link dev.spendline.contracts.tools.ReadTool}) are kinds;
  * quota, identities and experiments are kinds that only Spendline's own services ask.
  *
  * @param <Q> the arguments
@@ -47,6 +49,8 @@ public final class QueryType<Q extends WorkspaceQuery, A> {
             new QueryType<>("budget_status", BudgetStatusQuery.class, BudgetStatusReport.class);
     public static final QueryType<ActiveAlertsQuery, ActiveAlertsReport> ACTIVE_ALERTS =
             new QueryType<>("active_alerts", ActiveAlertsQuery.class, ActiveAlertsReport.class);
+    public static final QueryType<CompareQuery, CompareReport> COMPARE =
+            new QueryType<>("compare", CompareQuery.class, CompareReport.class);
     public static final QueryType<QuotaUsageQuery, QuotaUsage> QUOTA_USAGE =
             new QueryType<>("quota_usage", QuotaUsageQuery.class, QuotaUsage.class);
     public static final QueryType<AcceptedPairsQuery, AcceptedPairs> ACCEPTED_PAIRS =
@@ -63,6 +67,7 @@ public final class QueryType<Q extends WorkspaceQuery, A> {
             SAVINGS_RECOMMENDATIONS,
             BUDGET_STATUS,
             ACTIVE_ALERTS,
+            COMPARE,
             QUOTA_USAGE,
             ACCEPTED_PAIRS,
             EXPERIMENTS);

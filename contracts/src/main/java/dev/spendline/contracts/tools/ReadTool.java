@@ -7,7 +7,7 @@ import java.time.Clock;
 import java.util.Set;
 
 /**
- * The seven read tools, each declared once: its public name (the MCP and Ask tool name), its
+ * The read tools, each declared once: its public name (the MCP and Ask tool name), its
  * description and schemas (the published files, served from the jar), the
  * {@link QueryType} that carries its argument and answer records, its REST path, the reader of its
  * arguments, and its JSON Schemas in {@code docs/schemas/tools/<name>.input.schema.json} and
@@ -45,7 +45,9 @@ public enum ReadTool {
             QueryType.ACTIVE_ALERTS,
             "/api/v1/reports/active-alerts",
             ToolArgumentReaders::activeAlerts,
-            ToolArgumentReaders.AS_OF_PARAMETERS);
+            ToolArgumentReaders.AS_OF_PARAMETERS),
+    /** The spend or a margin report over two periods, value by value. */
+    COMPARE(QueryType.COMPARE, "/api/v1/reports/compare", CompareArguments::read, null);
 
     private final QueryType<?, ?> type;
     private final String path;
@@ -81,8 +83,9 @@ public enum ReadTool {
     }
 
     /**
-     * The names of the tool's arguments. {@code spend_by} also takes every dimension of the chosen
-     * usage as a filter: its fixed names are {@link #fixedParameters()} and this is null.
+     * The names of the tool's arguments. {@code spend_by} and {@code compare} also take every
+     * dimension of the chosen usage as a filter: their fixed names are {@link #fixedParameters()}
+     * and this is null.
      */
     public Set<String> parameters() {
         return parameters;
@@ -90,7 +93,10 @@ public enum ReadTool {
 
     /** The names every call may carry: the parameters, or for {@code spend_by} its non-filter names. */
     public Set<String> fixedParameters() {
-        return parameters != null ? parameters : ToolArgumentReaders.SPEND_FIXED;
+        if (parameters != null) {
+            return parameters;
+        }
+        return this == COMPARE ? CompareArguments.FIXED : ToolArgumentReaders.SPEND_FIXED;
     }
 
     public String inputSchemaFile() {

@@ -227,7 +227,7 @@ final class ToolArgumentReaders {
     }
 
     /** {@code [from, to)}: dates ({@code to} included) or date-times; by default the last 30 days to now. */
-    private static Instant[] range(ToolArguments args, Clock clock, List<FieldError> errors) {
+    static Instant[] range(ToolArguments args, Clock clock, List<FieldError> errors) {
         Instant to = instant(args.first("to"), "to", true, errors);
         Instant from = instant(args.first("from"), "from", false, errors);
         if (to == null && args.first("to") == null) {
@@ -239,7 +239,7 @@ final class ToolArgumentReaders {
         return new Instant[] {from, to};
     }
 
-    private static Instant instant(String text, String name, boolean endOfDay, List<FieldError> errors) {
+    static Instant instant(String text, String name, boolean endOfDay, List<FieldError> errors) {
         if (text == null) {
             return null;
         }
@@ -256,7 +256,7 @@ final class ToolArgumentReaders {
         }
     }
 
-    private static YearMonth month(String text, String name, YearMonth fallback, List<FieldError> errors) {
+    static YearMonth month(String text, String name, YearMonth fallback, List<FieldError> errors) {
         if (text == null) {
             return fallback;
         }
@@ -268,7 +268,7 @@ final class ToolArgumentReaders {
         }
     }
 
-    private static int limit(ToolArguments args, int defaultLimit, List<FieldError> errors) {
+    static int limit(ToolArguments args, int defaultLimit, List<FieldError> errors) {
         String text = args.first("limit");
         if (text == null) {
             return defaultLimit;
@@ -289,7 +289,7 @@ final class ToolArgumentReaders {
         return query;
     }
 
-    private static void failIfAny(List<FieldError> errors) {
+    static void failIfAny(List<FieldError> errors) {
         if (!errors.isEmpty()) {
             throw new InvalidArgumentsException(errors);
         }

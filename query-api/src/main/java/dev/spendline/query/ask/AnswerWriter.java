@@ -5,15 +5,19 @@ import dev.spendline.contracts.alert.Alert;
 import dev.spendline.contracts.budget.BudgetScope;
 import dev.spendline.contracts.budget.BudgetStatus;
 import dev.spendline.contracts.budget.BudgetStatusReport;
+import dev.spendline.contracts.compare.CompareReport;
+import dev.spendline.contracts.compare.CompareRow;
 import dev.spendline.contracts.margin.CustomerMargin;
 import dev.spendline.contracts.margin.CustomerMarginReport;
 import dev.spendline.contracts.margin.FeatureMargin;
 import dev.spendline.contracts.margin.FeatureMarginReport;
 import dev.spendline.contracts.margin.MarginTotals;
 import dev.spendline.contracts.query.Dimension;
-import dev.spendline.contracts.query.Measures;
+import dev.spendline.contracts.query.SpendMetric;
 import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.SpendRow;
+import dev.spendline.contracts.query.TimeGrain;
+import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.savings.Recommendation;
 import dev.spendline.contracts.savings.SavingsReport;
 import dev.spendline.contracts.waste.TopWasteReport;
@@ -22,11 +26,9 @@ import dev.spendline.contracts.waste.WasteRow;
 import dev.spendline.query.ask.Interpretation.Focus;
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
-import java.util.function.ToLongFunction;
+import java.util.stream.Collectors;
 
 /**
  * Writes a tool's answer as one paragraph with the key figures, in the terms of the question:
@@ -40,6 +42,8 @@ final class AnswerWriter {
     static String write(Interpretation reading, Record data) {
         if (data instanceof SpendReport r) {
             return spend(reading, r);
+        } else if (data instanceof CompareReport r) {
+            return compare(reading, r);
         } else if (data instanceof CustomerMarginReport r) {
             return customerMargin(reading, r);
         } else if (data instanceof FeatureMarginReport r) {
@@ -59,27 +63,138 @@ final class AnswerWriter {
     // ---- spend_by
 
     private static String spend(Interpretation reading, SpendReport r) {
-        Dimension by = Dimension.of(dev.spendline.contracts.query.UsageKind.parse(r.usage()), r.by());
-        String filter = r.filters().isEmpty()
-                ? ""
-                : r.filters().entrySet().stream()
-                        .map(e -> " for "
-                                + Words.named(
-                                        Dimension.of(
-                                                dev.spendline.contracts.query.UsageKind.parse(r.usage()), e.getKey()),
-                                        e.getValue()))
-                        .findFirst()
-                        .orElse("");
-        String title = capital(reading.metric().words) + " by " + Words.noun(by) + filter + ", "
-                + Words.period(reading.range()) + " (" + r.usage() + " usage)";
+        UsageKind usage = UsageKind.parse(r.usage());
+        Dimension by = Dimension.of(usage, r.by());
+        TimeGrain grain = by == null ? TimeGrain.parse(r.by()) : null;
+        SpendMetric metric = SpendMetric.parse(r.metric());
+        String filter = r.filters().entrySet().stream()
+                .map(e -> Words.named(Dimension.of(usage, e.getKey()), e.getValue()))
+                .collect(Collectors.joining(" and "));
+        String grouping = grain != null ? grainWords(grain) : "by " + Words.noun(by);
+        String title = capital(Words.measure(metric, reading.metric().words)) + " " + grouping
+                + (filter.isEmpty() ? "" : " for " + filter) + ", " + Words.period(reading.range()) + " ("
+                + r.usage() + " usage)";
         if (r.totals().calls() == 0 && r.totals().costUsd().signum() == 0) {
             return title + ": nothing recorded.";
         }
-        return switch (reading.metric()) {
-            case TOKENS -> ranked(reading, title, r, m -> m.inputTokens() + m.outputTokens(), "tokens");
-            case CALLS -> ranked(reading, title, r, Measures::calls, "calls");
-            default -> spendByCost(reading, title, r);
+        if (grain != null) {
+            return series(title, r, metric);
+        }
+        return metric == SpendMetric.COST ? spendByCost(reading, title, r) : ranked(reading, title, r, metric);
+    }
+
+    /** "day by day", "week by week", "month by month". */
+    private static String grainWords(TimeGrain grain) {
+        return grain.wireName() + " by " + grain.wireName();
+    }
+
+    /** A series: the total, then every period with its figure, in the report's order. */
+    private static String series(String title, SpendReport r, SpendMetric metric) {
+        StringBuilder s = new StringBuilder(title).append(": ").append(figure(metric, metric.of(r.totals())));
+        s.append(isSum(metric) ? " in total" : " overall");
+        List<String> parts = new ArrayList<>();
+        for (SpendRow row : r.rows()) {
+            parts.add(row.value() + " " + figure(metric, row.metricValue()));
+        }
+        return s.append("; ").append(String.join(", ", parts)).append('.').toString();
+    }
+
+    /** Ranked by a metric other than cost: the rows come in the report's order. */
+    private static String ranked(Interpretation reading, String title, SpendReport r, SpendMetric metric) {
+        BigDecimal total = metric.of(r.totals());
+        StringBuilder s = new StringBuilder(title).append(": ").append(figure(metric, total));
+        s.append(isSum(metric) ? " in total" : " overall");
+        if (metric == SpendMetric.TOKENS) {
+            s.append(" (")
+                    .append(Words.count(r.totals().inputTokens()))
+                    .append(" input, ")
+                    .append(Words.count(r.totals().outputTokens()))
+                    .append(" output)");
+        }
+        List<String> parts = new ArrayList<>();
+        BigDecimal rest = total;
+        for (SpendRow row :
+                r.rows().subList(0, Math.min(reading.shown(), r.rows().size()))) {
+            String share = isSum(metric) && total != null && row.metricValue() != null
+                    ? shareOf(row.metricValue(), total)
+                    : "";
+            parts.add(label(row.value()) + " " + figure(metric, row.metricValue()) + share);
+            rest = rest == null || row.metricValue() == null ? null : rest.subtract(row.metricValue());
+        }
+        if (isSum(metric) && rest != null && rest.signum() > 0) {
+            parts.add("the rest " + figure(metric, rest) + shareOf(rest, total));
+        }
+        if (!parts.isEmpty()) {
+            s.append("; ").append(String.join(", ", parts));
+        }
+        return s.append('.').toString();
+    }
+
+    private static boolean isSum(SpendMetric metric) {
+        return switch (metric) {
+            case ERROR_RATE, COST_PER_CALL, COST_PER_1K_TOKENS, LATENCY -> false;
+            default -> true;
         };
+    }
+
+    /** A metric's value in words: money, a count, a percentage or milliseconds; "n/a" when undefined. */
+    static String figure(SpendMetric metric, BigDecimal value) {
+        if (value == null) {
+            return "n/a";
+        }
+        return switch (metric) {
+            case COST -> Words.money(value);
+            case COST_PER_CALL, COST_PER_1K_TOKENS -> Words.unitMoney(value);
+            case ERROR_RATE -> Words.percent(value.movePointRight(2));
+            case LATENCY -> value.setScale(0, java.math.RoundingMode.HALF_UP).toPlainString() + " ms";
+            default -> Words.count(value.longValue()) + " " + metric.wireName().replace('_', ' ');
+        };
+    }
+
+    // ---- compare
+
+    private static String compare(Interpretation reading, CompareReport r) {
+        SpendMetric metric = SpendMetric.parse(r.compared());
+        java.util.function.Function<BigDecimal, String> fig =
+                v -> metric == null ? (v == null ? "n/a" : Words.money(v)) : figure(metric, v);
+        StringBuilder s = new StringBuilder(
+                        reading.reading().replaceFirst("^Read as: ", "").replaceAll("\\.$", ""))
+                .append(": ")
+                .append(fig.apply(r.totals().current()))
+                .append(" against ")
+                .append(fig.apply(r.totals().base()))
+                .append(change(r.totals(), fig));
+        List<String> parts = new ArrayList<>();
+        for (CompareRow row :
+                r.rows().subList(0, Math.min(reading.shown(), r.rows().size()))) {
+            parts.add(label(row.value()) + " " + fig.apply(row.current()) + " from " + fig.apply(row.base())
+                    + change(row, fig));
+        }
+        if (!parts.isEmpty()) {
+            s.append("; ").append(String.join(", ", parts));
+        }
+        if (!r.grewMost().isEmpty()) {
+            s.append("; grew most: ")
+                    .append(r.grewMost().stream().map(AnswerWriter::label).collect(Collectors.joining(", ")));
+        }
+        if (!r.fellMost().isEmpty()) {
+            s.append("; fell most: ")
+                    .append(r.fellMost().stream().map(AnswerWriter::label).collect(Collectors.joining(", ")));
+        }
+        return s.append('.').toString();
+    }
+
+    private static String change(CompareRow row, java.util.function.Function<BigDecimal, String> fig) {
+        if (row.change() == null) {
+            return "";
+        }
+        String sign = row.change().signum() > 0 ? "+" : row.change().signum() < 0 ? "-" : "±";
+        String amount = fig.apply(row.change().abs());
+        String percent = row.changePercent() == null
+                ? ""
+                : ", " + (row.changePercent().signum() > 0 ? "+" : "")
+                        + row.changePercent().toPlainString() + " %";
+        return " (" + sign + amount + percent + ")";
     }
 
     private static String spendByCost(Interpretation reading, String title, SpendReport r) {
@@ -124,49 +239,6 @@ final class AnswerWriter {
             parts.add(restCount + " more " + Words.money(rest) + shareOf(rest, total));
         }
         return s.append("; ").append(String.join(", ", parts)).append('.').toString();
-    }
-
-    /** Tokens or calls: the rows come ranked by cost, so they are ranked again by the measure asked. */
-    private static String ranked(
-            Interpretation reading, String title, SpendReport r, ToLongFunction<Measures> measure, String unit) {
-        long total = measure.applyAsLong(r.totals());
-        StringBuilder s = new StringBuilder(title)
-                .append(": ")
-                .append(Words.count(total))
-                .append(" ")
-                .append(unit);
-        if (unit.equals("tokens")) {
-            s.append(" in total (")
-                    .append(Words.count(r.totals().inputTokens()))
-                    .append(" input, ")
-                    .append(Words.count(r.totals().outputTokens()))
-                    .append(" output)");
-        } else {
-            s.append(" in total");
-        }
-        List<SpendRow> rows = new ArrayList<>(r.rows());
-        rows.sort(Comparator.comparingLong((SpendRow x) -> measure.applyAsLong(x.measures()))
-                .reversed()
-                .thenComparing(x -> Objects.toString(x.value(), "")));
-        Focus focus = reading.focus();
-        if (focus != null) {
-            rows.removeIf(x -> !focus.value().equals(x.value()));
-        }
-        List<String> parts = new ArrayList<>();
-        long shownTotal = 0;
-        for (SpendRow row : rows.subList(0, Math.min(reading.shown(), rows.size()))) {
-            long value = measure.applyAsLong(row.measures());
-            shownTotal += value;
-            parts.add(label(row.value()) + " " + Words.count(value) + shareOf(value, total));
-        }
-        long rest = total - shownTotal;
-        if (focus == null && rest > 0) {
-            parts.add("the rest " + Words.count(rest) + shareOf(rest, total));
-        }
-        if (!parts.isEmpty()) {
-            s.append("; ").append(String.join(", ", parts));
-        }
-        return s.append('.').toString();
     }
 
     // ---- margins

@@ -27,6 +27,7 @@ final class DashboardLinks {
             case SAVINGS_RECOMMENDATIONS -> "/app/savings";
             case BUDGET_STATUS -> "/app/budgets";
             case ACTIVE_ALERTS -> "/app/alerts";
+            case COMPARE -> "/app/compare";
         };
     }
 

@@ -9,7 +9,22 @@ import java.util.Set;
  * except that tokens and calls give way to a money word ("what did the tokens cost").
  */
 enum Metric {
-    ALERTS(ReadTool.ACTIVE_ALERTS, "alerts", Set.of("alert", "alerts", "alarm", "alarms", "anomaly", "anomalies")),
+    ALERTS(
+            ReadTool.ACTIVE_ALERTS,
+            "alerts",
+            Set.of(
+                    "alert",
+                    "alerts",
+                    "alarm",
+                    "alarms",
+                    "anomaly",
+                    "anomalies",
+                    "fire",
+                    "fires",
+                    "incident",
+                    "incidents",
+                    "guardrail",
+                    "guardrails")),
     BUDGETS(ReadTool.BUDGET_STATUS, "budgets", Set.of("budget", "budgets", "cap", "caps", "overspending")),
     SAVINGS(
             ReadTool.SAVINGS_RECOMMENDATIONS,

@@ -1,8 +1,13 @@
 package dev.spendline.query.ask;
 
+import dev.spendline.contracts.budget.BudgetScope;
+import dev.spendline.contracts.compare.CompareQuery;
 import dev.spendline.contracts.margin.MarginQuery;
 import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.SpendMetric;
+import dev.spendline.contracts.query.SpendOrder;
 import dev.spendline.contracts.query.SpendQuery;
+import dev.spendline.contracts.query.TimeGrain;
 import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.savings.SavingsQuery;
 import dev.spendline.contracts.tools.ReadTool;
@@ -295,6 +300,83 @@ final class QuestionInterpreter {
             "will",
             "could"));
 
+    /** Words of options (periods, metrics, order, comparisons): never read as a name by a typo. */
+    private static final Set<String> OPTION_WORDS = Set.of(
+            "daily",
+            "weekly",
+            "monthly",
+            "trend",
+            "trends",
+            "trending",
+            "vs",
+            "versus",
+            "compared",
+            "comparing",
+            "comparison",
+            "against",
+            "grew",
+            "growing",
+            "grown",
+            "increase",
+            "increased",
+            "decrease",
+            "decreased",
+            "dropped",
+            "declined",
+            "change",
+            "changed",
+            "difference",
+            "rate",
+            "rates",
+            "latency",
+            "average",
+            "avg",
+            "mean",
+            "cheapest",
+            "fewest",
+            "fastest",
+            "slowest",
+            "errors",
+            "error",
+            "failures",
+            "failed",
+            "retried",
+            "input",
+            "output",
+            "prompt",
+            "completion",
+            "cached",
+            "cache",
+            "tokens",
+            "critical",
+            "warning",
+            "severe",
+            "exceeded",
+            "breached",
+            "anomaly",
+            "anomalies",
+            "spike",
+            "spikes",
+            "forecast",
+            "threshold",
+            "guardrail",
+            "guardrails",
+            "fire",
+            "fires",
+            "kind",
+            "caching",
+            "runaway",
+            "overkill",
+            "duplicate",
+            "duplicates",
+            "misses",
+            "miss",
+            "newest",
+            "oldest",
+            "latest",
+            "time",
+            "series");
+
     private static final Set<String> RESERVED = reserved();
 
     /** Words that may follow a dimension word without being a name ("customer is", "feature costs"). */
@@ -413,6 +495,7 @@ final class QuestionInterpreter {
 
     private static Set<String> reserved() {
         Set<String> words = new HashSet<>(COMMON);
+        words.addAll(OPTION_WORDS);
         words.addAll(NOUNS.keySet());
         words.addAll(GROUPING);
         words.addAll(INTERNAL_WORDS);
@@ -427,25 +510,11 @@ final class QuestionInterpreter {
     private static final List<Map.Entry<Pattern, String>> UNSUPPORTED = List.of(
             Map.entry(
                     Pattern.compile("\\b(create|delete|remove|snooze|unsnooze|set up|set|update|add|cancel"
-                            + "|disable|enable|mute|dismiss|resolve|acknowledge|rename|edit)\\b"),
+                            + "|disable|enable|mute|dismiss|resolve|acknowledge|rename|edit|raise|bump|pause"
+                            + "|turn off|turn on|archive|revoke|approve|block|notify|email me|send me"
+                            + "|(?:increase|decrease|lower|change) (?:the |our |my |that )?[a-z0-9.-]* ?budget)\\b"),
                     "Ask only reads. Budgets and alert snoozes are changed through a write action that you prepare"
                             + " and then confirm (POST /api/v1/ask/actions/prepare)"),
-            Map.entry(
-                    Pattern.compile("\\b(vs|versus|compare|compared|comparison|difference|growth|grew|grow|grown"
-                            + "|increase|increased|decrease|decreased|trend|trends|trending|change|changed"
-                            + "|week over week|month over month)\\b"),
-                    "Ask answers about one period at a time; comparisons and trends are not among its read tools"),
-            Map.entry(
-                    Pattern.compile("\\b(latency|slowest|fastest|slow|error rate|success rate|failure rate"
-                            + "|response time|uptime)\\b"),
-                    "Ask answers spend, tokens, calls, margin, waste, savings, budgets and alerts; not latency or"
-                            + " rates"),
-            Map.entry(
-                    Pattern.compile("\\b(average|avg|mean|median|per call|per request|per token|per user)\\b"),
-                    "Ask lists totals; averages and unit costs are not among its read tools"),
-            Map.entry(
-                    Pattern.compile("\\b(cheapest|least expensive|lowest cost|lowest spend|least spend)\\b"),
-                    "Ask lists the largest spend first; a ranking from the cheapest is not among its read tools"),
             Map.entry(Pattern.compile("\\bwhy\\b"), "Ask reports figures; it does not explain causes"));
 
     private static final Pattern FORECAST =
@@ -455,13 +524,40 @@ final class QuestionInterpreter {
             "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|fifty|hundred";
     private static final String N = "(\\d{1,4}|" + NUMBER_WORDS + ")";
     private static final String SUPERLATIVE = "(?:most expensive|costliest|biggest|largest|highest|heaviest|top"
-            + "|most profitable|least profitable|worst|best|lowest)";
+            + "|most profitable|least profitable|worst|best|lowest|cheapest|least expensive|smallest|fewest|least used"
+            + "|slowest|fastest)";
     private static final List<Pattern> TOP_N = List.of(
             Pattern.compile("\\btop " + N + "\\b"),
             Pattern.compile("\\b" + N + " (?=" + SUPERLATIVE + "\\b)"),
             Pattern.compile("(?<=\\b" + SUPERLATIVE + ") " + N + "\\b"),
             Pattern.compile("\\bfirst " + N + "\\b"),
-            Pattern.compile("\\b(?:which|what|the|show|list) " + N + "(?= [a-z])"));
+            Pattern.compile("\\bbottom " + N + "\\b"),
+            Pattern.compile("\\b(?:which|what|the|show|list) " + N
+                    + "(?= (?!(?:hours?|days?|weeks?|months?|quarters?|years?)\\b)[a-z])"));
+
+    /** The order filters are passed in (internal tool, model and provider take their namesakes' places). */
+    private static final List<Dimension> FILTER_ORDER = List.of(
+            Dimension.TENANT,
+            Dimension.FEATURE,
+            Dimension.MODEL,
+            Dimension.INTERNAL_MODEL,
+            Dimension.PROVIDER,
+            Dimension.INTERNAL_PROVIDER,
+            Dimension.AGENT,
+            Dimension.WORKFLOW,
+            Dimension.TOOL,
+            Dimension.INTERNAL_TOOL,
+            Dimension.USER,
+            Dimension.STATUS,
+            Dimension.OUTCOME,
+            Dimension.EMPLOYEE,
+            Dimension.TEAM,
+            Dimension.CATEGORY,
+            Dimension.SOURCE);
+
+    /** What savings recommendations can be narrowed to, in the order they are passed. */
+    private static final List<Dimension> SAVINGS_FILTERS =
+            List.of(Dimension.FEATURE, Dimension.TENANT, Dimension.WORKFLOW, Dimension.MODEL);
 
     /** Product spend first, then the dimensions people most often mean by a bare name. */
     private static final List<Dimension> NAME_PREFERENCE = List.of(
@@ -522,7 +618,25 @@ final class QuestionInterpreter {
 
         private final Set<UsageKind> usageSaid = EnumSet.noneOf(UsageKind.class);
         private TimeRange range;
+        /** The other period of a comparison that names two; null otherwise. */
+        private TimeRange second;
+
         private Integer limit;
+        /** Options named by phrases (see {@link AskPhrases}); null or false when not named. */
+        private boolean comparing;
+
+        private String overPeriod;
+        private SpendMetric spendMetric;
+        private boolean ascending;
+        private boolean newestFirst;
+        private TimeGrain grain;
+        private boolean trend;
+        private String wasteKind;
+        private String savingsKind;
+        private String budgetState;
+        private String alertSeverity;
+        private String alertType;
+        private boolean workspaceWord;
         /** A name after a dimension word that is no name of the workspace ("customer zzz"), or null. */
         private String unknownName;
 
@@ -535,8 +649,16 @@ final class QuestionInterpreter {
             if (text.isBlank()) {
                 return unanswered("the question is empty");
             }
+            // Phrases whose nouns are not groupings: "sources of waste" is waste, "model overkill" a kind of it.
+            text = text.replaceAll("\\bsources? of (waste|spend|spending|cost|costs)\\b", "$1")
+                    .replaceAll("\\bmodel overkill\\b", "overkill");
             boolean budgetWords = text.matches(".*\\b(budget|budgets|cap|caps)\\b.*");
             String withoutNames = matcher.withoutExactNames(text);
+            if (AskPhrases.OFF_TOPIC.matcher(withoutNames).find()) {
+                return unanswered("that is not a question about this workspace's AI usage data; Ask answers questions"
+                        + " about spend, tokens, calls, margin, waste, savings, budgets and alerts, and does not write,"
+                        + " chat or answer general questions");
+            }
             for (Map.Entry<Pattern, String> unsupported : UNSUPPORTED) {
                 if (unsupported.getKey().matcher(withoutNames).find()) {
                     return unanswered(unsupported.getValue());
@@ -550,7 +672,14 @@ final class QuestionInterpreter {
             if (time.problem() != null) {
                 return unanswered("Ask can't read the period: " + time.problem());
             }
+            comparing = AskPhrases.compare(withoutNames);
+            if (time.second() != null && !comparing) {
+                return unanswered("it names two periods; ask to compare them (\"October vs September\") or about one"
+                        + " period at a time");
+            }
             range = time.range();
+            second = time.second();
+            readOptions(matcher.withoutExactNames(time.rest()));
             text = takeLimit(time.rest());
             words = Arrays.stream(text.trim().split("\\s+"))
                     .map(w -> w.replaceAll("^[.\\-_]+|[.\\-_]+$", ""))
@@ -569,7 +698,13 @@ final class QuestionInterpreter {
                         + " days. Check the spelling, or ask without the name to see the ones"
                         + " there are");
             }
-            if (metrics.isEmpty() && groupings.isEmpty() && mentions.isEmpty()) {
+            if (metrics.isEmpty()
+                    && groupings.isEmpty()
+                    && mentions.isEmpty()
+                    && spendMetric == null
+                    && grain == null
+                    && !trend
+                    && !comparing) {
                 return unanswered("Ask did not recognise a measure (spend, tokens, calls, margin, waste, savings,"
                         + " budgets, alerts) or anything of your workspace in it");
             }
@@ -582,13 +717,37 @@ final class QuestionInterpreter {
             return switch (metric) {
                 case ALERTS, BUDGETS -> status(metric);
                 case SAVINGS -> savings();
-                case WASTE -> waste();
-                case MARGIN -> margin();
-                default -> spend(metric);
+                case WASTE -> comparing
+                        ? unanswered("comparisons are of spend or margin; waste is reported for one period at a time"
+                                + " (ask for waste this month, then last month)")
+                        : waste();
+                case MARGIN -> comparing ? compare(metric) : margin();
+                default -> comparing ? compare(metric) : spend(metric);
             };
         }
 
         // ---- words
+
+        /** The options a question names by phrase, read once from the text without the workspace's names. */
+        private void readOptions(String rest) {
+            overPeriod = comparing ? AskPhrases.overPeriod(rest) : null;
+            // In a comparison, "fastest" and "slowest" are about growth, not latency.
+            String options = comparing
+                    ? AskPhrases.withoutComparison(rest)
+                            .replaceAll("\\b(?:fastest|quickest|slowest|most|least)\\b", " ")
+                    : rest;
+            spendMetric = AskPhrases.metric(options);
+            ascending = AskPhrases.ascending(options);
+            newestFirst = AskPhrases.newestFirst(options);
+            grain = AskPhrases.grain(options);
+            trend = AskPhrases.trend(options);
+            wasteKind = AskPhrases.wasteKind(options);
+            savingsKind = AskPhrases.savingsKind(options);
+            budgetState = AskPhrases.budgetState(options);
+            alertSeverity = AskPhrases.alertSeverity(options);
+            alertType = AskPhrases.alertType(options);
+            workspaceWord = options.matches(".*\\b(?:workspace|workspace-wide|overall|company-wide|global)\\b.*");
+        }
 
         private String takeLimit(String rest) {
             for (Pattern pattern : TOP_N) {
@@ -748,10 +907,19 @@ final class QuestionInterpreter {
 
         private Metric metric() {
             if (metrics.isEmpty()) {
-                notes.add("No measure named: read as spend");
+                if (spendMetric == null) {
+                    notes.add("No measure named: read as spend");
+                }
                 return Metric.SPEND;
             }
             Metric first = metrics.iterator().next();
+            // "how many retries", "error count": a count of calls, not the waste they cost.
+            if (first == Metric.WASTE
+                    && spendMetric == SpendMetric.RETRIES
+                    && !metrics.contains(Metric.SPEND)
+                    && !text.matches(".*\\bwast(?:e|ed|ing|eful)\\b.*")) {
+                return Metric.SPEND;
+            }
             if ((first == Metric.TOKENS || first == Metric.CALLS) && metrics.contains(Metric.SPEND)) {
                 return Metric.SPEND;
             }
@@ -867,73 +1035,281 @@ final class QuestionInterpreter {
             if (!groupings.isEmpty() && by == null) {
                 return unanswered("that grouping is not a dimension of " + usage.wireName() + " usage");
             }
-            List<Focus> named = new ArrayList<>();
-            for (Mention m : mentions) {
-                Dimension d = dimensionOf(m, usage, by);
-                if (d != null) {
-                    named.add(new Focus(d, m.value()));
+            Map<Dimension, String> filters = new LinkedHashMap<>();
+            String refused = filters(usage, by, filters);
+            if (refused != null) {
+                return unanswered(refused);
+            }
+            TimeGrain period = grain;
+            TimeRange range = periodOrDays();
+            if (period == null && trend) {
+                long days = range.lastDay().toEpochDay() - range.firstDay().toEpochDay() + 1;
+                period = days <= 31 ? TimeGrain.DAY : days <= 92 ? TimeGrain.WEEK : TimeGrain.MONTH;
+                notes.add("A trend over " + Words.period(range) + " is shown " + grainWord(period));
+            }
+            if (period != null && by != null) {
+                notes.add("One grouping at a time: read as " + grainWord(period) + ", not by " + Words.noun(by));
+                by = null;
+            }
+            if (period == null && by == null) {
+                if (filters.isEmpty()) {
+                    by = usage == UsageKind.PRODUCT ? Dimension.FEATURE : Dimension.INTERNAL_TOOL;
+                    notes.add("No grouping named: by " + Words.noun(by));
+                } else {
+                    // The first named value that is not the customer, else the customer: its row answers.
+                    List<Dimension> named = namedInOrder(usage);
+                    by = named.stream()
+                            .filter(d -> d != Dimension.TENANT)
+                            .findFirst()
+                            .orElse(named.get(0));
                 }
             }
-            Focus filter = null;
-            Focus focus = null;
-            if (by == null && named.isEmpty()) {
-                by = usage == UsageKind.PRODUCT ? Dimension.FEATURE : Dimension.INTERNAL_TOOL;
-                notes.add("No grouping named: by " + Words.noun(by));
-            } else if (by == null && named.size() == 1) {
-                filter = named.get(0);
-                by = filter.dimension();
-            } else if (by == null) {
-                // Two names: group by one, filter by the other, when the pair is rolled up together.
-                Focus a = named.get(0);
-                Focus b = named.get(1);
-                if (named.size() > 2 || !a.dimension().filterableBy(b.dimension()) || a.dimension() == b.dimension()) {
-                    return unanswered(tooManyNames(named));
-                }
-                Focus grouped = a.dimension() == Dimension.TENANT ? b : a;
-                filter = grouped == a ? b : a;
-                by = grouped.dimension();
-                focus = grouped;
-                notes.add("spend_by takes one filter: read as by " + Words.noun(by) + " for "
-                        + Words.named(filter.dimension(), filter.value()) + "; " + Words.value(grouped.value())
-                        + " is one of the rows");
-            } else if (named.size() == 1) {
-                filter = named.get(0);
-                if (!by.filterableBy(filter.dimension())) {
-                    return unanswered("a report by " + Words.noun(by) + " cannot be filtered by "
-                            + Words.noun(filter.dimension()) + " (supported: the same dimension, and the pairs"
-                            + " customer + feature, feature + model, customer + model)");
-                }
-            } else if (named.size() > 1) {
-                return unanswered(tooManyNames(named));
-            }
-            int n = limit == null ? DEFAULT_LIMIT : limit;
-            // Rows come ranked by cost; to rank by tokens or calls, every row is fetched and re-ranked.
-            int toolLimit = metric == Metric.SPEND ? n : SpendQuery.MAX_LIMIT;
-            TimeRange period = periodOrDays();
+            SpendMetric measure = measure(metric);
+            int n = limit == null ? DEFAULT_LIMIT : Math.min(limit, SpendQuery.MAX_LIMIT);
+            SpendOrder order =
+                    period != null ? (newestFirst ? SpendOrder.DESC : null) : (ascending ? SpendOrder.ASC : null);
             Map<String, Object> arguments = new LinkedHashMap<>();
-            arguments.put("by", by.wireName());
+            arguments.put("by", period != null ? period.wireName() : by.wireName());
             arguments.put("usage", usage.wireName());
-            arguments.put("from", period.fromArgument());
-            arguments.put("to", period.toArgument());
-            arguments.put("limit", Math.min(toolLimit, SpendQuery.MAX_LIMIT));
-            if (filter != null) {
-                arguments.put(filter.dimension().wireName(), filter.value());
+            arguments.put("from", range.fromArgument());
+            arguments.put("to", range.toArgument());
+            if (period == null) {
+                arguments.put("limit", n);
             }
-            String reading = metric.words + " by " + Words.noun(by)
-                    + (filter != null ? " for " + Words.named(filter.dimension(), filter.value()) : "") + ", "
-                    + usage.wireName() + " usage, " + Words.period(period) + ", top "
-                    + Math.min(n, SpendQuery.MAX_LIMIT)
-                    + (metric == Metric.SPEND ? "" : " by " + metric.words);
-            return answered(metric, new ToolCall(ReadTool.SPEND_BY, arguments), period, reading, focus, false, n);
+            if (measure != SpendMetric.COST) {
+                arguments.put("metric", measure.wireName());
+            }
+            if (order != null) {
+                arguments.put("order", order.wireName());
+            }
+            putFilters(arguments, filters);
+            String grouping = period != null ? grainWord(period) : "by " + Words.noun(by);
+            String reading = Words.measure(measure, metric.words) + " " + grouping + forWords(filters) + ", "
+                    + usage.wireName() + " usage, " + Words.period(range)
+                    + (period != null
+                            ? (order == SpendOrder.DESC ? ", newest first" : "")
+                            : ", " + (order == SpendOrder.ASC ? "bottom " : "top ") + n);
+            return answered(metric, new ToolCall(ReadTool.SPEND_BY, arguments), range, reading, null, false, n);
         }
 
-        private String tooManyNames(List<Focus> named) {
-            return "it names "
-                    + named.stream()
-                            .map(f -> Words.named(f.dimension(), f.value()))
-                            .collect(Collectors.joining(" and "))
-                    + "; spend_by takes one filter (or a rolled-up pair"
-                    + " customer + feature, feature + model, customer + model)";
+        /** "daily", "weekly", "monthly". */
+        private String grainWord(TimeGrain period) {
+            return switch (period) {
+                case DAY -> "day by day";
+                case WEEK -> "week by week";
+                case MONTH -> "month by month";
+            };
+        }
+
+        /** What a spend report is ranked by: a phrase's metric, else the measure word's. */
+        private SpendMetric measure(Metric metric) {
+            if (spendMetric != null) {
+                return spendMetric;
+            }
+            return switch (metric) {
+                case TOKENS -> SpendMetric.TOKENS;
+                case CALLS -> SpendMetric.CALLS;
+                default -> SpendMetric.COST;
+            };
+        }
+
+        /**
+         * Every named value of {@code usage} as a filter, in the tools' order; the reason when two
+         * values of one dimension are named (a filter takes one value).
+         */
+        private String filters(UsageKind usage, Dimension by, Map<Dimension, String> filters) {
+            Map<Dimension, String> found = new LinkedHashMap<>();
+            for (Mention m : mentions) {
+                Dimension d = dimensionOf(m, usage, by);
+                if (d == null) {
+                    continue;
+                }
+                String earlier = found.putIfAbsent(d, m.value());
+                if (earlier != null && !earlier.equals(m.value())) {
+                    return "it names two " + Words.nouns(d) + " (" + earlier + " and " + m.value()
+                            + "); a filter takes one value: ask about each, or for the report by " + Words.noun(d);
+                }
+            }
+            for (Dimension d : FILTER_ORDER) {
+                if (found.containsKey(d)) {
+                    filters.put(d, found.get(d));
+                }
+            }
+            return null;
+        }
+
+        /** The dimensions of the named values, in the order the question names them. */
+        private List<Dimension> namedInOrder(UsageKind usage) {
+            List<Dimension> named = new ArrayList<>();
+            mentions.stream()
+                    .sorted(java.util.Comparator.comparingInt(Mention::start))
+                    .map(m -> dimensionOf(m, usage, null))
+                    .filter(d -> d != null && !named.contains(d))
+                    .forEach(named::add);
+            return named;
+        }
+
+        /** A name the question gives that only internal usage has, for a tool of product usage; null if none. */
+        private String internalName() {
+            for (Mention m : mentions) {
+                if (candidates(m).stream().noneMatch(d -> d.kind() == UsageKind.PRODUCT)) {
+                    Dimension d = candidates(m).iterator().next();
+                    return Words.named(d, m.value()) + " is of internal usage (employees' AI tools)";
+                }
+            }
+            return null;
+        }
+
+        private void putFilters(Map<String, Object> arguments, Map<Dimension, String> filters) {
+            filters.forEach((d, v) -> arguments.put(d.wireName(), v));
+        }
+
+        private String forWords(Map<Dimension, String> filters) {
+            if (filters.isEmpty()) {
+                return "";
+            }
+            return " for "
+                    + filters.entrySet().stream()
+                            .map(e -> Words.named(e.getKey(), e.getValue()))
+                            .collect(Collectors.joining(" and "));
+        }
+
+        /**
+         * The same report over two periods: the named ones (the later is the current), or the one
+         * named against the one before it — the previous whole month, week or quarter for a calendar
+         * one, else the same number of days.
+         */
+        private Interpretation compare(Metric metric) {
+            boolean margins = metric == Metric.MARGIN;
+            List<String> problems = new ArrayList<>();
+            UsageKind usage = usage(problems);
+            if (usage == null) {
+                return unanswered(problems.get(0));
+            }
+            if (margins && usage != UsageKind.PRODUCT) {
+                return unanswered("margin is revenue minus AI cost of product usage; internal usage has no revenue");
+            }
+            Dimension by = grouping(usage);
+            if (!groupings.isEmpty() && by == null) {
+                return unanswered("that grouping is not a dimension of " + usage.wireName() + " usage");
+            }
+            Map<Dimension, String> filters = new LinkedHashMap<>();
+            String refused = filters(usage, by, filters);
+            if (refused != null) {
+                return unanswered(refused);
+            }
+            TimeRange current;
+            TimeRange base;
+            if (range == null && overPeriod != null) {
+                current = thisPeriod(overPeriod);
+                base = before(current);
+            } else if (range == null) {
+                current = periodOrDays();
+                base = before(current);
+            } else if (second == null || second.equals(range)) {
+                current = range;
+                base = before(current);
+            } else {
+                boolean firstIsLater = range.to().isAfter(second.to())
+                        || (range.to().equals(second.to()) && range.from().isAfter(second.from()));
+                current = firstIsLater ? range : second;
+                base = firstIsLater ? second : range;
+            }
+            String report;
+            if (margins) {
+                for (Dimension d : filters.keySet()) {
+                    if (d != Dimension.TENANT && d != Dimension.FEATURE) {
+                        return unanswered("margin is by customer or by feature; " + Words.named(d, filters.get(d))
+                                + " is neither");
+                    }
+                }
+                if (by != null && by != Dimension.TENANT && by != Dimension.FEATURE) {
+                    return unanswered("margin is by customer or by feature, not by " + Words.noun(by));
+                }
+                boolean features = by == Dimension.FEATURE || (by == null && filters.containsKey(Dimension.FEATURE));
+                report = features ? "margin_by_feature" : "margin_by_customer";
+            } else {
+                report = "spend";
+            }
+            int n = limit == null ? CompareQuery.DEFAULT_LIMIT : Math.min(limit, CompareQuery.MAX_LIMIT);
+            Map<String, Object> arguments = new LinkedHashMap<>();
+            arguments.put("report", report);
+            SpendMetric measure = measure(metric);
+            if (margins) {
+                arguments.put("from", current.firstMonth().toString());
+                arguments.put("to", current.lastMonth().toString());
+                arguments.put("baseFrom", base.firstMonth().toString());
+                arguments.put("baseTo", base.lastMonth().toString());
+                arguments.put("limit", n);
+            } else {
+                if (by != null) {
+                    arguments.put("by", by.wireName());
+                }
+                arguments.put("usage", usage.wireName());
+                arguments.put("from", current.fromArgument());
+                arguments.put("to", current.toArgument());
+                arguments.put("baseFrom", base.fromArgument());
+                arguments.put("baseTo", base.toArgument());
+                arguments.put("limit", n);
+                if (measure != SpendMetric.COST) {
+                    arguments.put("metric", measure.wireName());
+                }
+            }
+            putFilters(arguments, filters);
+            String what = margins
+                    ? "margin by " + (report.equals("margin_by_feature") ? "feature" : "customer")
+                    : Words.measure(measure, metric.words) + (by != null ? " by " + Words.noun(by) : "");
+            String reading = what + forWords(filters) + ", "
+                    + (margins
+                            ? Words.months(current.firstMonth(), current.lastMonth()) + " compared with "
+                                    + Words.months(base.firstMonth(), base.lastMonth())
+                            : Words.period(current) + " compared with " + Words.period(base))
+                    + ", largest changes first";
+            return answered(metric, new ToolCall(ReadTool.COMPARE, arguments), current, reading, null, false, n);
+        }
+
+        /** "month over month" with no period named: this month (week, …) so far. */
+        private TimeRange thisPeriod(String unit) {
+            return switch (unit) {
+                case "day" -> TimeRange.days(today, today);
+                case "week" -> TimeRange.days(
+                        today.with(java.time.temporal.TemporalAdjusters.previousOrSame(java.time.DayOfWeek.MONDAY)),
+                        today);
+                case "quarter" -> TimeRange.days(TimePhrases.quarterStart(today), today);
+                case "year" -> TimeRange.days(today.withDayOfYear(1), today);
+                default -> TimeRange.days(today.withDayOfMonth(1), today);
+            };
+        }
+
+        /** The period a comparison sets {@code current} against. */
+        private TimeRange before(TimeRange current) {
+            LocalDate first = current.firstDay();
+            LocalDate last = current.lastDay();
+            if (!current.wholeDays()) {
+                java.time.Duration length = java.time.Duration.between(current.from(), current.to());
+                return new TimeRange(current.from().minus(length), current.from(), false);
+            }
+            boolean toDate = last.equals(today);
+            if (first.getDayOfMonth() == 1
+                    && (current.wholeMonths()
+                            || (toDate && YearMonth.from(first).equals(YearMonth.from(last))))) {
+                YearMonth m = YearMonth.from(first);
+                long months = current.wholeMonths()
+                        ? java.time.temporal.ChronoUnit.MONTHS.between(m, YearMonth.from(last)) + 1
+                        : 1;
+                return TimeRange.months(m.minusMonths(months), m.minusMonths(1));
+            }
+            if (toDate && first.equals(TimePhrases.quarterStart(today)) && first.getDayOfMonth() == 1) {
+                LocalDate start = first.minusMonths(3);
+                return TimeRange.days(start, first.minusDays(1));
+            }
+            if (first.getDayOfWeek() == java.time.DayOfWeek.MONDAY
+                    && toDate
+                    && last.toEpochDay() - first.toEpochDay() < 7) {
+                return TimeRange.days(first.minusWeeks(1), first.minusDays(1));
+            }
+            long days = last.toEpochDay() - first.toEpochDay() + 1;
+            return TimeRange.days(first.minusDays(days), first.minusDays(1));
         }
 
         private Interpretation margin() {
@@ -944,36 +1320,31 @@ final class QuestionInterpreter {
                         + " usage has no revenue");
             }
             Dimension by = grouping(usage);
-            Focus focus = null;
-            if (mentions.size() > 1) {
-                return unanswered("a margin answer can single out one customer or feature, not several");
+            Map<Dimension, String> filters = new LinkedHashMap<>();
+            String refused = filters(usage, by, filters);
+            if (refused != null) {
+                return unanswered(refused);
             }
-            if (mentions.size() == 1) {
-                Dimension d = dimensionOf(mentions.get(0), usage, by);
+            for (Dimension d : filters.keySet()) {
                 if (d != Dimension.TENANT && d != Dimension.FEATURE) {
-                    return unanswered("margin is by customer or by feature; '"
-                            + mentions.get(0).value() + "' is not a customer or a feature");
+                    return unanswered("margin is by customer or by feature; " + Words.named(d, filters.get(d))
+                            + " is neither a customer nor a feature");
                 }
-                if (by != null && by != d) {
-                    return unanswered("a margin report by " + Words.noun(by) + " cannot single out "
-                            + Words.named(d, mentions.get(0).value()));
-                }
-                focus = new Focus(d, mentions.get(0).value());
-                by = d;
-                notes.add("Margin reports list every " + Words.noun(d) + "; the answer quotes "
-                        + Words.value(focus.value()));
+            }
+            if (by != null && by != Dimension.TENANT && by != Dimension.FEATURE) {
+                return unanswered("margin is by customer or by feature, not by " + Words.noun(by));
             }
             if (by == null) {
-                by = Dimension.TENANT;
-                notes.add("Margin without a grouping: read as margin by customer");
-            } else if (by != Dimension.TENANT && by != Dimension.FEATURE) {
-                return unanswered("margin is by customer or by feature, not by " + Words.noun(by));
+                by = filters.containsKey(Dimension.FEATURE) ? Dimension.FEATURE : Dimension.TENANT;
+                if (filters.isEmpty()) {
+                    notes.add("Margin without a grouping: read as margin by customer");
+                }
             }
             boolean highest =
                     words.stream().anyMatch(HIGHEST::contains) && words.stream().noneMatch(LOWEST::contains);
-            int n = limit == null ? (highest || focus != null ? DEFAULT_LIMIT : MarginQuery.DEFAULT_LIMIT) : limit;
-            // Rows come lowest margin first: for the highest, or one named row, every row is fetched.
-            int toolLimit = highest || focus != null ? MarginQuery.MAX_LIMIT : Math.min(n, MarginQuery.MAX_LIMIT);
+            int n = limit == null ? (highest ? DEFAULT_LIMIT : MarginQuery.DEFAULT_LIMIT) : limit;
+            // Rows come lowest margin first: for the highest, every row is fetched.
+            int toolLimit = highest ? MarginQuery.MAX_LIMIT : Math.min(n, MarginQuery.MAX_LIMIT);
             YearMonth first;
             YearMonth last;
             if (range == null) {
@@ -993,16 +1364,15 @@ final class QuestionInterpreter {
             arguments.put("from", first.toString());
             arguments.put("to", last.toString());
             arguments.put("limit", toolLimit);
-            String reading = "margin by " + Words.noun(by) + ", " + Words.months(first, last) + ", "
-                    + (highest
-                            ? "highest margin first, top " + n
-                            : focus != null ? Words.named(by, focus.value()) : "lowest margin first, up to " + n);
+            putFilters(arguments, filters);
+            String reading = "margin by " + Words.noun(by) + forWords(filters) + ", " + Words.months(first, last) + ", "
+                    + (highest ? "highest margin first, top " + n : "lowest margin first, up to " + n);
             return answered(
                     Metric.MARGIN,
                     new ToolCall(tool, arguments),
                     TimeRange.months(first, last),
                     reading,
-                    focus,
+                    null,
                     highest,
                     n);
         }
@@ -1015,20 +1385,29 @@ final class QuestionInterpreter {
                         + " runs, cache misses, model overkill); internal usage has none");
             }
             Dimension by = grouping(usage);
-            Focus focus = null;
-            if (mentions.size() > 1) {
-                return unanswered("top_waste can single out one name, not several");
+            Map<Dimension, String> filters = new LinkedHashMap<>();
+            String refused = filters(usage, by, filters);
+            if (refused != null) {
+                return unanswered(refused);
             }
-            if (mentions.size() == 1) {
-                Dimension d = dimensionOf(mentions.get(0), usage, by);
-                if (d == null || !TopWasteQuery.BY.contains(d) || (by != null && by != d)) {
-                    return unanswered("top_waste breaks waste down by feature, model, provider, customer, agent or"
-                            + " workflow, one at a time, without filters");
+            if (filters.size() > 1) {
+                return unanswered("waste is rolled up by kind and one dimension: it can single out one name, not "
+                        + filters.entrySet().stream()
+                                .map(e -> Words.named(e.getKey(), e.getValue()))
+                                .collect(Collectors.joining(" and ")));
+            }
+            if (filters.size() == 1) {
+                Dimension d = filters.keySet().iterator().next();
+                if (!TopWasteQuery.BY.contains(d)) {
+                    return unanswered("waste is broken down by feature, model, provider, customer, agent or workflow;"
+                            + " it cannot single out " + Words.named(d, filters.get(d)));
+                }
+                if (by != null && by != d) {
+                    return unanswered("waste is rolled up by kind and one dimension: a report by " + Words.noun(by)
+                            + " cannot single out " + Words.named(d, filters.get(d)) + "; ask for waste of "
+                            + Words.value(filters.get(d)) + " alone");
                 }
                 by = d;
-                focus = new Focus(d, mentions.get(0).value());
-                notes.add("top_waste has no filter: read as waste by " + Words.noun(d) + "; the answer quotes "
-                        + Words.value(focus.value()));
             }
             if (by != null && !TopWasteQuery.BY.contains(by)) {
                 return unanswered("waste is broken down by feature, model, provider, customer, agent or workflow, not"
@@ -1042,17 +1421,31 @@ final class QuestionInterpreter {
             if (by != null) {
                 arguments.put("by", by.wireName());
             }
-            arguments.put("limit", focus != null ? TopWasteQuery.MAX_LIMIT : Math.min(n, TopWasteQuery.MAX_LIMIT));
-            String reading = "waste by kind" + (by != null ? " and " + Words.noun(by) : "") + ", "
-                    + Words.period(period) + ", top " + n;
-            return answered(
-                    Metric.WASTE, new ToolCall(ReadTool.TOP_WASTE, arguments), period, reading, focus, false, n);
+            arguments.put("limit", Math.min(n, TopWasteQuery.MAX_LIMIT));
+            if (wasteKind != null) {
+                arguments.put("kind", wasteKind);
+            }
+            putFilters(arguments, filters);
+            String reading = (wasteKind != null ? Words.constant(wasteKind) + " waste" : "waste by kind")
+                    + (by != null ? " by " + Words.noun(by) : "") + forWords(filters) + ", " + Words.period(period)
+                    + ", top " + n;
+            return answered(Metric.WASTE, new ToolCall(ReadTool.TOP_WASTE, arguments), period, reading, null, false, n);
         }
 
         private Interpretation savings() {
-            if (!mentions.isEmpty() || !groupings.isEmpty()) {
-                notes.add("Savings recommendations cover the whole workspace; each names the feature, workflow or"
-                        + " customer it is about");
+            if (internalName() != null) {
+                return unanswered(internalName() + "; savings recommendations are about product usage");
+            }
+            Map<Dimension, String> filters = new LinkedHashMap<>();
+            String refused = filters(UsageKind.PRODUCT, null, filters);
+            if (refused != null) {
+                return unanswered(refused);
+            }
+            for (Dimension d : filters.keySet()) {
+                if (!SAVINGS_FILTERS.contains(d)) {
+                    return unanswered("savings recommendations are about features, customers, workflows and models;"
+                            + " they cannot single out " + Words.named(d, filters.get(d)));
+                }
             }
             int n = Math.min(limit == null ? DEFAULT_LIMIT : limit, SavingsQuery.MAX_LIMIT);
             TimeRange period = periodOrDays();
@@ -1060,7 +1453,17 @@ final class QuestionInterpreter {
             arguments.put("from", period.fromArgument());
             arguments.put("to", period.toArgument());
             arguments.put("limit", n);
-            String reading = "savings recommendations judged from " + Words.period(period) + ", top " + n;
+            if (savingsKind != null) {
+                arguments.put("kind", savingsKind);
+            }
+            for (Dimension d : SAVINGS_FILTERS) {
+                if (filters.containsKey(d)) {
+                    arguments.put(d.wireName(), filters.get(d));
+                }
+            }
+            String reading =
+                    (savingsKind != null ? Words.constant(savingsKind) + " recommendations" : "savings recommendations")
+                            + forWords(filters) + " judged from " + Words.period(period) + ", top " + n;
             return answered(
                     Metric.SAVINGS,
                     new ToolCall(ReadTool.SAVINGS_RECOMMENDATIONS, arguments),
@@ -1080,16 +1483,78 @@ final class QuestionInterpreter {
                 notes.add((metric == Metric.ALERTS ? "Active alerts" : "Budget status") + " is as of now; the period"
                         + " named is not used");
             }
-            if (!mentions.isEmpty() || !groupings.isEmpty()) {
-                notes.add("The answer covers every " + (metric == Metric.ALERTS ? "open alert" : "budget")
-                        + " of the workspace");
+            if (internalName() != null) {
+                return unanswered(internalName() + "; budgets and alerts watch product usage");
+            }
+            Map<Dimension, String> filters = new LinkedHashMap<>();
+            String refused = filters(UsageKind.PRODUCT, null, filters);
+            if (refused != null) {
+                return unanswered(refused);
+            }
+            if (filters.size() > 1) {
+                return unanswered("a budget or alert has one scope: it can single out one name, not "
+                        + filters.entrySet().stream()
+                                .map(e -> Words.named(e.getKey(), e.getValue()))
+                                .collect(Collectors.joining(" and ")));
+            }
+            String scope = null;
+            String value = null;
+            if (filters.size() == 1) {
+                Map.Entry<Dimension, String> f = filters.entrySet().iterator().next();
+                scope = scopeOf(f.getKey());
+                if (scope == null) {
+                    return unanswered("budgets and alerts are scoped to the workspace, a feature, a customer, a model,"
+                            + " a provider or an agent; not to " + Words.named(f.getKey(), f.getValue()));
+                }
+                value = f.getValue();
+            } else if (!groupings.isEmpty()) {
+                Dimension d = groupings.get(0).getKey().product();
+                scope = d == null ? null : scopeOf(d);
+            } else if (workspaceWord) {
+                scope = "WORKSPACE";
             }
             Map<String, Object> arguments = new LinkedHashMap<>();
             arguments.put("asOf", asOf.toString());
-            String reading =
-                    (metric == Metric.ALERTS ? "active alerts" : "budget status") + " as of " + Words.moment(asOf);
+            if (scope != null) {
+                arguments.put("scope", scope);
+            }
+            if (value != null) {
+                arguments.put("value", value);
+            }
+            if (metric == Metric.BUDGETS && budgetState != null) {
+                arguments.put("state", budgetState);
+            }
+            if (metric == Metric.ALERTS && alertType != null) {
+                arguments.put("type", alertType);
+            }
+            if (metric == Metric.ALERTS && alertSeverity != null) {
+                arguments.put("severity", alertSeverity);
+            }
+            List<String> narrowed = new ArrayList<>();
+            if (scope != null) {
+                narrowed.add(
+                        value != null
+                                ? Words.named(filters.keySet().iterator().next(), value)
+                                : Words.constant(scope) + " scope");
+            }
+            arguments.entrySet().stream()
+                    .filter(e -> List.of("state", "type", "severity").contains(e.getKey()))
+                    .forEach(e -> narrowed.add(Words.constant((String) e.getValue())));
+            String reading = (metric == Metric.ALERTS ? "active alerts" : "budget status")
+                    + (narrowed.isEmpty() ? "" : " (" + String.join(", ", narrowed) + ")") + " as of "
+                    + Words.moment(asOf);
             ReadTool tool = metric == Metric.ALERTS ? ReadTool.ACTIVE_ALERTS : ReadTool.BUDGET_STATUS;
             return answered(metric, new ToolCall(tool, arguments), null, reading, null, false, DEFAULT_LIMIT);
+        }
+
+        /** The budget scope of a dimension; null when budgets have none for it. */
+        private String scopeOf(Dimension d) {
+            for (BudgetScope scope : BudgetScope.values()) {
+                if (scope.dimension() == d) {
+                    return scope.name();
+                }
+            }
+            return null;
         }
 
         private TimeRange periodOrDays() {

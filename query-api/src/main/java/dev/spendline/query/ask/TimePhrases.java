@@ -23,8 +23,16 @@ import java.util.regex.Pattern;
  */
 final class TimePhrases {
 
-    /** What was found: the period (null when none), the question without the phrase, or a problem. */
-    record Found(TimeRange range, String rest, String problem) {}
+    /**
+     * What was found: the period (null when none), a second period when the question names two
+     * (null otherwise; only comparisons may), the question without the phrases, or a problem.
+     */
+    record Found(TimeRange range, TimeRange second, String rest, String problem) {
+
+        Found(TimeRange range, String rest, String problem) {
+            this(range, null, rest, problem);
+        }
+    }
 
     private static final String MONTH =
             "(?:january|february|march|april|may|june|july|august|september|october|november|december"
@@ -171,30 +179,26 @@ final class TimePhrases {
                     return new Found(null, text, problem);
                 }
                 String rest = blank(text, m.start(), m.end());
-                if (secondPeriod(rest, context)) {
-                    return new Found(null, text, "it names two periods; Ask answers about one period at a time");
-                }
                 TimeRange range = (TimeRange) meaning;
                 if (range.from().isAfter(TimeRange.start(today).plus(1, ChronoUnit.DAYS))
                         || !range.from().isBefore(now)) {
                     return new Found(null, text, FUTURE);
                 }
-                return new Found(range.wholeDays() ? range.endingBy(today) : range, rest, null);
+                range = range.wholeDays() ? range.endingBy(today) : range;
+                Found second = find(rest, today, now);
+                if (second.problem() != null) {
+                    return second;
+                }
+                if (second.range() == null) {
+                    return new Found(range, rest, null);
+                }
+                if (second.second() != null) {
+                    return new Found(null, text, "it names more than two periods");
+                }
+                return new Found(range, second.range(), second.rest(), null);
             }
         }
         return new Found(null, text, null);
-    }
-
-    private static boolean secondPeriod(String rest, Context context) {
-        for (Rule rule : RULES) {
-            Matcher m = rule.pattern().matcher(rest);
-            while (m.find()) {
-                if (rule.meaning().apply(m, context) != null) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     static String blank(String text, int start, int end) {

@@ -122,6 +122,38 @@ final class Words {
         };
     }
 
+    /** A small amount of money per unit, to four significant digits: $0.01235. */
+    static String unitMoney(BigDecimal amount) {
+        if (amount.abs().compareTo(BigDecimal.ONE) >= 0) {
+            return money(amount);
+        }
+        return "$"
+                + amount.round(new java.math.MathContext(4))
+                        .stripTrailingZeros()
+                        .toPlainString();
+    }
+
+    /** The plural: "customers", "categories". */
+    static String nouns(Dimension dimension) {
+        String noun = noun(dimension);
+        return noun.endsWith("y") ? noun.substring(0, noun.length() - 1) + "ies" : noun + "s";
+    }
+
+    /** A metric in words: "AI spend" for cost (or the measure word), "error rate", "cost per call". */
+    static String measure(dev.spendline.contracts.query.SpendMetric metric, String costWords) {
+        return switch (metric) {
+            case COST -> costWords;
+            case COST_PER_1K_TOKENS -> "cost per 1,000 tokens";
+            case LATENCY -> "average latency";
+            default -> metric.wireName().replace('_', ' ');
+        };
+    }
+
+    /** An enum constant in words: CACHE_MISS as "cache miss". */
+    static String constant(String constant) {
+        return constant.toLowerCase(Locale.ROOT).replace('_', ' ');
+    }
+
     /** "customer 'acme'"; a missing value is spend the sender did not attribute. */
     static String named(Dimension dimension, String value) {
         return noun(dimension) + " " + value(value);

@@ -41,22 +41,49 @@ class AnswerWriterTest {
     void tokensAreRankedByTokensNotByCost() {
         assertThat(answer("tokens by feature this month"))
                 .isEqualTo("Tokens by feature, 1–22 Nov 2026 (product usage): 4,712,000 tokens in total (4,010,000"
-                        + " input, 702,000 output); chat 3,500,000 (74.3%), search 1,200,000 (25.5%), support-bot"
-                        + " 12,000 (0.3%).");
+                        + " input, 702,000 output); chat 3,500,000 tokens (74.3%), search 1,200,000 tokens (25.5%),"
+                        + " support-bot 12,000 tokens (0.3%).");
     }
 
     @Test
     void callsAreRankedByCalls() {
         assertThat(answer("top 1 feature by calls today"))
-                .isEqualTo("Calls by feature, 22 Nov 2026 (product usage): 1,234 calls in total; chat 600 (48.6%),"
-                        + " the rest 634 (51.4%).");
+                // search and chat tie on calls; the larger cost ranks first.
+                .isEqualTo("Calls by feature, 22 Nov 2026 (product usage): 1,234 calls in total; search 600 calls"
+                        + " (48.6%), the rest 634 calls (51.4%).");
     }
 
     @Test
-    void aNamedRowThatIsNotTheFilterIsQuoted() {
+    void everyNamedValueIsAFilter() {
         assertThat(answer("How much did acme spend on search?"))
-                .isEqualTo("AI spend by feature for customer 'acme', 24 Oct – 22 Nov 2026 (product usage): $1,234.56"
-                        + " in total over 1,234 calls; 'search' $800.00 (64.8%).");
+                .isEqualTo("AI spend by feature for customer 'acme' and feature 'search', 24 Oct – 22 Nov 2026"
+                        + " (product usage): $800.00 in total over 600 calls; search $800.00 (100%).");
+    }
+
+    @Test
+    void aPeriodReportListsEveryPeriodInTimeOrder() {
+        assertThat(answer("daily spend this week"))
+                .isEqualTo("AI spend day by day, 16–22 Nov 2026 (product usage): $1,234.56 in total; 2026-11-16"
+                        + " $800.00, 2026-11-17 $400.00, 2026-11-18 $34.56.");
+    }
+
+    @Test
+    void ratesAreShownAsRatesAndTheCheapestFirst() {
+        assertThat(answer("cost per call by feature this month"))
+                .isEqualTo("Cost per call by feature, 1–22 Nov 2026 (product usage): $1.00 overall; search $1.33,"
+                        + " support-bot $1.02, chat $0.6667.");
+        assertThat(answer("cheapest features this month"))
+                .startsWith("AI spend by feature, 1–22 Nov 2026 (product usage): $1,234.56 in total over 1,234 calls;"
+                        + " support-bot $34.56 (2.8%), chat $400.00 (32.4%)");
+    }
+
+    @Test
+    void aComparisonNamesBothTotalsTheChangeAndTheMovers() {
+        assertThat(answer("spend by feature this month vs last month"))
+                .isEqualTo("AI spend by feature, 1–22 Nov 2026 compared with Oct 2026, largest changes first: $1,234.56"
+                        + " against $1,000.00 (+$234.56, +23.5 %); search $800.00 from $500.00 (+$300.00, +60.0 %),"
+                        + " chat $400.00 from $500.00 (-$100.00, -20.0 %), support-bot $34.56 from $0.00 (+$34.56);"
+                        + " grew most: search, support-bot; fell most: chat.");
     }
 
     @Test

@@ -13,6 +13,10 @@ import dev.spendline.contracts.budget.BudgetScope;
 import dev.spendline.contracts.budget.BudgetStatus;
 import dev.spendline.contracts.budget.BudgetStatusQuery;
 import dev.spendline.contracts.budget.BudgetStatusReport;
+import dev.spendline.contracts.compare.ComparePeriod;
+import dev.spendline.contracts.compare.CompareQuery;
+import dev.spendline.contracts.compare.CompareReport;
+import dev.spendline.contracts.compare.CompareRow;
 import dev.spendline.contracts.margin.CustomerMargin;
 import dev.spendline.contracts.margin.CustomerMarginReport;
 import dev.spendline.contracts.margin.FeatureMargin;
@@ -50,30 +54,122 @@ final class Reports {
         return new Measures(new BigDecimal(cost), calls, input, output, 0, 0, 0, 0, null);
     }
 
-    /** search $800.00, chat $400.00, support-bot $34.56: $1,234.56 over 1,234 calls. */
+    /**
+     * search $800.00, chat $400.00, support-bot $34.56: $1,234.56 over 1,234 calls, ranked by the
+     * query's metric and order as the stores rank them; a filter on the grouping keeps its row. By
+     * period: the three figures are the first three periods of the range.
+     */
     static SpendReport spend(SpendQuery q) {
         List<SpendRow> all = List.of(
                 new SpendRow("search", measures("800.00", 600, 1_000_000, 200_000)),
                 new SpendRow("chat", measures("400.00", 600, 3_000_000, 500_000)),
                 new SpendRow("support-bot", measures("34.56", 34, 10_000, 2_000)));
-        List<SpendRow> rows = all.subList(0, Math.min(q.limit(), all.size()));
-        Measures others = rows.size() < all.size()
-                ? all.get(2).measures()
-                : new Measures(new BigDecimal("0.00"), 0, 0, 0, 0, 0, 0, 0, null);
+        if (q.grain() != null) {
+            List<SpendRow> periods = new java.util.ArrayList<>();
+            java.time.LocalDate day =
+                    q.grain().periodStart(java.time.LocalDate.ofInstant(q.from(), java.time.ZoneOffset.UTC));
+            for (SpendRow row : all) {
+                periods.add(new SpendRow(
+                        q.grain().label(day), row.measures(), q.metric().of(row.measures())));
+                day = q.grain().next(day);
+            }
+            return report(q, periods, periods, new Measures(new BigDecimal("0.00"), 0, 0, 0, 0, 0, 0, 0, null));
+        }
+        String kept = q.by() == null ? null : q.filters().get(q.by());
+        List<SpendRow> matching = new java.util.ArrayList<>();
+        for (SpendRow row : all) {
+            if (kept == null || kept.equals(row.value())) {
+                matching.add(
+                        new SpendRow(row.value(), row.measures(), q.metric().of(row.measures())));
+            }
+        }
+        java.util.Comparator<SpendRow> ranking = java.util.Comparator.comparing(
+                        SpendRow::metricValue,
+                        q.order() == dev.spendline.contracts.query.SpendOrder.ASC
+                                ? java.util.Comparator.<BigDecimal>naturalOrder()
+                                : java.util.Comparator.<BigDecimal>reverseOrder())
+                .thenComparing(row -> row.measures().costUsd(), java.util.Comparator.reverseOrder());
+        matching.sort(ranking);
+        List<SpendRow> rows = matching.subList(0, Math.min(q.limit(), matching.size()));
+        Measures others = sum(matching.subList(rows.size(), matching.size()));
+        return report(q, matching, rows, others);
+    }
+
+    private static SpendReport report(SpendQuery q, List<SpendRow> all, List<SpendRow> rows, Measures others) {
         Map<String, String> filters = new java.util.LinkedHashMap<>();
         q.filters().forEach((d, v) -> filters.put(d.wireName(), v));
         return new SpendReport(
                 q.workspaceId(),
                 q.usage().wireName(),
-                q.by().wireName(),
+                q.byName(),
                 q.from(),
                 q.to(),
                 filters,
                 q.limit(),
-                3,
+                q.metric().wireName(),
+                q.order().wireName(),
+                all.size(),
                 rows,
                 others,
-                measures("1234.56", 1234, 4_010_000, 702_000));
+                sum(all));
+    }
+
+    private static Measures sum(List<SpendRow> rows) {
+        BigDecimal cost = new BigDecimal("0.00");
+        long calls = 0;
+        long input = 0;
+        long output = 0;
+        for (SpendRow row : rows) {
+            cost = cost.add(row.measures().costUsd());
+            calls += row.measures().calls();
+            input += row.measures().inputTokens();
+            output += row.measures().outputTokens();
+        }
+        return new Measures(cost, calls, input, output, 0, 0, 0, 0, null);
+    }
+
+    /** Spend this period against the last: search up $300, chat down $100, support-bot new. */
+    static CompareReport compare(CompareQuery q) {
+        return new CompareReport(
+                q.workspaceId(),
+                q.subject().wireName(),
+                q.currentSpend() != null && q.currentSpend().by() != null
+                        ? q.currentSpend().by().wireName()
+                        : null,
+                "product",
+                Map.of(),
+                q.currentSpend() != null ? q.currentSpend().metric().wireName() : "margin_usd",
+                new ComparePeriod("2026-11-01T00:00:00Z", "2026-11-23T00:00:00Z"),
+                new ComparePeriod("2026-10-01T00:00:00Z", "2026-11-01T00:00:00Z"),
+                q.limit(),
+                3,
+                List.of(
+                        new CompareRow(
+                                "search",
+                                new BigDecimal("800.00"),
+                                new BigDecimal("500.00"),
+                                new BigDecimal("300.00"),
+                                new BigDecimal("60.0")),
+                        new CompareRow(
+                                "chat",
+                                new BigDecimal("400.00"),
+                                new BigDecimal("500.00"),
+                                new BigDecimal("-100.00"),
+                                new BigDecimal("-20.0")),
+                        new CompareRow(
+                                "support-bot",
+                                new BigDecimal("34.56"),
+                                new BigDecimal("0"),
+                                new BigDecimal("34.56"),
+                                null)),
+                new CompareRow(
+                        null,
+                        new BigDecimal("1234.56"),
+                        new BigDecimal("1000.00"),
+                        new BigDecimal("234.56"),
+                        new BigDecimal("23.5")),
+                List.of("search", "support-bot"),
+                List.of("chat"));
     }
 
     static CustomerMarginReport customers(MarginQuery q) {
@@ -219,6 +315,7 @@ final class Reports {
                 .on(QueryType.TOP_WASTE, Reports::waste)
                 .on(QueryType.SAVINGS_RECOMMENDATIONS, Reports::savings)
                 .on(QueryType.BUDGET_STATUS, Reports::budgets)
-                .on(QueryType.ACTIVE_ALERTS, Reports::alerts);
+                .on(QueryType.ACTIVE_ALERTS, Reports::alerts)
+                .on(QueryType.COMPARE, Reports::compare);
     }
 }

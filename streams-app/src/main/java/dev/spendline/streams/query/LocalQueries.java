@@ -1,6 +1,7 @@
 package dev.spendline.streams.query;
 
 import dev.spendline.contracts.budget.Budget;
+import dev.spendline.contracts.compare.CompareQuery;
 import dev.spendline.contracts.query.QueryHandlers;
 import dev.spendline.contracts.query.QueryType;
 import dev.spendline.contracts.query.SpendQuery;
@@ -39,6 +40,7 @@ final class LocalQueries {
                                 ws -> stores.keyValue(StoreNames.ALERTS),
                                 ws -> stores.keyValue(StoreNames.ALERT_SNOOZES))
                         .activeAlerts(q))
+                .on(QueryType.COMPARE, q -> new LocalCompareQueries(local).compare(q))
                 .on(QueryType.QUOTA_USAGE, q -> quota(stores, dedupeHorizon, clock)
                         .quotaUsage(q))
                 .on(QueryType.ACCEPTED_PAIRS, q -> quota(stores, dedupeHorizon, clock)
@@ -56,9 +58,13 @@ final class LocalQueries {
      * sub-topology (see {@code SpendlineTopology}), so ownership of the product rollups decides.
      */
     static String routingStore(WorkspaceQuery query) {
-        return query instanceof SpendQuery spend
-                ? PartitionStores.rollupStore(spend.usage())
-                : StoreNames.PRODUCT_ROLLUPS;
+        if (query instanceof SpendQuery spend) {
+            return PartitionStores.rollupStore(spend.usage());
+        }
+        if (query instanceof CompareQuery compare && compare.currentSpend() != null) {
+            return PartitionStores.rollupStore(compare.currentSpend().usage());
+        }
+        return StoreNames.PRODUCT_ROLLUPS;
     }
 
     private static LocalMarginQueries margins(RollupStoreLocator product, PartitionStores stores) {

@@ -1,0 +1,176 @@
+package dev.spendline.contracts.tools;
+
+import dev.spendline.contracts.compare.CompareQuery;
+import dev.spendline.contracts.compare.CompareSubject;
+import dev.spendline.contracts.margin.MarginQuery;
+import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.SpendMetric;
+import dev.spendline.contracts.query.SpendQuery;
+import dev.spendline.contracts.query.TimeGrain;
+import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.contracts.validation.FieldError;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The argument reader of {@code compare} ({@code docs/schemas/tools/compare.input.schema.json}):
+ * the spend or margin report's own arguments, plus the base period. Every problem is collected.
+ */
+final class CompareArguments {
+
+    /** The names that are not filters; any dimension of the usage is a filter of a spend comparison. */
+    static final Set<String> FIXED =
+            Set.of("report", "by", "usage", "from", "to", "baseFrom", "baseTo", "limit", "metric");
+
+    private static final Set<String> MARGIN = Set.of("report", "from", "to", "baseFrom", "baseTo", "limit");
+
+    private CompareArguments() {}
+
+    static CompareQuery read(String workspaceId, ToolArguments args, Clock clock) {
+        List<FieldError> errors = new ArrayList<>();
+        for (String name : args.names()) {
+            if (args.count(name) > 1) {
+                errors.add(new FieldError(name, "must be given once"));
+            }
+        }
+        CompareSubject subject = CompareSubject.SPEND;
+        if (args.first("report") != null) {
+            subject = CompareSubject.parse(args.first("report"));
+            if (subject == null) {
+                errors.add(new FieldError("report", "must be spend, margin_by_customer or margin_by_feature"));
+                subject = CompareSubject.SPEND;
+            }
+        }
+        if ((args.first("baseFrom") == null) != (args.first("baseTo") == null)) {
+            errors.add(new FieldError(
+                    args.first("baseFrom") == null ? "baseFrom" : "baseTo",
+                    "baseFrom and baseTo are given together (or neither: the period of the same length before from)"));
+        }
+        int limit = ToolArgumentReaders.limit(args, CompareQuery.DEFAULT_LIMIT, errors);
+        CompareQuery query = subject == CompareSubject.SPEND
+                ? spend(workspaceId, args, clock, limit, errors)
+                : margin(workspaceId, subject, args, clock, limit, errors);
+        ToolArgumentReaders.failIfAny(errors);
+        query.problems().forEach(p -> errors.add(new FieldError(p.startsWith("limit") ? "limit" : "", p)));
+        ToolArgumentReaders.failIfAny(errors);
+        return query;
+    }
+
+    private static CompareQuery spend(
+            String workspaceId, ToolArguments args, Clock clock, int limit, List<FieldError> errors) {
+        String usageText = args.first("usage");
+        UsageKind usage = usageText == null ? UsageKind.PRODUCT : UsageKind.parse(usageText);
+        if (usage == null) {
+            errors.add(new FieldError("usage", "must be product or internal"));
+            usage = UsageKind.PRODUCT;
+        }
+        Dimension by = null;
+        if (args.first("by") != null) {
+            by = Dimension.of(usage, args.first("by"));
+            if (by == null) {
+                errors.add(new FieldError(
+                        "by",
+                        "must be one of " + String.join(", ", Dimension.wireNames(usage)) + " for " + usage.wireName()
+                                + " usage (periods are compared with from/to and baseFrom/baseTo)"));
+            }
+        }
+        SpendMetric metric = SpendMetric.COST;
+        if (args.first("metric") != null) {
+            metric = SpendMetric.parse(args.first("metric"));
+            if (metric == null) {
+                errors.add(new FieldError("metric", "must be one of " + String.join(", ", SpendMetric.wireNames())));
+                metric = SpendMetric.COST;
+            }
+        }
+        Map<Dimension, String> filters = new EnumMap<>(Dimension.class);
+        for (String name : args.names()) {
+            if (FIXED.contains(name)) {
+                continue;
+            }
+            Dimension filter = Dimension.of(usage, name);
+            String value = args.first(name);
+            if (filter == null) {
+                errors.add(new FieldError(name, "is not a parameter of a spend comparison"));
+            } else if (value.isEmpty()) {
+                errors.add(new FieldError(name, "must not be empty"));
+            } else {
+                filters.put(filter, value);
+            }
+        }
+        Instant[] current = ToolArgumentReaders.range(args, clock, errors);
+        Instant[] base = {
+            ToolArgumentReaders.instant(args.first("baseFrom"), "baseFrom", false, errors),
+            ToolArgumentReaders.instant(args.first("baseTo"), "baseTo", true, errors)
+        };
+        if (base[0] == null && base[1] == null && current[0] != null && current[1] != null) {
+            Duration length = Duration.between(current[0], current[1]);
+            base = new Instant[] {current[0].minus(length), current[0]};
+        }
+        // Without a grouping, only totals are compared: the reports are by month, whose totals are exact.
+        TimeGrain grain = by == null ? TimeGrain.MONTH : null;
+        return new CompareQuery(
+                workspaceId,
+                CompareSubject.SPEND,
+                new SpendQuery(
+                        workspaceId,
+                        usage,
+                        by,
+                        grain,
+                        current[0],
+                        current[1],
+                        filters,
+                        SpendQuery.MAX_LIMIT,
+                        metric,
+                        null),
+                new SpendQuery(
+                        workspaceId, usage, by, grain, base[0], base[1], filters, SpendQuery.MAX_LIMIT, metric, null),
+                null,
+                null,
+                limit);
+    }
+
+    private static CompareQuery margin(
+            String workspaceId,
+            CompareSubject subject,
+            ToolArguments args,
+            Clock clock,
+            int limit,
+            List<FieldError> errors) {
+        for (String name : args.names()) {
+            if (!MARGIN.contains(name)) {
+                errors.add(new FieldError(
+                        name,
+                        "is not a parameter of a margin comparison; use from, to, baseFrom,"
+                                + " baseTo (YYYY-MM) and limit"));
+            }
+        }
+        YearMonth to = args.first("to") == null
+                ? YearMonth.now(clock.withZone(ZoneOffset.UTC))
+                : ToolArgumentReaders.month(args.first("to"), "to", null, errors);
+        YearMonth from = ToolArgumentReaders.month(args.first("from"), "from", to, errors);
+        YearMonth baseFrom = ToolArgumentReaders.month(args.first("baseFrom"), "baseFrom", null, errors);
+        YearMonth baseTo = ToolArgumentReaders.month(args.first("baseTo"), "baseTo", null, errors);
+        if (baseFrom == null && baseTo == null && from != null && to != null) {
+            long months = ChronoUnit.MONTHS.between(from, to) + 1;
+            baseTo = from.minusMonths(1);
+            baseFrom = from.minusMonths(months);
+        }
+        return new CompareQuery(
+                workspaceId,
+                subject,
+                null,
+                null,
+                new MarginQuery(workspaceId, from, to, MarginQuery.MAX_LIMIT),
+                new MarginQuery(workspaceId, baseFrom, baseTo, MarginQuery.MAX_LIMIT),
+                limit);
+    }
+}
