@@ -368,15 +368,9 @@ final class ToolArgumentReaders {
         }
     }
 
-    /**
-     * The query, or every problem of it: a problem that starts with an argument's name points at it
-     * ({@code limit must be ...}), any other at {@code from} (range problems).
-     */
+    /** The query, or every problem of it named by {@code limit} or else {@code from}. */
     private static <Q> Q checked(Q query, List<String> problems, List<FieldError> errors) {
-        Function<String, String> pointer = p -> Stream.of("limit", "by")
-                .filter(name -> p.startsWith(name + " "))
-                .findFirst()
-                .orElse("from");
+        Function<String, String> pointer = p -> p.startsWith("limit") ? "limit" : "from";
         problems.forEach(p -> errors.add(new FieldError(pointer.apply(p), p)));
         failIfAny(errors);
         return query;
