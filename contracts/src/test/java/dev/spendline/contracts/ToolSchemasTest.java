@@ -10,6 +10,10 @@ import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import dev.spendline.contracts.alert.ActiveAlertsReport;
+import dev.spendline.contracts.alert.AlertSeverity;
+import dev.spendline.contracts.alert.AlertType;
+import dev.spendline.contracts.budget.BudgetScope;
+import dev.spendline.contracts.budget.BudgetState;
 import dev.spendline.contracts.budget.BudgetStatusReport;
 import dev.spendline.contracts.json.Json;
 import dev.spendline.contracts.margin.CustomerMargin;
@@ -23,10 +27,12 @@ import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.TimeGrain;
 import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.contracts.savings.RecommendationKind;
 import dev.spendline.contracts.savings.SavingsQuery;
 import dev.spendline.contracts.savings.SavingsReport;
 import dev.spendline.contracts.waste.TopWasteQuery;
 import dev.spendline.contracts.waste.TopWasteReport;
+import dev.spendline.contracts.waste.WasteKind;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -286,6 +292,49 @@ class ToolSchemasTest {
 
         assertThat(strings(tool("margin_by_customer").output().at("/$defs/customerMargin/properties/flags/items/enum")))
                 .isEqualTo(stringConstants(CustomerMargin.class));
+
+        // The filters' values: the Java enums' constants, as Ask emits them.
+        assertThat(strings(tool("top_waste").input().at("/properties/kind/enum")))
+                .isEqualTo(names(WasteKind.class));
+        assertThat(strings(tool("savings_recommendations").input().at("/properties/kind/enum")))
+                .isEqualTo(names(RecommendationKind.class));
+        for (String name : List.of("budget_status", "active_alerts")) {
+            assertThat(strings(tool(name).input().at("/properties/scope/enum"))).isEqualTo(names(BudgetScope.class));
+        }
+        assertThat(strings(tool("budget_status").input().at("/properties/state/enum")))
+                .isEqualTo(names(BudgetState.class));
+        assertThat(strings(tool("active_alerts").input().at("/properties/type/enum")))
+                .isEqualTo(names(AlertType.class));
+        assertThat(strings(tool("active_alerts").input().at("/properties/severity/enum")))
+                .isEqualTo(names(AlertSeverity.class));
+    }
+
+    /**
+     * top_waste takes each dimension it breaks waste down by as a filter, and its schema says that
+     * such a filter needs by left out or the same dimension.
+     */
+    @Test
+    void topWasteTakesEachDimensionOfByAsAFilterOnBy() {
+        JsonNode schema = tool("top_waste").input();
+        Set<String> by = strings(schema.at("/properties/by/enum"));
+        assertThat(new TreeSet<>(schema.get("dependentSchemas").propertyNames()))
+                .isEqualTo(new TreeSet<>(by));
+        for (String dimension : by) {
+            JsonNode filter = schema.get("properties").get(dimension);
+            assertThat(filter.get("type").stringValue()).isEqualTo("string");
+            assertThat(filter.get("minLength").intValue()).isEqualTo(1);
+            assertThat(schema.at("/dependentSchemas/" + dimension + "/properties/by/const")
+                            .stringValue())
+                    .isEqualTo(dimension);
+        }
+    }
+
+    static Set<String> names(Class<? extends Enum<?>> type) {
+        Set<String> names = new LinkedHashSet<>();
+        for (Enum<?> constant : type.getEnumConstants()) {
+            names.add(constant.name());
+        }
+        return names;
     }
 
     @Test
@@ -353,7 +402,23 @@ class ToolSchemasTest {
                 Arguments.of("savings_recommendations", "{}"),
                 Arguments.of(
                         "savings_recommendations",
-                        "{\"from\": \"2026-10-01\", \"to\": \"2026-11-15T12:00:00Z\", \"limit\": 100}"));
+                        "{\"from\": \"2026-10-01\", \"to\": \"2026-11-15T12:00:00Z\", \"limit\": 100}"),
+                Arguments.of("margin_by_customer", "{\"tenant\": \"acme\", \"feature\": \"search\"}"),
+                Arguments.of("margin_by_feature", "{\"to\": \"2026-11\", \"tenant\": \"acme\"}"),
+                Arguments.of("top_waste", "{\"kind\": \"FAILED_CALL\", \"feature\": \"search\"}"),
+                Arguments.of("top_waste", "{\"by\": \"model\", \"model\": \"gpt-4.1\", \"kind\": \"MODEL_OVERKILL\"}"),
+                Arguments.of(
+                        "savings_recommendations",
+                        "{\"kind\": \"USE_CHEAPER_MODEL\", \"feature\": \"search\", \"tenant\": \"acme\","
+                                + " \"workflow\": \"triage\", \"model\": \"gpt-4.1\"}"),
+                Arguments.of(
+                        "budget_status",
+                        "{\"scope\": \"FEATURE\", \"value\": \"search\", \"name\": \"Search\", \"state\": \"WARNING\"}"),
+                Arguments.of("budget_status", "{\"scope\": \"WORKSPACE\", \"state\": \"OK\"}"),
+                Arguments.of(
+                        "active_alerts",
+                        "{\"scope\": \"TENANT\", \"value\": \"acme\", \"type\": \"BUDGET_THRESHOLD\","
+                                + " \"severity\": \"CRITICAL\"}"));
     }
 
     @ParameterizedTest(name = "{0} {1}")
@@ -381,7 +446,23 @@ class ToolSchemasTest {
                 Arguments.of("savings_recommendations", "{\"limit\": 101}"),
                 Arguments.of("savings_recommendations", "{\"limit\": 0}"),
                 Arguments.of("savings_recommendations", "{\"by\": \"feature\"}"),
-                Arguments.of("savings_recommendations", "{\"to\": \"last month\"}"));
+                Arguments.of("savings_recommendations", "{\"to\": \"last month\"}"),
+                Arguments.of("margin_by_customer", "{\"tenant\": \"\"}"),
+                Arguments.of("margin_by_feature", "{\"feature\": 5}"),
+                Arguments.of("top_waste", "{\"kind\": \"IDLE_AGENT\"}"),
+                Arguments.of("top_waste", "{\"by\": \"model\", \"feature\": \"search\"}"),
+                Arguments.of("top_waste", "{\"feature\": \"\"}"),
+                Arguments.of("top_waste", "{\"user\": \"u1\"}"),
+                Arguments.of("savings_recommendations", "{\"kind\": \"SAVE_MONEY\"}"),
+                Arguments.of("savings_recommendations", "{\"model\": \"\"}"),
+                Arguments.of("savings_recommendations", "{\"agent\": \"a1\"}"),
+                Arguments.of("budget_status", "{\"value\": \"search\"}"),
+                Arguments.of("budget_status", "{\"state\": \"RED\"}"),
+                Arguments.of("budget_status", "{\"name\": \"\"}"),
+                Arguments.of("active_alerts", "{\"value\": \"search\", \"type\": \"SPEND_ANOMALY\"}"),
+                Arguments.of("active_alerts", "{\"type\": \"BUDGET\"}"),
+                Arguments.of("active_alerts", "{\"severity\": \"LOW\"}"),
+                Arguments.of("active_alerts", "{\"state\": \"OK\"}"));
     }
 
     @ParameterizedTest(name = "{0} {1}")

@@ -104,7 +104,7 @@ class AlertTopologyTest {
                         + " 100.00 USD spent (threshold 100 %).");
         assertThat(changes.get(0).openedAt()).isEqualTo(NOW);
 
-        ActiveAlertsReport active = queries.activeAlerts(new ActiveAlertsQuery(WS, NOW));
+        ActiveAlertsReport active = queries.activeAlerts(ActiveAlertsQuery.all(WS, NOW));
         assertThat(active.alerts())
                 .extracting(Alert::type, Alert::severity)
                 .containsExactly(
@@ -131,7 +131,7 @@ class AlertTopologyTest {
                 .containsExactlyInAnyOrder(
                         tuple(AlertType.BUDGET_THRESHOLD, AlertChange.RESOLVED, AlertStatus.RESOLVED),
                         tuple(AlertType.BUDGET_FORECAST, AlertChange.RESOLVED, AlertStatus.RESOLVED));
-        assertThat(queries.activeAlerts(new ActiveAlertsQuery(WS, NOW)).alerts())
+        assertThat(queries.activeAlerts(ActiveAlertsQuery.all(WS, NOW)).alerts())
                 .isEmpty();
     }
 
@@ -170,7 +170,7 @@ class AlertTopologyTest {
             assertThat(a.lastChange()).isEqualTo(AlertChange.RESOLVED);
             assertThat(a.message()).endsWith("Resolved: the budget period ended.");
         });
-        assertThat(queries.activeAlerts(new ActiveAlertsQuery(WS, NOW.plus(Duration.ofHours(13))))
+        assertThat(queries.activeAlerts(ActiveAlertsQuery.all(WS, NOW.plus(Duration.ofHours(13))))
                         .alerts())
                 .isEmpty();
 
@@ -212,7 +212,7 @@ class AlertTopologyTest {
                 new AlertSnooze(AlertSnooze.SCHEMA_VERSION, WS, alert.id(), until, "known spike", NOW, "key_1"),
                 NOW);
 
-        ActiveAlertsReport during = queries.activeAlerts(new ActiveAlertsQuery(WS, NOW.plusSeconds(60)));
+        ActiveAlertsReport during = queries.activeAlerts(ActiveAlertsQuery.all(WS, NOW.plusSeconds(60)));
         // Only the forecast alert (not snoozed) is left in the active list.
         assertThat(during.alerts()).extracting(Alert::type).containsExactly(AlertType.BUDGET_FORECAST);
         assertThat(during.snoozed()).singleElement().satisfies(s -> {
@@ -220,18 +220,18 @@ class AlertTopologyTest {
             assertThat(s.reason()).isEqualTo("known spike");
             assertThat(s.until()).isEqualTo(until);
         });
-        assertThat(queries.activeAlerts(new ActiveAlertsQuery(WS, until)).alerts())
+        assertThat(queries.activeAlerts(ActiveAlertsQuery.all(WS, until)).alerts())
                 .extracting(Alert::id)
                 .contains(alert.id());
 
         snoozes.pipeInput(alert.key(), (AlertSnooze) null, NOW);
-        assertThat(queries.activeAlerts(new ActiveAlertsQuery(WS, NOW.plusSeconds(60)))
+        assertThat(queries.activeAlerts(ActiveAlertsQuery.all(WS, NOW.plusSeconds(60)))
                         .alerts())
                 .hasSize(2);
         // Snoozing does not stop the alert from escalating on the topic.
         spend("search", "1", NOW.minusSeconds(4));
         assertThat(published.readValue().severity()).isEqualTo(AlertSeverity.CRITICAL);
-        assertThat(queries.activeAlerts(new ActiveAlertsQuery("ws_other", NOW)).alerts())
+        assertThat(queries.activeAlerts(ActiveAlertsQuery.all("ws_other", NOW)).alerts())
                 .isEmpty();
     }
 

@@ -68,7 +68,7 @@ class BudgetTopologyTest {
         define("b3", "Everything today", BudgetScope.WORKSPACE, null, BudgetPeriod.DAILY, "16");
         define("b4", "Mini monthly", BudgetScope.MODEL, "gpt-4.1-mini", BudgetPeriod.MONTHLY, "1000");
 
-        BudgetStatusReport report = queries.budgetStatus(new BudgetStatusQuery(WS, NOW));
+        BudgetStatusReport report = queries.budgetStatus(BudgetStatusQuery.all(WS, NOW));
 
         assertThat(report.budgets())
                 .extracting(
@@ -110,14 +110,14 @@ class BudgetTopologyTest {
     void noForecastBeforeATenthOfThePeriodAndLastMonthsSpendIsNotCounted() {
         define("b1", "Search monthly", BudgetScope.FEATURE, "search", BudgetPeriod.MONTHLY, "100");
         // 2 Nov 12:00 is 1.5 days into a 30-day month (5 %): no forecast; only the 30 of 2 Nov.
-        BudgetStatus early = queries.budgetStatus(new BudgetStatusQuery(WS, Instant.parse("2026-11-02T12:00:00Z")))
+        BudgetStatus early = queries.budgetStatus(BudgetStatusQuery.all(WS, Instant.parse("2026-11-02T12:00:00Z")))
                 .budgets()
                 .get(0);
         assertThat(early.forecastUsd()).isNull();
         assertThat(early.spentUsd()).isEqualByComparingTo("30");
         assertThat(early.state()).isEqualTo(BudgetState.OK);
         // In October the same budget saw the 500.
-        BudgetStatus october = queries.budgetStatus(new BudgetStatusQuery(WS, Instant.parse("2026-10-31T12:00:00Z")))
+        BudgetStatus october = queries.budgetStatus(BudgetStatusQuery.all(WS, Instant.parse("2026-10-31T12:00:00Z")))
                 .budgets()
                 .get(0);
         assertThat(october.spentUsd()).isEqualByComparingTo("500");
@@ -129,16 +129,16 @@ class BudgetTopologyTest {
         define("b1", "Search monthly", BudgetScope.FEATURE, "search", BudgetPeriod.MONTHLY, "100");
         budgets.pipeInput(Budget.key("ws_other", "b9"), budget("ws_other", "b9", BudgetScope.WORKSPACE, null, "5"));
 
-        assertThat(queries.budgetStatus(new BudgetStatusQuery(WS, NOW)).budgets())
+        assertThat(queries.budgetStatus(BudgetStatusQuery.all(WS, NOW)).budgets())
                 .extracting(s -> s.budget().id())
                 .containsExactly("b1");
-        BudgetStatus other = queries.budgetStatus(new BudgetStatusQuery("ws_other", NOW))
+        BudgetStatus other = queries.budgetStatus(BudgetStatusQuery.all("ws_other", NOW))
                 .budgets()
                 .get(0);
         assertThat(other.spentUsd()).isEqualByComparingTo("1000");
 
         budgets.pipeInput(Budget.key(WS, "b1"), (Budget) null);
-        assertThat(queries.budgetStatus(new BudgetStatusQuery(WS, NOW)).budgets())
+        assertThat(queries.budgetStatus(BudgetStatusQuery.all(WS, NOW)).budgets())
                 .isEmpty();
     }
 
@@ -147,14 +147,14 @@ class BudgetTopologyTest {
         budgets.pipeInput(Budget.key(WS, "b1"), budget("ws_other", "b1", BudgetScope.WORKSPACE, null, "5"));
         budgets.pipeInput("no-separator", budget(WS, "b2", BudgetScope.WORKSPACE, null, "5"));
 
-        assertThat(queries.budgetStatus(new BudgetStatusQuery(WS, NOW)).budgets())
+        assertThat(queries.budgetStatus(BudgetStatusQuery.all(WS, NOW)).budgets())
                 .isEmpty();
-        assertThat(queries.budgetStatus(new BudgetStatusQuery("ws_other", NOW)).budgets())
+        assertThat(queries.budgetStatus(BudgetStatusQuery.all("ws_other", NOW)).budgets())
                 .isEmpty();
     }
 
     private BudgetState stateOf(String id) {
-        return queries.budgetStatus(new BudgetStatusQuery(WS, NOW)).budgets().stream()
+        return queries.budgetStatus(BudgetStatusQuery.all(WS, NOW)).budgets().stream()
                 .filter(s -> s.budget().id().equals(id))
                 .findFirst()
                 .orElseThrow()

@@ -123,7 +123,7 @@ class ExperimentTopologyTest {
         assertThat(decision.variantCalls()).isEqualTo(113);
         assertThat(decision.increasePercent()).isEqualByComparingTo("20.4");
         assertThat(decision.controlCostPerSuccessUsd()).isEqualByComparingTo("0.1");
-        assertThat(alerts.activeAlerts(new ActiveAlertsQuery(WS, NOW)).alerts())
+        assertThat(alerts.activeAlerts(ActiveAlertsQuery.all(WS, NOW)).alerts())
                 .extracting(Alert::id)
                 .containsExactly(alert.id());
 
@@ -140,7 +140,7 @@ class ExperimentTopologyTest {
                 .extracting(Alert::id, Alert::status)
                 .containsExactly(tuple(alert.id(), AlertStatus.RESOLVED));
         assertThat(resolved.get(0).message()).contains("Resolved: variant b is back under the threshold");
-        assertThat(alerts.activeAlerts(new ActiveAlertsQuery(WS, NOW)).alerts()).isEmpty();
+        assertThat(alerts.activeAlerts(ActiveAlertsQuery.all(WS, NOW)).alerts()).isEmpty();
         ExperimentSummary after =
                 only(experiments.experiments(new ExperimentsQuery(WS, "exp-1")).experiments());
         assertThat(after.shadowDecisions()).hasSize(1);

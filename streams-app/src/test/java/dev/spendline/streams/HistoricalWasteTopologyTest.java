@@ -140,7 +140,7 @@ class HistoricalWasteTopologyTest {
 
     @Test
     void eachHistoricalKindCountsExactlyWhatTheDocsSay() {
-        TopWasteReport report = queries.topWaste(new TopWasteQuery(WS, FROM, TO, null, 20));
+        TopWasteReport report = queries.topWaste(new TopWasteQuery(WS, FROM, TO, null, 20, null, null));
 
         assertThat(report.kinds())
                 .extracting(WasteRow::kind, r -> r.costUsd().toPlainString(), WasteRow::calls)
@@ -157,18 +157,18 @@ class HistoricalWasteTopologyTest {
 
     @Test
     void byDimensionNamesTheWorkflowFeatureAndModel() {
-        assertThat(queries.topWaste(new TopWasteQuery(WS, FROM, TO, Dimension.WORKFLOW, 1))
+        assertThat(queries.topWaste(new TopWasteQuery(WS, FROM, TO, Dimension.WORKFLOW, 1, null, null))
                         .rows())
                 .extracting(WasteRow::kind, WasteRow::value)
                 .containsExactly(tuple(WasteKind.RUNAWAY_RUN, "wf-r"));
-        assertThat(queries.topWaste(new TopWasteQuery(WS, FROM, TO, Dimension.MODEL, 3))
+        assertThat(queries.topWaste(new TopWasteQuery(WS, FROM, TO, Dimension.MODEL, 3, null, null))
                         .rows())
                 .extracting(WasteRow::kind, WasteRow::value)
                 .containsExactly(
                         tuple(WasteKind.RUNAWAY_RUN, "gpt-4.1"),
                         tuple(WasteKind.MODEL_OVERKILL, "gpt-4.1"),
                         tuple(WasteKind.CACHE_MISS, "gpt-4.1"));
-        assertThat(queries.topWaste(new TopWasteQuery(WS, FROM, TO, Dimension.FEATURE, 3))
+        assertThat(queries.topWaste(new TopWasteQuery(WS, FROM, TO, Dimension.FEATURE, 3, null, null))
                         .rows())
                 .extracting(WasteRow::kind, WasteRow::value)
                 .containsExactly(
@@ -180,7 +180,7 @@ class HistoricalWasteTopologyTest {
     @Test
     void theBaselineWeekItselfHasNoHistoricalWaste() {
         TopWasteReport before =
-                queries.topWaste(new TopWasteQuery(WS, FROM, NOV_20.minus(Duration.ofHours(9)), null, 20));
+                queries.topWaste(new TopWasteQuery(WS, FROM, NOV_20.minus(Duration.ofHours(9)), null, 20, null, null));
         assertThat(before.wastefulCalls()).isZero();
     }
 
@@ -192,7 +192,7 @@ class HistoricalWasteTopologyTest {
                 .feature("triage")
                 .run("big")
                 .cost("0.40"));
-        TopWasteReport report = queries.topWaste(new TopWasteQuery(WS, FROM, TO, null, 20));
+        TopWasteReport report = queries.topWaste(new TopWasteQuery(WS, FROM, TO, null, 20, null, null));
         assertThat(report.kinds().get(0))
                 .extracting(WasteRow::kind, r -> r.costUsd().toPlainString(), WasteRow::calls)
                 .containsExactly(WasteKind.RUNAWAY_RUN, "0.82", 4L);

@@ -166,7 +166,7 @@ class KnownAnswersTopologyIT {
 
     @Test
     void marginByCustomer() {
-        CustomerMarginReport report = margins.marginByCustomer(new MarginQuery(WS, NOV, NOV, 50));
+        CustomerMarginReport report = margins.marginByCustomer(new MarginQuery(WS, NOV, NOV, 50, null, null));
         Map<String, BigDecimal> cost = sumBy(known.counted(), c -> c.event().tenantId());
         Map<String, BigDecimal> revenue = revenue();
         for (CustomerMargin row : report.rows()) {
@@ -188,7 +188,7 @@ class KnownAnswersTopologyIT {
 
     @Test
     void marginByFeatureSharesEachCustomersRevenueByItsCostPerFeature() {
-        FeatureMarginReport report = margins.marginByFeature(new MarginQuery(WS, NOV, NOV, 50));
+        FeatureMarginReport report = margins.marginByFeature(new MarginQuery(WS, NOV, NOV, 50, null, null));
         Map<String, BigDecimal> revenue = revenue();
         // The exact share of each feature: Σ over customers of revenue × cost(customer, feature) / cost(customer).
         Map<String, BigDecimal> exact = new TreeMap<>();
@@ -224,7 +224,7 @@ class KnownAnswersTopologyIT {
 
     @Test
     void topWasteHasEveryKindExactly() {
-        TopWasteReport report = waste.topWaste(new TopWasteQuery(WS, NOV_1, DEC_1, null, 20));
+        TopWasteReport report = waste.topWaste(new TopWasteQuery(WS, NOV_1, DEC_1, null, 20, null, null));
         for (WasteRow row : report.kinds()) {
             List<Call> ofKind = known.counted().stream()
                     .filter(c -> c.waste().containsKey(row.kind()))
@@ -247,7 +247,8 @@ class KnownAnswersTopologyIT {
         assertThat(report.wastefulCalls()).isEqualTo(wasteful.size());
         assertThat(report.spendUsd()).isEqualByComparingTo(known.costOf(between(NOV_1, DEC_1)));
 
-        TopWasteReport byWorkflow = waste.topWaste(new TopWasteQuery(WS, NOV_1, DEC_1, Dimension.WORKFLOW, 20));
+        TopWasteReport byWorkflow =
+                waste.topWaste(new TopWasteQuery(WS, NOV_1, DEC_1, Dimension.WORKFLOW, 20, null, null));
         assertThat(byWorkflow.rows())
                 .extracting(WasteRow::kind, WasteRow::value)
                 .contains(tuple(WasteKind.RUNAWAY_RUN, "wf-r"), tuple(WasteKind.DUPLICATE_STEP, "wf-dup"));
@@ -257,11 +258,14 @@ class KnownAnswersTopologyIT {
     void savingsRecommendationsFollowTheWasteAndTheMarginsByTheDocumentedFormula() {
         Instant from = NOV_1;
         Instant to = Instant.parse("2026-11-21T00:00:00Z"); // 20 days
-        SavingsRecommender tools = new SavingsRecommender(new QueryHandlers()
-                .on(QueryType.SPEND_BY, spend::spendBy)
-                .on(QueryType.MARGIN_BY_CUSTOMER, margins::marginByCustomer)
-                .on(QueryType.TOP_WASTE, waste::topWaste));
-        SavingsReport report = tools.savingsRecommendations(new SavingsQuery(WS, from, to, 100));
+        SavingsRecommender tools = new SavingsRecommender(
+                new QueryHandlers()
+                        .on(QueryType.SPEND_BY, spend::spendBy)
+                        .on(QueryType.MARGIN_BY_CUSTOMER, margins::marginByCustomer)
+                        .on(QueryType.TOP_WASTE, waste::topWaste),
+                waste::overkillModels);
+        SavingsReport report =
+                tools.savingsRecommendations(new SavingsQuery(WS, from, to, 100, null, null, null, null, null));
 
         Map<String, BigDecimal> expected = new TreeMap<>();
         List<Call> inPeriod = known.counted().stream().filter(between(from, to)).toList();
@@ -336,13 +340,14 @@ class KnownAnswersTopologyIT {
                 .orElseThrow();
         assertThat(margin.action().budget().limitUsd()).isEqualByComparingTo("10.00");
         // The same recommendation keeps its id for another period.
-        SavingsReport later = tools.savingsRecommendations(new SavingsQuery(WS, from, DEC_1, 100));
+        SavingsReport later =
+                tools.savingsRecommendations(new SavingsQuery(WS, from, DEC_1, 100, null, null, null, null, null));
         assertThat(later.recommendations()).extracting(Recommendation::id).contains(cheaper.id(), margin.id());
     }
 
     @Test
     void budgetStatesAtNow() {
-        BudgetStatusReport report = budgets.budgetStatus(new BudgetStatusQuery(WS, NOW));
+        BudgetStatusReport report = budgets.budgetStatus(BudgetStatusQuery.all(WS, NOW));
         Map<String, BudgetStatus> byId = report.budgets().stream()
                 .collect(Collectors.toMap(s -> s.budget().id(), s -> s));
         BigDecimal total = known.costOf(between(NOV_1, NOW.plusSeconds(1)));
@@ -390,7 +395,7 @@ class KnownAnswersTopologyIT {
         assertThat(spike.evidence().calls()).isEqualTo(20L);
         assertThat(spike.evidence().errors()).isEqualTo(19L);
 
-        ActiveAlertsReport active = alerts.activeAlerts(new ActiveAlertsQuery(WS, NOW));
+        ActiveAlertsReport active = alerts.activeAlerts(ActiveAlertsQuery.all(WS, NOW));
         assertThat(active.alerts())
                 .extracting(a -> a.type() + " " + a.severity())
                 .containsExactlyInAnyOrder(
@@ -407,14 +412,14 @@ class KnownAnswersTopologyIT {
                 new AlertSnooze(
                         AlertSnooze.SCHEMA_VERSION, WS, anomaly.id(), NOW.plus(Duration.ofHours(1)), "known", NOW, "k"),
                 NOW);
-        ActiveAlertsReport snoozed = alerts.activeAlerts(new ActiveAlertsQuery(WS, NOW.plusSeconds(60)));
+        ActiveAlertsReport snoozed = alerts.activeAlerts(ActiveAlertsQuery.all(WS, NOW.plusSeconds(60)));
         assertThat(snoozed.alerts()).extracting(Alert::type).doesNotContain(AlertType.SPEND_ANOMALY);
         assertThat(snoozed.snoozed()).extracting(s -> s.alert().id()).containsExactly(anomaly.id());
         snoozes.pipeInput(anomaly.key(), (AlertSnooze) null, NOW);
 
         // The hour ends: the anomaly and the spike resolve; the budget alerts stay for the month.
         driver.advanceWallClockTime(Duration.ofMinutes(31));
-        ActiveAlertsReport later = alerts.activeAlerts(new ActiveAlertsQuery(WS, NOW.plus(Duration.ofMinutes(31))));
+        ActiveAlertsReport later = alerts.activeAlerts(ActiveAlertsQuery.all(WS, NOW.plus(Duration.ofMinutes(31))));
         assertThat(later.alerts())
                 .extracting(Alert::type)
                 .containsExactlyInAnyOrder(

@@ -76,8 +76,8 @@ class MarginTopologyTest {
 
     @Test
     void monthlyBucketsAndDailyBucketsGiveTheSameMarginsAndOldStateFallsBackToDays() {
-        CustomerMarginReport customers = margins.marginByCustomer(new MarginQuery(WS, OCT, NOV, 50));
-        FeatureMarginReport features = margins.marginByFeature(new MarginQuery(WS, OCT, NOV, 50));
+        CustomerMarginReport customers = margins.marginByCustomer(new MarginQuery(WS, OCT, NOV, 50, null, null));
+        FeatureMarginReport features = margins.marginByFeature(new MarginQuery(WS, OCT, NOV, 50, null, null));
         KeyValueStore<String, Rollup> store = driver.getKeyValueStore(StoreNames.PRODUCT_ROLLUPS);
         List<String> monthly = new ArrayList<>();
         try (KeyValueIterator<String, Rollup> it = store.all()) {
@@ -93,12 +93,14 @@ class MarginTopologyTest {
 
         // State from before monthly rollups: only daily buckets. The answers must not change.
         monthly.forEach(store::delete);
-        assertThat(margins.marginByCustomer(new MarginQuery(WS, OCT, NOV, 50))).isEqualTo(customers);
-        assertThat(margins.marginByFeature(new MarginQuery(WS, OCT, NOV, 50))).isEqualTo(features);
+        assertThat(margins.marginByCustomer(new MarginQuery(WS, OCT, NOV, 50, null, null)))
+                .isEqualTo(customers);
+        assertThat(margins.marginByFeature(new MarginQuery(WS, OCT, NOV, 50, null, null)))
+                .isEqualTo(features);
 
         // Upgraded mid-month: November's monthly buckets hold only the calls since; the days answer for it.
         send("t3", "chat", "1", IN_NOV);
-        CustomerMarginReport after = margins.marginByCustomer(new MarginQuery(WS, NOV, NOV, 50));
+        CustomerMarginReport after = margins.marginByCustomer(new MarginQuery(WS, NOV, NOV, 50, null, null));
         assertThat(after.rows())
                 .filteredOn(r -> r.tenantId().equals("t3"))
                 .extracting(r -> r.costUsd().toPlainString())
@@ -108,7 +110,7 @@ class MarginTopologyTest {
 
     @Test
     void marginByCustomerOrdersTheLargestLossFirstAndFlagsEveryCase() {
-        CustomerMarginReport report = margins.marginByCustomer(new MarginQuery(WS, NOV, NOV, 50));
+        CustomerMarginReport report = margins.marginByCustomer(new MarginQuery(WS, NOV, NOV, 50, null, null));
 
         assertThat(report.rows())
                 .extracting(
@@ -147,7 +149,7 @@ class MarginTopologyTest {
 
     @Test
     void marginByFeatureAllocatesEachCustomersRevenueByItsCostPerFeature() {
-        FeatureMarginReport report = margins.marginByFeature(new MarginQuery(WS, NOV, NOV, 50));
+        FeatureMarginReport report = margins.marginByFeature(new MarginQuery(WS, NOV, NOV, 50, null, null));
 
         // t1's 100 splits 30:10 → search 75, chat 25; t2's 50 all to search; t4 has no cost, so
         // its 20 stays unallocated. Costs include every call: search 30 + 70 + 2, chat 10 + 5.
@@ -170,7 +172,7 @@ class MarginTopologyTest {
 
     @Test
     void aRangeOfMonthsSumsRevenueAndCostOfEachMonth() {
-        CustomerMarginReport report = margins.marginByCustomer(new MarginQuery(WS, OCT, NOV, 50));
+        CustomerMarginReport report = margins.marginByCustomer(new MarginQuery(WS, OCT, NOV, 50, null, null));
 
         CustomerMargin t1 = report.rows().stream()
                 .filter(r -> r.tenantId().equals("t1"))
@@ -186,7 +188,7 @@ class MarginTopologyTest {
         setRevenue("t2", NOV, "90");
         revenue.pipeInput(RevenueRow.key(WS, "t4", NOV), null, IN_NOV);
 
-        CustomerMarginReport report = margins.marginByCustomer(new MarginQuery(WS, NOV, NOV, 50));
+        CustomerMarginReport report = margins.marginByCustomer(new MarginQuery(WS, NOV, NOV, 50, null, null));
 
         assertThat(report.rows())
                 .extracting(CustomerMargin::tenantId, r -> r.marginUsd().toPlainString())
@@ -196,7 +198,7 @@ class MarginTopologyTest {
 
     @Test
     void theLimitCutsRowsButNotTotals() {
-        CustomerMarginReport report = margins.marginByCustomer(new MarginQuery(WS, NOV, NOV, 1));
+        CustomerMarginReport report = margins.marginByCustomer(new MarginQuery(WS, NOV, NOV, 1, null, null));
 
         assertThat(report.rows()).extracting(CustomerMargin::tenantId).containsExactly("t2");
         assertThat(report.totals().revenueUsd()).isEqualByComparingTo("170");
@@ -207,7 +209,7 @@ class MarginTopologyTest {
         revenue.pipeInput(RevenueRow.key("ws_other", "t1", NOV), revenueRow("ws_other", "t1", NOV, "999"), IN_NOV);
         revenue.pipeInput("not-a-revenue-key", revenueRow(WS, "t1", NOV, "999"), IN_NOV);
 
-        assertThat(margins.marginByCustomer(new MarginQuery(WS, NOV, NOV, 50))
+        assertThat(margins.marginByCustomer(new MarginQuery(WS, NOV, NOV, 50, null, null))
                         .totals()
                         .revenueUsd())
                 .isEqualByComparingTo("170");
@@ -215,10 +217,10 @@ class MarginTopologyTest {
 
     @Test
     void invalidQueriesAreRefusedWithTheReason() {
-        assertThatThrownBy(() -> margins.marginByCustomer(new MarginQuery(WS, NOV, OCT, 50)))
+        assertThatThrownBy(() -> margins.marginByCustomer(new MarginQuery(WS, NOV, OCT, 50, null, null)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("from must be");
-        assertThatThrownBy(() -> margins.marginByFeature(new MarginQuery(WS, NOV.minusMonths(13), NOV, 50)))
+        assertThatThrownBy(() -> margins.marginByFeature(new MarginQuery(WS, NOV.minusMonths(13), NOV, 50, null, null)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("at most 13 months");
     }

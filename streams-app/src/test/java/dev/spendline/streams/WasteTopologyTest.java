@@ -63,7 +63,7 @@ class WasteTopologyTest {
 
     @Test
     void eachKindCountsItsCallsAndTheTotalCountsEachCallOnce() {
-        TopWasteReport report = queries.topWaste(new TopWasteQuery(WS, FROM, TO, null, 20));
+        TopWasteReport report = queries.topWaste(new TopWasteQuery(WS, FROM, TO, null, 20, null, null));
 
         // Failed 3 + 2 + 7 = 12; retry 2 + 4 = 6; duplicate step 6. Total 3 + 2 + 4 + 6 + 7 = 22
         // (the failed retry once) of 46 spent: 47.8 %.
@@ -87,7 +87,7 @@ class WasteTopologyTest {
 
     @Test
     void byADimensionListsTheTopKindAndValuePairs() {
-        TopWasteReport byFeature = queries.topWaste(new TopWasteQuery(WS, FROM, TO, Dimension.FEATURE, 3));
+        TopWasteReport byFeature = queries.topWaste(new TopWasteQuery(WS, FROM, TO, Dimension.FEATURE, 3, null, null));
 
         // chat: failed 7, duplicate 6, retry 4; search: failed 5, retry 2.
         assertThat(byFeature.rows())
@@ -97,16 +97,16 @@ class WasteTopologyTest {
                         tuple(WasteKind.DUPLICATE_STEP, "chat", "6.00"),
                         tuple(WasteKind.FAILED_CALL, "search", "5.00"));
         assertThat(byFeature.by()).isEqualTo("feature");
-        TopWasteReport byModel = queries.topWaste(new TopWasteQuery(WS, FROM, TO, Dimension.MODEL, 10));
+        TopWasteReport byModel = queries.topWaste(new TopWasteQuery(WS, FROM, TO, Dimension.MODEL, 10, null, null));
         assertThat(byModel.rows()).hasSize(5);
         // Nothing outside the range, nothing of another workspace.
-        assertThat(queries.topWaste(new TopWasteQuery(WS, TO, TO.plusSeconds(3600), null, 20))
+        assertThat(queries.topWaste(new TopWasteQuery(WS, TO, TO.plusSeconds(3600), null, 20, null, null))
                         .wasteUsd())
                 .isEqualByComparingTo("0");
-        assertThat(queries.topWaste(new TopWasteQuery("ws_other", FROM, TO, null, 20))
+        assertThat(queries.topWaste(new TopWasteQuery("ws_other", FROM, TO, null, 20, null, null))
                         .wastefulCalls())
                 .isZero();
-        assertThatThrownBy(() -> queries.topWaste(new TopWasteQuery(WS, FROM, TO, Dimension.STATUS, 20)))
+        assertThatThrownBy(() -> queries.topWaste(new TopWasteQuery(WS, FROM, TO, Dimension.STATUS, 20, null, null)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("by must be one of");
     }
@@ -115,7 +115,8 @@ class WasteTopologyTest {
     void aResendOfTheDuplicateIsNotCountedAgain() {
         AcceptedEvent again = event("chat", "gpt-4.1-mini", "6", "success", 0, "run-1", "s1", "e-6");
         events.pipeInput(WS, again, T); // same (source, externalId) as the duplicate above: dropped
-        assertThat(queries.topWaste(new TopWasteQuery(WS, FROM, TO, null, 20)).wasteUsd())
+        assertThat(queries.topWaste(new TopWasteQuery(WS, FROM, TO, null, 20, null, null))
+                        .wasteUsd())
                 .isEqualByComparingTo("22");
     }
 

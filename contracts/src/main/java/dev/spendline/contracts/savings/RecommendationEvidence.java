@@ -3,6 +3,7 @@ package dev.spendline.contracts.savings;
 import dev.spendline.contracts.waste.WasteKind;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * The figures a recommendation rests on, so that a reader can check it.
@@ -16,6 +17,9 @@ import java.time.Instant;
  * @param amountUsd the waste of that kind in the period (for margins: cost minus revenue)
  * @param spendUsd everything the feature, workflow or customer cost in the period
  * @param revenueUsd the customer's revenue in the months judged; null except for margins
+ * @param models the models the recommendation is about: for {@code USE_CHEAPER_MODEL} the
+ *     expensive models whose calls were the overkill, the largest share of it first; empty for
+ *     every other kind
  */
 public record RecommendationEvidence(
         Instant from,
@@ -26,4 +30,5 @@ public record RecommendationEvidence(
         long calls,
         BigDecimal amountUsd,
         BigDecimal spendUsd,
-        BigDecimal revenueUsd) {}
+        BigDecimal revenueUsd,
+        List<String> models) {}

@@ -31,7 +31,8 @@ final class CompareArguments {
     static final Set<String> FIXED =
             Set.of("report", "by", "usage", "from", "to", "baseFrom", "baseTo", "limit", "metric");
 
-    private static final Set<String> MARGIN = Set.of("report", "from", "to", "baseFrom", "baseTo", "limit");
+    private static final Set<String> MARGIN =
+            Set.of("report", "from", "to", "baseFrom", "baseTo", "limit", "tenant", "feature");
 
     private CompareArguments() {}
 
@@ -150,7 +151,9 @@ final class CompareArguments {
                 errors.add(new FieldError(
                         name,
                         "is not a parameter of a margin comparison; use from, to, baseFrom,"
-                                + " baseTo (YYYY-MM) and limit"));
+                                + " baseTo (YYYY-MM), limit, tenant and feature"));
+            } else if (args.first(name).isEmpty()) {
+                errors.add(new FieldError(name, "must not be empty"));
             }
         }
         YearMonth to = args.first("to") == null
@@ -169,8 +172,15 @@ final class CompareArguments {
                 subject,
                 null,
                 null,
-                new MarginQuery(workspaceId, from, to, MarginQuery.MAX_LIMIT),
-                new MarginQuery(workspaceId, baseFrom, baseTo, MarginQuery.MAX_LIMIT),
+                new MarginQuery(
+                        workspaceId, from, to, MarginQuery.MAX_LIMIT, args.first("tenant"), args.first("feature")),
+                new MarginQuery(
+                        workspaceId,
+                        baseFrom,
+                        baseTo,
+                        MarginQuery.MAX_LIMIT,
+                        args.first("tenant"),
+                        args.first("feature")),
                 limit);
     }
 }

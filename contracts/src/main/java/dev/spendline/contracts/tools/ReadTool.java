@@ -40,12 +40,12 @@ public enum ReadTool {
             QueryType.BUDGET_STATUS,
             "/api/v1/reports/budget-status",
             ToolArgumentReaders::budgetStatus,
-            ToolArgumentReaders.AS_OF_PARAMETERS),
+            ToolArgumentReaders.BUDGET_PARAMETERS),
     ACTIVE_ALERTS(
             QueryType.ACTIVE_ALERTS,
             "/api/v1/reports/active-alerts",
             ToolArgumentReaders::activeAlerts,
-            ToolArgumentReaders.AS_OF_PARAMETERS),
+            ToolArgumentReaders.ALERT_PARAMETERS),
     /** The spend or a margin report over two periods, value by value. */
     COMPARE(QueryType.COMPARE, "/api/v1/reports/compare", CompareArguments::read, null);
 

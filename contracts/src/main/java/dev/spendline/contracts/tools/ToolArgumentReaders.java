@@ -1,6 +1,10 @@
 package dev.spendline.contracts.tools;
 
 import dev.spendline.contracts.alert.ActiveAlertsQuery;
+import dev.spendline.contracts.alert.AlertSeverity;
+import dev.spendline.contracts.alert.AlertType;
+import dev.spendline.contracts.budget.BudgetScope;
+import dev.spendline.contracts.budget.BudgetState;
 import dev.spendline.contracts.budget.BudgetStatusQuery;
 import dev.spendline.contracts.margin.MarginQuery;
 import dev.spendline.contracts.query.Dimension;
@@ -9,9 +13,11 @@ import dev.spendline.contracts.query.SpendOrder;
 import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.TimeGrain;
 import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.contracts.savings.RecommendationKind;
 import dev.spendline.contracts.savings.SavingsQuery;
 import dev.spendline.contracts.validation.FieldError;
 import dev.spendline.contracts.waste.TopWasteQuery;
+import dev.spendline.contracts.waste.WasteKind;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,11 +27,14 @@ import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The argument readers of the seven read tools: what their input schemas
@@ -39,10 +48,17 @@ final class ToolArgumentReaders {
     /** The arguments of {@code spend_by} that are not filters; any dimension of the usage is a filter. */
     static final Set<String> SPEND_FIXED = Set.of("by", "usage", "from", "to", "limit", "metric", "order");
 
-    static final Set<String> MARGIN_PARAMETERS = Set.of("from", "to", "limit");
-    static final Set<String> WASTE_PARAMETERS = Set.of("from", "to", "by", "limit");
-    static final Set<String> SAVINGS_PARAMETERS = Set.of("from", "to", "limit");
-    static final Set<String> AS_OF_PARAMETERS = Set.of("asOf");
+    static final Set<String> MARGIN_PARAMETERS = Set.of("from", "to", "limit", "tenant", "feature");
+    /** {@code top_waste}'s fixed arguments and, as filters, the dimensions it is broken down by. */
+    static final Set<String> WASTE_PARAMETERS = Stream.concat(
+                    Stream.of("from", "to", "by", "limit", "kind"),
+                    TopWasteQuery.BY.stream().map(Dimension::wireName))
+            .collect(Collectors.toUnmodifiableSet());
+
+    static final Set<String> SAVINGS_PARAMETERS =
+            Set.of("from", "to", "limit", "kind", "feature", "tenant", "workflow", "model");
+    static final Set<String> BUDGET_PARAMETERS = Set.of("asOf", "scope", "value", "name", "state");
+    static final Set<String> ALERT_PARAMETERS = Set.of("asOf", "scope", "value", "type", "severity");
 
     private ToolArgumentReaders() {}
 
@@ -126,31 +142,30 @@ final class ToolArgumentReaders {
     /**
      * {@code margin_by_customer} and {@code margin_by_feature}: {@code from} and {@code to} as
      * calendar months {@code YYYY-MM}, both included; {@code to} defaults to the current month and
-     * {@code from} to {@code to}; {@code limit} (default 50).
+     * {@code from} to {@code to}; {@code limit} (default 50); filters {@code tenant} and
+     * {@code feature}.
      */
     static MarginQuery margin(String workspaceId, ToolArguments args, Clock clock) {
         List<FieldError> errors = new ArrayList<>();
-        for (String name : args.names()) {
-            if (!MARGIN_PARAMETERS.contains(name)) {
-                errors.add(new FieldError(name, "is not a parameter; use from, to (YYYY-MM) and limit"));
-            } else if (args.count(name) > 1) {
-                errors.add(new FieldError(name, "must be given once"));
-            }
-        }
+        onlyOnce(args, MARGIN_PARAMETERS, errors);
         // The clock is read only for a default (Ask's calls carry every argument and no clock).
         YearMonth to = args.first("to") == null
                 ? YearMonth.now(clock.withZone(ZoneOffset.UTC))
                 : month(args.first("to"), "to", null, errors);
         YearMonth from = month(args.first("from"), "from", to, errors);
         int limit = limit(args, MarginQuery.DEFAULT_LIMIT, errors);
+        String tenant = filter(args, "tenant", errors);
+        String feature = filter(args, "feature", errors);
         failIfAny(errors);
-        MarginQuery query = new MarginQuery(workspaceId, from, to, limit);
+        MarginQuery query = new MarginQuery(workspaceId, from, to, limit, tenant, feature);
         return checked(query, query.problems(), errors);
     }
 
     /**
      * {@code top_waste}: waste by kind, or with {@code by} (feature, model, provider, tenant, agent,
-     * workflow) by kind and value; {@code from} / {@code to} as for spend; {@code limit} (default 20).
+     * workflow) by kind and value; {@code from} / {@code to} as for spend; {@code limit} (default
+     * 20); filters {@code kind} and one dimension named like it ({@code feature=search}), which
+     * needs {@code by} left out or the same dimension, and then is {@code by}.
      */
     static TopWasteQuery waste(String workspaceId, ToolArguments args, Clock clock) {
         List<FieldError> errors = new ArrayList<>();
@@ -166,52 +181,148 @@ final class ToolArgumentReaders {
         }
         Instant[] range = range(args, clock, errors);
         int limit = limit(args, TopWasteQuery.DEFAULT_LIMIT, errors);
+        WasteKind kind = oneOf(args, "kind", WasteKind.class, errors);
+        Dimension filtered = null;
+        String value = null;
+        for (Dimension d : TopWasteQuery.BY) {
+            String text = filter(args, d.wireName(), errors);
+            if (text == null) {
+                continue;
+            }
+            if (filtered != null) {
+                errors.add(new FieldError(
+                        d.wireName(),
+                        "cannot be combined with the " + filtered.wireName()
+                                + " filter: waste is rolled up by kind and one dimension, so one dimension"
+                                + " filter at a time"));
+            } else if (by != null && by != d) {
+                errors.add(new FieldError(
+                        d.wireName(),
+                        "needs by left out or by=" + d.wireName() + ", not by=" + by.wireName()
+                                + ": waste is rolled up by kind and one dimension, so the filter must be on by"));
+            } else {
+                filtered = d;
+                value = text;
+            }
+        }
         failIfAny(errors);
-        TopWasteQuery query = new TopWasteQuery(workspaceId, range[0], range[1], by, limit);
+        TopWasteQuery query = new TopWasteQuery(
+                workspaceId, range[0], range[1], filtered != null ? filtered : by, limit, kind, value);
         return checked(query, query.problems(), errors);
     }
 
-    /** {@code savings_recommendations}: {@code from} / {@code to} as for spend; {@code limit} (default 10). */
+    /**
+     * {@code savings_recommendations}: {@code from} / {@code to} as for spend; {@code limit}
+     * (default 10); filters {@code kind}, {@code feature}, {@code tenant}, {@code workflow} and
+     * {@code model}.
+     */
     static SavingsQuery savings(String workspaceId, ToolArguments args, Clock clock) {
         List<FieldError> errors = new ArrayList<>();
         onlyOnce(args, SAVINGS_PARAMETERS, errors);
         Instant[] range = range(args, clock, errors);
         int limit = limit(args, SavingsQuery.DEFAULT_LIMIT, errors);
+        RecommendationKind kind = oneOf(args, "kind", RecommendationKind.class, errors);
+        String feature = filter(args, "feature", errors);
+        String tenant = filter(args, "tenant", errors);
+        String workflow = filter(args, "workflow", errors);
+        String model = filter(args, "model", errors);
         failIfAny(errors);
-        SavingsQuery query = new SavingsQuery(workspaceId, range[0], range[1], limit);
+        SavingsQuery query =
+                new SavingsQuery(workspaceId, range[0], range[1], limit, kind, feature, tenant, workflow, model);
         return checked(query, query.problems(), errors);
     }
 
-    /** {@code budget_status}: optional {@code asOf}, an ISO instant; now when left out. */
+    /**
+     * {@code budget_status}: optional {@code asOf}, an ISO instant, now when left out; filters
+     * {@code scope}, {@code value} (needs a scope with values), {@code name} and {@code state}.
+     */
     static BudgetStatusQuery budgetStatus(String workspaceId, ToolArguments args, Clock clock) {
-        return new BudgetStatusQuery(workspaceId, asOf(args, clock));
-    }
-
-    /** {@code active_alerts}: optional {@code asOf}, an ISO instant; now when left out. */
-    static ActiveAlertsQuery activeAlerts(String workspaceId, ToolArguments args, Clock clock) {
-        return new ActiveAlertsQuery(workspaceId, asOf(args, clock));
-    }
-
-    private static Instant asOf(ToolArguments args, Clock clock) {
         List<FieldError> errors = new ArrayList<>();
-        for (String name : args.names()) {
-            if (!AS_OF_PARAMETERS.contains(name)) {
-                errors.add(new FieldError(name, "is not a parameter; the only parameter is asOf"));
-            } else if (args.count(name) > 1) {
-                errors.add(new FieldError(name, "must be given once"));
-            }
-        }
-        Instant asOf = null;
-        String text = args.first("asOf");
-        if (text != null) {
-            try {
-                asOf = Instant.parse(text);
-            } catch (DateTimeParseException e) {
-                errors.add(new FieldError("asOf", "must be an ISO instant like 2026-11-15T12:00:00Z"));
-            }
-        }
+        onlyOnce(args, BUDGET_PARAMETERS, errors);
+        Instant asOf = asOf(args, clock, errors);
+        BudgetScope scope = oneOf(args, "scope", BudgetScope.class, errors);
+        String value = scopeValue(args, scope, errors);
+        String name = filter(args, "name", errors);
+        BudgetState state = oneOf(args, "state", BudgetState.class, errors);
         failIfAny(errors);
-        return asOf != null ? asOf : clock.instant();
+        return new BudgetStatusQuery(workspaceId, asOf, scope, value, name, state);
+    }
+
+    /**
+     * {@code active_alerts}: optional {@code asOf}, an ISO instant, now when left out; filters
+     * {@code scope}, {@code value} (needs a scope with values), {@code type} and {@code severity}.
+     */
+    static ActiveAlertsQuery activeAlerts(String workspaceId, ToolArguments args, Clock clock) {
+        List<FieldError> errors = new ArrayList<>();
+        onlyOnce(args, ALERT_PARAMETERS, errors);
+        Instant asOf = asOf(args, clock, errors);
+        BudgetScope scope = oneOf(args, "scope", BudgetScope.class, errors);
+        String value = scopeValue(args, scope, errors);
+        AlertType type = oneOf(args, "type", AlertType.class, errors);
+        AlertSeverity severity = oneOf(args, "severity", AlertSeverity.class, errors);
+        failIfAny(errors);
+        return new ActiveAlertsQuery(workspaceId, asOf, scope, value, type, severity);
+    }
+
+    private static Instant asOf(ToolArguments args, Clock clock, List<FieldError> errors) {
+        String text = args.first("asOf");
+        if (text == null) {
+            return clock.instant();
+        }
+        try {
+            return Instant.parse(text);
+        } catch (DateTimeParseException e) {
+            errors.add(new FieldError("asOf", "must be an ISO instant like 2026-11-15T12:00:00Z"));
+            return null;
+        }
+    }
+
+    /** A filter's value as given (matched exactly); null when left out; refused when empty. */
+    private static String filter(ToolArguments args, String name, List<FieldError> errors) {
+        String text = args.first(name);
+        if (text != null && text.isEmpty()) {
+            errors.add(new FieldError(name, "must not be empty"));
+            return null;
+        }
+        return text;
+    }
+
+    /** A constant of {@code type} named in any case; null when left out or unknown (then an error). */
+    private static <E extends Enum<E>> E oneOf(
+            ToolArguments args, String name, Class<E> type, List<FieldError> errors) {
+        String text = args.first(name);
+        if (text == null) {
+            return null;
+        }
+        for (E constant : type.getEnumConstants()) {
+            if (constant.name().equalsIgnoreCase(text)) {
+                return constant;
+            }
+        }
+        errors.add(new FieldError(
+                name,
+                "must be one of "
+                        + String.join(
+                                ", ",
+                                Arrays.stream(type.getEnumConstants())
+                                        .map(Enum::name)
+                                        .toList())));
+        return null;
+    }
+
+    /** {@code value}: the value of {@code scope} (null when that was refused), which it needs. */
+    private static String scopeValue(ToolArguments args, BudgetScope scope, List<FieldError> errors) {
+        String value = filter(args, "value", errors);
+        if (value == null) {
+            return null;
+        }
+        if (args.first("scope") == null) {
+            errors.add(new FieldError(
+                    "value", "needs scope, the scope it is a value of (e.g. scope=FEATURE&value=search)"));
+        } else if (scope == BudgetScope.WORKSPACE) {
+            errors.add(new FieldError("value", "must be left out for scope WORKSPACE, which has no value"));
+        }
+        return value;
     }
 
     /** Refuses names outside {@code allowed} (naming them) and names given more than once. */

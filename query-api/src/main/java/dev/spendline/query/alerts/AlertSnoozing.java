@@ -51,7 +51,7 @@ public final class AlertSnoozing {
     /** The open alert (active or snoozed) with this id in the workspace, now. */
     public Optional<Alert> findOpen(String workspaceId, String alertId) {
         ActiveAlertsReport report =
-                queries.answer(QueryType.ACTIVE_ALERTS, new ActiveAlertsQuery(workspaceId, clock.instant()));
+                queries.answer(QueryType.ACTIVE_ALERTS, ActiveAlertsQuery.all(workspaceId, clock.instant()));
         return Stream.concat(report.alerts().stream(), report.snoozed().stream().map(SnoozedAlert::alert))
                 .filter(a -> a.id().equals(alertId))
                 .findFirst();

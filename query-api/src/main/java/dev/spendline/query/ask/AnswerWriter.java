@@ -37,6 +37,23 @@ import java.util.stream.Collectors;
  */
 final class AnswerWriter {
 
+    /** The order filters are named in, as Ask passes them. */
+    private static final List<String> FILTER_ORDER = List.of(
+            "tenant",
+            "feature",
+            "model",
+            "provider",
+            "agent",
+            "workflow",
+            "tool",
+            "user",
+            "status",
+            "outcome",
+            "employee",
+            "team",
+            "category",
+            "source");
+
     private AnswerWriter() {}
 
     static String write(Interpretation reading, Record data) {
@@ -68,6 +85,7 @@ final class AnswerWriter {
         TimeGrain grain = by == null ? TimeGrain.parse(r.by()) : null;
         SpendMetric metric = SpendMetric.parse(r.metric());
         String filter = r.filters().entrySet().stream()
+                .sorted(java.util.Comparator.comparingInt(e -> FILTER_ORDER.indexOf(e.getKey())))
                 .map(e -> Words.named(Dimension.of(usage, e.getKey()), e.getValue()))
                 .collect(Collectors.joining(" and "));
         String grouping = grain != null ? grainWords(grain) : "by " + Words.noun(by);

@@ -25,7 +25,9 @@ final class AskPhrases {
             + "|what are you|your name|tell me about yourself|meaning of life|capital of|translate|a good book"
             + "|a book|a movie|a film|what is an? (?!budget|alert|margin|waste)[a-z]+ [a-z]+ model|what is an? llm"
             + "|what does llm stand|explain (?:what|how)|who won|stock price|sing|chat with me|let s chat|thank you"
-            + "|thanks)\\b");
+            + "|thanks|funny|fun fact|in plain english|define|definition of"
+            + "|what(?: is|s| are) an? (?:token|llm|large language model|prompt|embedding|context window)"
+            + "|what are tokens)\\b");
 
     private static final List<Map.Entry<Pattern, SpendMetric>> METRICS = List.of(
             Map.entry(
@@ -83,8 +85,9 @@ final class AskPhrases {
         return ASCENDING.matcher(text).find();
     }
 
-    private static final Pattern NEWEST_FIRST = Pattern.compile(
-            "\\b(?:newest|latest|most recent) (?:first|on top)\\b|\\breverse (?:chronological|order)\\b");
+    private static final Pattern NEWEST_FIRST =
+            Pattern.compile("\\b(?:newest|latest|most recent)(?: day| week| month| period)? (?:first|on top)\\b"
+                    + "|\\breverse (?:chronological|order)\\b");
 
     /** For a report by period: newest period first. */
     static boolean newestFirst(String text) {
@@ -192,6 +195,14 @@ final class AskPhrases {
     /** The one kind of recommendation named; null when none or several are. */
     static String savingsKind(String text) {
         return onlyOne(SAVINGS_KINDS, text);
+    }
+
+    private static final Pattern NAMED = Pattern.compile("\\b(?:named|called|titled) (.+)$");
+
+    /** A budget's name as the question gives it ("the budget named q4 pilot"); null when none. */
+    static String budgetName(String text) {
+        Matcher m = NAMED.matcher(text);
+        return m.find() ? m.group(1).trim() : null;
     }
 
     private static final List<Map.Entry<Pattern, String>> BUDGET_STATES = List.of(

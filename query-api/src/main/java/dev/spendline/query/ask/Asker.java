@@ -37,7 +37,7 @@ final class Asker {
                     null,
                     null,
                     null,
-                    AskExamples.QUESTIONS);
+                    AskExamples.nearest(question));
         }
         ToolCall call = reading.call();
         Record data = call.run(queries, workspaceId);

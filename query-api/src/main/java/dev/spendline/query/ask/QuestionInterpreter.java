@@ -637,6 +637,7 @@ final class QuestionInterpreter {
         private String alertSeverity;
         private String alertType;
         private boolean workspaceWord;
+        private String budgetName;
         /** A name after a dimension word that is no name of the workspace ("customer zzz"), or null. */
         private String unknownName;
 
@@ -651,8 +652,17 @@ final class QuestionInterpreter {
             }
             // Phrases whose nouns are not groupings: "sources of waste" is waste, "model overkill" a kind of it.
             text = text.replaceAll("\\bsources? of (waste|spend|spending|cost|costs)\\b", "$1")
-                    .replaceAll("\\bmodel overkill\\b", "overkill");
+                    .replaceAll("\\bmodel overkill\\b", "overkill")
+                    // Everyday words for margin and for savings.
+                    .replaceAll("\\b(?:making|make|made|earning|earn) money\\b", "margin")
+                    .replaceAll("\\b(?:spend|pay|paying|spending) less\\b", "save")
+                    .replaceAll("\\bcheaper models?\\b", "cheaper model savings");
             boolean budgetWords = text.matches(".*\\b(budget|budgets|cap|caps)\\b.*");
+            // "the budget named q4 pilot": the name is the rest of the question, not a period or names.
+            budgetName = budgetWords ? AskPhrases.budgetName(text) : null;
+            if (budgetName != null) {
+                text = text.substring(0, text.lastIndexOf(budgetName)).replaceAll("\\b(?:named|called|titled) $", "");
+            }
             String withoutNames = matcher.withoutExactNames(text);
             if (AskPhrases.OFF_TOPIC.matcher(withoutNames).find()) {
                 return unanswered("that is not a question about this workspace's AI usage data; Ask answers questions"
@@ -1520,6 +1530,9 @@ final class QuestionInterpreter {
             }
             if (value != null) {
                 arguments.put("value", value);
+            }
+            if (metric == Metric.BUDGETS && budgetName != null) {
+                arguments.put("name", budgetName);
             }
             if (metric == Metric.BUDGETS && budgetState != null) {
                 arguments.put("state", budgetState);

@@ -79,7 +79,7 @@ final class BudgetController {
     }
 
     private BudgetStatusReport status(Principal principal) {
-        return queries.answer(QueryType.BUDGET_STATUS, new BudgetStatusQuery(principal.workspaceId(), clock.instant()));
+        return queries.answer(QueryType.BUDGET_STATUS, BudgetStatusQuery.all(principal.workspaceId(), clock.instant()));
     }
 
     private static BudgetStatus find(List<BudgetStatus> budgets, String id) {

@@ -58,7 +58,7 @@ public final class BudgetCreation {
      * @throws BudgetLimitReachedException when the workspace already has {@link #MAX_BUDGETS}
      */
     public void requireRoom(String workspaceId) {
-        if (queries.answer(QueryType.BUDGET_STATUS, new BudgetStatusQuery(workspaceId, clock.instant()))
+        if (queries.answer(QueryType.BUDGET_STATUS, BudgetStatusQuery.all(workspaceId, clock.instant()))
                         .budgets()
                         .size()
                 >= MAX_BUDGETS) {

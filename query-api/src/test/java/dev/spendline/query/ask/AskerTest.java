@@ -59,6 +59,32 @@ class AskerTest {
     }
 
     @Test
+    void aRefusalOffersTheExamplesNearestToTheQuestion() {
+        AskAnswer waste = asker.ask("ws_1", "why are we wasting money by feature", BASE);
+        assertThat(waste.answered()).isFalse();
+        assertThat(waste.examples())
+                .hasSize(AskExamples.OFFERED)
+                .first()
+                .isEqualTo("Where are we wasting money by feature?");
+        AskAnswer poem = asker.ask("ws_1", "write a poem about our daily spend this month", BASE);
+        assertThat(poem.answered()).isFalse();
+        assertThat(poem.answer()).contains("not a question about this workspace");
+        assertThat(poem.examples()).contains("daily spend this month");
+    }
+
+    @Test
+    void aComparisonAndASeriesLinkToTheirViewsWithEveryArgument() {
+        assertThat(asker.ask("ws_1", "error rate by model this week vs last week", BASE)
+                        .dashboardUrl())
+                .isEqualTo(BASE + "/app/compare?report=spend&by=model&usage=product&from=2026-11-16&to=2026-11-22"
+                        + "&baseFrom=2026-11-09&baseTo=2026-11-15&limit=20&metric=error_rate");
+        assertThat(asker.ask("ws_1", "daily spend of acme on search this week", BASE)
+                        .dashboardUrl())
+                .isEqualTo(BASE + "/app/spend?by=day&usage=product&from=2026-11-16&to=2026-11-22&tenant=acme"
+                        + "&feature=search");
+    }
+
+    @Test
     void dashboardLinksOpenTheSameView() {
         assertThat(asker.ask("ws_1", "What did we spend by feature this month?", BASE)
                         .dashboardUrl())

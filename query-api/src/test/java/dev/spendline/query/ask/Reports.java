@@ -85,9 +85,10 @@ final class Reports {
         }
         java.util.Comparator<SpendRow> ranking = java.util.Comparator.comparing(
                         SpendRow::metricValue,
-                        q.order() == dev.spendline.contracts.query.SpendOrder.ASC
-                                ? java.util.Comparator.<BigDecimal>naturalOrder()
-                                : java.util.Comparator.<BigDecimal>reverseOrder())
+                        java.util.Comparator.nullsLast(
+                                q.order() == dev.spendline.contracts.query.SpendOrder.ASC
+                                        ? java.util.Comparator.<BigDecimal>naturalOrder()
+                                        : java.util.Comparator.<BigDecimal>reverseOrder()))
                 .thenComparing(row -> row.measures().costUsd(), java.util.Comparator.reverseOrder());
         matching.sort(ranking);
         List<SpendRow> rows = matching.subList(0, Math.min(q.limit(), matching.size()));
@@ -172,7 +173,36 @@ final class Reports {
                 List.of("chat"));
     }
 
+    /** globex (negative) and acme; a tenant filter keeps that customer's row and totals. */
     static CustomerMarginReport customers(MarginQuery q) {
+        CustomerMarginReport all = allCustomers(q);
+        if (q.tenant() == null) {
+            return all;
+        }
+        List<CustomerMargin> rows = all.rows().stream()
+                .filter(row -> row.tenantId().equals(q.tenant()))
+                .toList();
+        MarginTotals totals = rows.isEmpty()
+                ? new MarginTotals(BigDecimal.ZERO, BigDecimal.ZERO, BigDecimal.ZERO, null)
+                : new MarginTotals(
+                        rows.get(0).revenueUsd(),
+                        rows.get(0).costUsd(),
+                        rows.get(0).marginUsd(),
+                        rows.get(0).marginPercent());
+        return new CustomerMarginReport(
+                all.workspaceId(),
+                all.from(),
+                all.to(),
+                all.limit(),
+                rows.size(),
+                0,
+                (int) rows.stream().filter(row -> row.marginUsd().signum() < 0).count(),
+                rows,
+                totals,
+                new BigDecimal("0.00"));
+    }
+
+    private static CustomerMarginReport allCustomers(MarginQuery q) {
         return new CustomerMarginReport(
                 q.workspaceId(),
                 q.from().toString(),
@@ -236,9 +266,13 @@ final class Reports {
         List<WasteRow> rows = by == null
                 ? kinds
                 : List.of(
-                        new WasteRow(WasteKind.FAILED_CALL, "search", new BigDecimal("10.00"), 3),
-                        new WasteRow(WasteKind.FAILED_CALL, "chat", new BigDecimal("2.00"), 1),
-                        new WasteRow(WasteKind.RETRY, "search", new BigDecimal("3.50"), 2));
+                                new WasteRow(WasteKind.FAILED_CALL, "search", new BigDecimal("10.00"), 3),
+                                new WasteRow(WasteKind.FAILED_CALL, "chat", new BigDecimal("2.00"), 1),
+                                new WasteRow(WasteKind.RETRY, "search", new BigDecimal("3.50"), 2))
+                        .stream()
+                        // A value filter keeps that value's rows, as the waste tool does.
+                        .filter(row -> q.value() == null || q.value().equals(row.value()))
+                        .toList();
         return new TopWasteReport(
                 q.workspaceId(),
                 q.from(),

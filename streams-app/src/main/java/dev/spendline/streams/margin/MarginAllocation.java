@@ -29,19 +29,31 @@ public record MarginAllocation(Map<String, BigInteger> byFeature, BigInteger una
             if (revenue.signum() == 0) {
                 continue;
             }
-            Map<String, Long> weights = new LinkedHashMap<>();
-            costByTenantAndFeature.getOrDefault(tenant.getKey(), Map.of()).forEach((feature, cost) -> {
-                if (cost > 0) {
-                    weights.put(feature, cost);
-                }
-            });
-            if (weights.isEmpty()) {
+            Map<String, BigInteger> shares =
+                    split(revenue, costByTenantAndFeature.getOrDefault(tenant.getKey(), Map.of()));
+            if (shares.isEmpty()) {
                 unallocated = unallocated.add(revenue);
                 continue;
             }
-            Allocation.proportional(revenue, weights)
-                    .forEach((feature, share) -> byFeature.merge(feature, share, BigInteger::add));
+            shares.forEach((feature, share) -> byFeature.merge(feature, share, BigInteger::add));
         }
         return new MarginAllocation(Map.copyOf(byFeature), unallocated);
+    }
+
+    /**
+     * One customer's revenue split over its features by its cost per feature (features without cost
+     * get nothing); empty when it had no cost, and the revenue then stays unallocated.
+     *
+     * @param revenue the customer's revenue in nano-dollars
+     * @param costByFeature the customer's AI cost per feature in nano-dollars
+     */
+    public static Map<String, BigInteger> split(BigInteger revenue, Map<String, Long> costByFeature) {
+        Map<String, Long> weights = new LinkedHashMap<>();
+        costByFeature.forEach((feature, cost) -> {
+            if (cost > 0) {
+                weights.put(feature, cost);
+            }
+        });
+        return weights.isEmpty() ? Map.of() : Allocation.proportional(revenue, weights);
     }
 }

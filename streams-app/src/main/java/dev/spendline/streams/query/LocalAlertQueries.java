@@ -13,7 +13,10 @@ import java.util.function.Function;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
-/** Answers {@code active_alerts} from this instance's alert and snooze stores. */
+/**
+ * Answers {@code active_alerts} from this instance's alert and snooze stores; the filters of
+ * {@link ActiveAlertsQuery} apply to active and snoozed alerts alike.
+ */
 public final class LocalAlertQueries {
 
     /** Most severe first, then the most recently changed, then by id for a stable order. */
@@ -41,7 +44,7 @@ public final class LocalAlertQueries {
         try (KeyValueIterator<String, Alert> it = alerts.apply(ws).range(ws + '\u0000', ws + '\u0001')) {
             while (it.hasNext()) {
                 Alert alert = it.next().value;
-                if (alert.status() != AlertStatus.OPEN) {
+                if (alert.status() != AlertStatus.OPEN || !query.matches(alert)) {
                     continue;
                 }
                 AlertSnooze snooze = snoozeStore.get(alert.key());

@@ -19,7 +19,8 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * Answers {@code budget_status} from this instance's stores: the definitions from the budget
  * store, each budget's spend from the start of its current period to {@code asOf} (rounded up to
  * the hour) from the product rollups: one point read per day or hour bucket, see
- * {@link LocalSpendQueries#sumOf}.
+ * {@link LocalSpendQueries#sumOf}. The filters of {@link BudgetStatusQuery} on scope, value and name
+ * leave a budget out before its spend is read; the state filter once its status is known.
  */
 public final class LocalBudgetQueries {
 
@@ -44,11 +45,17 @@ public final class LocalBudgetQueries {
         ReadOnlyKeyValueStore<String, Rollup> store = rollups.rollups(UsageKind.PRODUCT, workspaceId);
         List<BudgetStatus> statuses = new ArrayList<>();
         for (Budget budget : budgetsOf(budgets.budgets(workspaceId), workspaceId)) {
+            if (!query.matches(budget)) {
+                continue; // no spend to read for a budget the filters leave out
+            }
             Instant start = budget.period().start(asOf);
             // Spend so far: up to the end of asOf's hour (the finest bucket), not the whole period.
             Instant end = min(budget.period().end(asOf), asOf);
             Rollup spent = LocalSpendQueries.sumOf(store, workspaceId, budget.scope(), budget.scopeValue(), start, end);
-            statuses.add(BudgetStatus.of(budget, asOf, Measures.usdFromNanos(spent.costNanos())));
+            BudgetStatus status = BudgetStatus.of(budget, asOf, Measures.usdFromNanos(spent.costNanos()));
+            if (query.matches(status)) {
+                statuses.add(status);
+            }
         }
         statuses.sort(ORDER);
         return new BudgetStatusReport(

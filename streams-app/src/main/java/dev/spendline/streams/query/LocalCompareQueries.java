@@ -88,11 +88,18 @@ public final class LocalCompareQueries {
             beforeTotal = base.totals().marginUsd();
             by = "feature";
         }
+        Map<String, String> filters = new LinkedHashMap<>();
+        if (q.currentMargin().tenant() != null) {
+            filters.put("tenant", q.currentMargin().tenant());
+        }
+        if (q.currentMargin().feature() != null) {
+            filters.put("feature", q.currentMargin().feature());
+        }
         return report(
                 q,
                 by,
                 "product",
-                Map.of(),
+                filters,
                 "margin_usd",
                 new ComparePeriod(
                         q.currentMargin().from().toString(),

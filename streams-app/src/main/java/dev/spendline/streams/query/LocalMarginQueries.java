@@ -21,6 +21,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.kafka.streams.KeyValue;
@@ -30,7 +31,9 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 /**
  * Answers the margin tools from this instance's stores: AI cost per tenant (and per tenant and
  * feature) from the product rollups, revenue from the revenue store. The rules are in
- * docs/margin.md; the sums are exact (nano-dollars), only percentages are rounded.
+ * docs/margin.md; the sums are exact (nano-dollars), only percentages are rounded. Filters
+ * ({@link MarginQuery}) are applied as the keys are read, so a filtered report sums exactly the
+ * keys the unfiltered one sums for the rows it keeps.
  */
 public final class LocalMarginQueries {
 
@@ -46,12 +49,40 @@ public final class LocalMarginQueries {
 
     public CustomerMarginReport marginByCustomer(MarginQuery q) {
         validate(q);
-        Map<String, Rollup> costByTenant = costBy(q, Dimension.TENANT.code());
-        Rollup unattributed = costByTenant.remove("");
         Map<String, BigInteger> revenueByTenant = revenueByTenant(q);
+        Map<String, Rollup> costByTenant = new HashMap<>();
+        Map<String, BigInteger> revenueOf;
+        if (q.feature() == null) {
+            scanMonths(q, Dimension.TENANT.code(), (tenant, r) -> {
+                if (ofTenant(q, tenant)) {
+                    costByTenant.merge(tenant, r, Rollup::plus);
+                }
+            });
+            revenueOf = revenueByTenant;
+        } else {
+            // Each customer's margin on one feature: its calls of the feature, and the share of its
+            // revenue that the allocation over all of its features gives the feature.
+            Map<String, Map<String, Rollup>> pairs = tenantFeatureRollups(q);
+            revenueOf = new HashMap<>();
+            pairs.forEach((tenant, byFeature) -> {
+                Rollup cost = byFeature.get(q.feature());
+                if (cost != null) {
+                    costByTenant.put(tenant, cost);
+                    BigInteger revenue = revenueByTenant.getOrDefault(tenant, BigInteger.ZERO);
+                    revenueOf.put(
+                            tenant,
+                            MarginAllocation.split(revenue, costs(byFeature))
+                                    .getOrDefault(q.feature(), BigInteger.ZERO));
+                }
+            });
+        }
+        Rollup unattributed = costByTenant.remove("");
 
         TreeSet<String> tenants = new TreeSet<>(costByTenant.keySet());
-        tenants.addAll(revenueByTenant.keySet());
+        if (q.feature() == null) {
+            // Customers with revenue and no usage too; of a feature, only the customers that used it.
+            tenants.addAll(revenueOf.keySet());
+        }
         record Line(CustomerMargin row, BigInteger margin) {}
         List<Line> lines = new ArrayList<>();
         BigInteger totalRevenue = BigInteger.ZERO;
@@ -60,7 +91,7 @@ public final class LocalMarginQueries {
         int negative = 0;
         for (String tenant : tenants) {
             Rollup cost = costByTenant.getOrDefault(tenant, Rollup.EMPTY);
-            BigInteger revenueNanos = revenueByTenant.getOrDefault(tenant, BigInteger.ZERO);
+            BigInteger revenueNanos = revenueOf.getOrDefault(tenant, BigInteger.ZERO);
             BigInteger costNanos = BigInteger.valueOf(cost.costNanos());
             BigInteger margin = revenueNanos.subtract(costNanos);
             List<String> flags = new ArrayList<>();
@@ -107,13 +138,22 @@ public final class LocalMarginQueries {
 
     public FeatureMarginReport marginByFeature(MarginQuery q) {
         validate(q);
-        Map<String, Rollup> costByFeature = costBy(q, Dimension.FEATURE.code());
-        Map<String, BigInteger> revenueByTenant = revenueByTenant(q);
-        Map<String, Map<String, Long>> costByTenantAndFeature = tenantFeatureCosts(q);
-
-        MarginAllocation allocation = MarginAllocation.of(revenueByTenant, costByTenantAndFeature);
+        // Tenant × feature rollups add up to the feature rollups (calls without a tenant or feature
+        // are rolled up under ""), so one read gives both the allocation weights and each feature's
+        // cost, for the whole workspace or for one customer.
+        Map<String, Map<String, Rollup>> pairs = tenantFeatureRollups(q);
+        Map<String, Map<String, Long>> weights = new HashMap<>();
+        Map<String, Rollup> costByFeature = new HashMap<>();
+        pairs.forEach((tenant, byFeature) -> {
+            weights.put(tenant, costs(byFeature));
+            byFeature.forEach((feature, r) -> costByFeature.merge(feature, r, Rollup::plus));
+        });
+        MarginAllocation allocation = MarginAllocation.of(revenueByTenant(q), weights);
         TreeSet<String> features = new TreeSet<>(costByFeature.keySet());
         features.addAll(allocation.byFeature().keySet());
+        if (q.feature() != null) {
+            features.retainAll(Set.of(q.feature()));
+        }
         record Line(FeatureMargin row, BigInteger margin) {}
         List<Line> lines = new ArrayList<>();
         BigInteger totalRevenue = BigInteger.ZERO;
@@ -145,7 +185,8 @@ public final class LocalMarginQueries {
                 lines.size(),
                 lines.stream().limit(q.limit()).map(Line::row).toList(),
                 totals(totalRevenue, totalCost),
-                Measures.usdFromNanos(allocation.unallocated()));
+                // Unallocated revenue belongs to no feature, so no feature filter matches it.
+                Measures.usdFromNanos(q.feature() == null ? allocation.unallocated() : BigInteger.ZERO));
     }
 
     private static void validate(MarginQuery q) {
@@ -155,32 +196,37 @@ public final class LocalMarginQueries {
         }
     }
 
-    private Map<String, Rollup> costBy(MarginQuery q, String dimensionCode) {
-        Map<String, Rollup> cost = new HashMap<>();
+    /** Whole months of {@code q} of one code, every value (a monthly bucket per value and month). */
+    private void scanMonths(MarginQuery q, String code, LocalSpendQueries.RowSink sink) {
         MonthlyScan.scan(
-                rollups.rollups(UsageKind.PRODUCT, q.workspaceId()),
-                q.workspaceId(),
-                dimensionCode,
-                q.from(),
-                q.to(),
-                (value, r) -> cost.merge(value, r, Rollup::plus));
-        return cost;
+                rollups.rollups(UsageKind.PRODUCT, q.workspaceId()), q.workspaceId(), code, q.from(), q.to(), sink);
     }
 
-    /** Tenant → feature → cost in nano-dollars, from the tenant × feature rollups. */
-    private Map<String, Map<String, Long>> tenantFeatureCosts(MarginQuery q) {
-        Map<String, Map<String, Long>> costs = new TreeMap<>();
-        MonthlyScan.scan(
-                rollups.rollups(UsageKind.PRODUCT, q.workspaceId()),
-                q.workspaceId(),
-                RollupKeys.pairCode(Dimension.TENANT, Dimension.FEATURE),
-                q.from(),
-                q.to(),
-                (value, r) -> {
-                    int sep = value.indexOf(RollupKeys.PAIR_SEP);
-                    costs.computeIfAbsent(value.substring(0, sep), t -> new TreeMap<>())
-                            .merge(value.substring(sep + 1), r.costNanos(), Long::sum);
-                });
+    /**
+     * Tenant → feature → usage, from the tenant × feature rollups ("" for calls without one); only
+     * the tenant of {@code q} when it names one.
+     */
+    private Map<String, Map<String, Rollup>> tenantFeatureRollups(MarginQuery q) {
+        Map<String, Map<String, Rollup>> pairs = new TreeMap<>();
+        scanMonths(q, RollupKeys.pairCode(Dimension.TENANT, Dimension.FEATURE), (value, r) -> {
+            int sep = value.indexOf(RollupKeys.PAIR_SEP);
+            String tenant = value.substring(0, sep);
+            if (ofTenant(q, tenant)) {
+                pairs.computeIfAbsent(tenant, t -> new TreeMap<>()).merge(value.substring(sep + 1), r, Rollup::plus);
+            }
+        });
+        return pairs;
+    }
+
+    /** Whether {@code tenant} passes the tenant filter of {@code q}. */
+    private static boolean ofTenant(MarginQuery q, String tenant) {
+        return q.tenant() == null || q.tenant().equals(tenant);
+    }
+
+    /** The cost in nano-dollars of each entry. */
+    private static Map<String, Long> costs(Map<String, Rollup> byFeature) {
+        Map<String, Long> costs = new TreeMap<>();
+        byFeature.forEach((feature, r) -> costs.put(feature, r.costNanos()));
         return costs;
     }
 
@@ -191,7 +237,10 @@ public final class LocalMarginQueries {
                 RevenueKeys.rangeStart(q.workspaceId(), q.from()), RevenueKeys.rangeEnd(q.workspaceId(), q.to()))) {
             while (it.hasNext()) {
                 KeyValue<String, Long> kv = it.next();
-                byTenant.merge(RevenueKeys.tenantOf(kv.key), BigInteger.valueOf(kv.value), BigInteger::add);
+                String tenant = RevenueKeys.tenantOf(kv.key);
+                if (ofTenant(q, tenant)) {
+                    byTenant.merge(tenant, BigInteger.valueOf(kv.value), BigInteger::add);
+                }
             }
         }
         return byTenant;

@@ -29,10 +29,10 @@ final class LocalQueries {
                         .spendBy(q))
                 .on(QueryType.MARGIN_BY_CUSTOMER, q -> margins(product, stores).marginByCustomer(q))
                 .on(QueryType.MARGIN_BY_FEATURE, q -> margins(product, stores).marginByFeature(q))
-                .on(QueryType.TOP_WASTE, q -> new LocalWasteQueries(
-                                product, ws -> stores.keyValue(StoreNames.WASTE_ROLLUPS), clock)
-                        .topWaste(q))
-                .on(QueryType.SAVINGS_RECOMMENDATIONS, q -> new SavingsRecommender(local).savingsRecommendations(q))
+                .on(QueryType.TOP_WASTE, q -> waste(product, stores, clock).topWaste(q))
+                .on(QueryType.SAVINGS_RECOMMENDATIONS, q -> new SavingsRecommender(
+                                local, waste(product, stores, clock)::overkillModels)
+                        .savingsRecommendations(q))
                 .on(QueryType.BUDGET_STATUS, q -> new LocalBudgetQueries(
                                 product, ws -> stores.<Budget>keyValue(StoreNames.BUDGETS))
                         .budgetStatus(q))
@@ -65,6 +65,10 @@ final class LocalQueries {
             return PartitionStores.rollupStore(compare.currentSpend().usage());
         }
         return StoreNames.PRODUCT_ROLLUPS;
+    }
+
+    private static LocalWasteQueries waste(RollupStoreLocator product, PartitionStores stores, Clock clock) {
+        return new LocalWasteQueries(product, ws -> stores.keyValue(StoreNames.WASTE_ROLLUPS), clock);
     }
 
     private static LocalMarginQueries margins(RollupStoreLocator product, PartitionStores stores) {

@@ -12,6 +12,7 @@ import dev.spendline.streams.waste.WasteKeys;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -39,6 +40,11 @@ public final class LocalWasteQueries {
         this.clock = clock;
     }
 
+    /**
+     * The report of {@code q}. A value filter reads the value's own keys (per kind, all kinds, its
+     * spend) instead of every value's; a kind filter reads that kind only. Either way the figures
+     * are the same keys the unfiltered report sums, so they match it exactly.
+     */
     public TopWasteReport topWaste(TopWasteQuery q) {
         List<String> problems = q.problems();
         if (!problems.isEmpty()) {
@@ -47,12 +53,18 @@ public final class LocalWasteQueries {
         String ws = q.workspaceId();
         RangePlan plan = RangePlan.of(q.from(), q.to(), clock.instant());
         ReadOnlyKeyValueStore<String, Rollup> store = waste.apply(ws);
-        Rollup all = LocalSpendQueries.sumOf(store, ws, WasteKeys.ANY, "", plan);
-        Rollup spent = LocalSpendQueries.sumOf(spend.rollups(UsageKind.PRODUCT, ws), ws, RollupKeys.TOTAL, "", plan);
+        ReadOnlyKeyValueStore<String, Rollup> product = spend.rollups(UsageKind.PRODUCT, ws);
+        String value = q.value() == null ? "" : q.value();
+        List<WasteKind> selected = q.kind() == null ? List.of(WasteKind.values()) : List.of(q.kind());
+
+        Rollup all = LocalSpendQueries.sumOf(store, ws, q.kind() != null ? code(q.kind(), q) : anyCode(q), value, plan);
+        Rollup spent = q.value() == null
+                ? LocalSpendQueries.sumOf(product, ws, RollupKeys.TOTAL, "", plan)
+                : LocalSpendQueries.sumOf(product, ws, q.by().code(), value, plan);
 
         List<WasteRow> kinds = new ArrayList<>();
-        for (WasteKind kind : WasteKind.values()) {
-            Rollup r = LocalSpendQueries.sumOf(store, ws, WasteKeys.kind(kind), "", plan);
+        for (WasteKind kind : selected) {
+            Rollup r = LocalSpendQueries.sumOf(store, ws, code(kind, q), value, plan);
             kinds.add(new WasteRow(kind, null, Measures.usdFromNanos(r.costNanos()), r.calls()));
         }
         kinds.sort(BY_COST_DESC);
@@ -60,18 +72,21 @@ public final class LocalWasteQueries {
         List<WasteRow> rows;
         if (q.by() == null) {
             rows = kinds.stream().filter(r -> r.calls() > 0).limit(q.limit()).toList();
+        } else if (q.value() != null) {
+            // The value's row of each kind is the kind's figure for the value.
+            rows = kinds.stream()
+                    .filter(r -> r.calls() > 0)
+                    .map(r -> new WasteRow(r.kind(), q.value(), r.costUsd(), r.calls()))
+                    .limit(q.limit())
+                    .toList();
         } else {
             List<WasteRow> all2 = new ArrayList<>();
-            for (WasteKind kind : WasteKind.values()) {
+            for (WasteKind kind : selected) {
                 Map<String, Rollup> byValue = new HashMap<>();
                 LocalSpendQueries.scan(
-                        store,
-                        ws,
-                        WasteKeys.kindBy(kind, q.by()),
-                        plan,
-                        (value, r) -> byValue.merge(value, r, Rollup::plus));
-                byValue.forEach((value, r) -> all2.add(new WasteRow(
-                        kind, value.isEmpty() ? null : value, Measures.usdFromNanos(r.costNanos()), r.calls())));
+                        store, ws, WasteKeys.kindBy(kind, q.by()), plan, (v, r) -> byValue.merge(v, r, Rollup::plus));
+                byValue.forEach((v, r) -> all2.add(
+                        new WasteRow(kind, v.isEmpty() ? null : v, Measures.usdFromNanos(r.costNanos()), r.calls())));
             }
             all2.sort(BY_COST_DESC);
             rows = all2.stream().limit(q.limit()).toList();
@@ -93,5 +108,44 @@ public final class LocalWasteQueries {
                 percent,
                 List.copyOf(kinds),
                 rows);
+    }
+
+    /**
+     * Per feature, the models whose calls were model overkill over {@code [from, to)} (rounded to
+     * whole hours as {@link #topWaste} rounds), the largest overkill first (equal amounts by name).
+     * Calls without a feature or model are left out: there is no recommendation for them.
+     */
+    public Map<String, List<String>> overkillModels(String workspaceId, Instant from, Instant to) {
+        RangePlan plan = RangePlan.of(from, to, clock.instant());
+        Map<String, Map<String, Long>> byFeature = new HashMap<>();
+        LocalSpendQueries.scan(
+                waste.apply(workspaceId), workspaceId, WasteKeys.OVERKILL_BY_FEATURE_AND_MODEL, plan, (pair, r) -> {
+                    int sep = pair.indexOf(RollupKeys.PAIR_SEP);
+                    String feature = pair.substring(0, sep);
+                    String model = pair.substring(sep + 1);
+                    if (!feature.isEmpty() && !model.isEmpty()) {
+                        byFeature.computeIfAbsent(feature, f -> new HashMap<>()).merge(model, r.costNanos(), Long::sum);
+                    }
+                });
+        Map<String, List<String>> models = new HashMap<>();
+        byFeature.forEach((feature, costs) -> models.put(
+                feature,
+                costs.entrySet().stream()
+                        .sorted(Map.Entry.<String, Long>comparingByValue()
+                                .reversed()
+                                .thenComparing(Map.Entry.comparingByKey()))
+                        .map(Map.Entry::getKey)
+                        .toList()));
+        return models;
+    }
+
+    /** The code of one kind's waste: the workspace's, or per value of {@code by} when filtered by one. */
+    private static String code(WasteKind kind, TopWasteQuery q) {
+        return q.value() == null ? WasteKeys.kind(kind) : WasteKeys.kindBy(kind, q.by());
+    }
+
+    /** The code of all waste, each call once: the workspace's, or per value of {@code by} when filtered by one. */
+    private static String anyCode(TopWasteQuery q) {
+        return q.value() == null ? WasteKeys.ANY : WasteKeys.anyBy(q.by());
     }
 }

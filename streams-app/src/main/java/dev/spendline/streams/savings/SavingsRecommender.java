@@ -47,7 +47,8 @@ import java.util.stream.Collectors;
  * feature or workflow ({@code top_waste}), what each costs ({@code spend_by}), and the customers
  * whose AI cost is above their revenue ({@code margin_by_customer}). It keeps no state of its own,
  * so it runs where the other tools' data is: on the instance that owns the workspace's partition,
- * over the same local stores, in one hop. The rules are in docs/recommendations.md.
+ * over the same local stores, in one hop. The rules are in docs/recommendations.md. The filters of
+ * {@link SavingsQuery} keep the matching recommendations of the finished list.
  */
 public final class SavingsRecommender {
 
@@ -69,11 +70,22 @@ public final class SavingsRecommender {
             new Rule(RecommendationKind.USE_PROMPT_CACHING, WasteKind.CACHE_MISS, Dimension.FEATURE),
             new Rule(RecommendationKind.USE_CHEAPER_MODEL, WasteKind.MODEL_OVERKILL, Dimension.FEATURE));
 
-    private final Queries queries;
+    /** Per feature, the models its model-overkill waste came from in a range, the largest share first. */
+    @FunctionalInterface
+    public interface OverkillModels {
+        Map<String, List<String>> of(String workspaceId, Instant from, Instant to);
+    }
 
-    /** @param queries answers top_waste, spend_by and margin_by_customer (the owner's local stores) */
-    public SavingsRecommender(Queries queries) {
+    private final Queries queries;
+    private final OverkillModels overkillModels;
+
+    /**
+     * @param queries answers top_waste, spend_by and margin_by_customer (the owner's local stores)
+     * @param overkillModels the models behind each feature's model overkill (the same stores)
+     */
+    public SavingsRecommender(Queries queries, OverkillModels overkillModels) {
         this.queries = queries;
+        this.overkillModels = overkillModels;
     }
 
     public SavingsReport savingsRecommendations(SavingsQuery q) {
@@ -85,9 +97,11 @@ public final class SavingsRecommender {
         List<Recommendation> all = new ArrayList<>();
         Instant from = null;
         Instant to = null;
+        Map<String, List<String>> models = overkillModels.of(ws, q.from(), q.to());
         for (Dimension by : List.of(Dimension.FEATURE, Dimension.WORKFLOW)) {
             TopWasteReport report = queries.answer(
-                    QueryType.TOP_WASTE, new TopWasteQuery(ws, q.from(), q.to(), by, TopWasteQuery.MAX_LIMIT));
+                    QueryType.TOP_WASTE,
+                    new TopWasteQuery(ws, q.from(), q.to(), by, TopWasteQuery.MAX_LIMIT, null, null));
             from = report.from();
             to = report.to();
             Map<String, BigDecimal> spendBy = spendBy(ws, by, q);
@@ -98,19 +112,25 @@ public final class SavingsRecommender {
                 }
                 for (WasteRow row : report.rows()) {
                     if (row.kind() == rule.waste() && row.value() != null) {
+                        List<String> about = rule.kind() == RecommendationKind.USE_CHEAPER_MODEL
+                                ? models.getOrDefault(row.value(), List.of())
+                                : List.of();
                         all.add(fromWaste(
-                                rule, row, from, to, days, spendBy.getOrDefault(row.value(), BigDecimal.ZERO)));
+                                rule, row, from, to, days, spendBy.getOrDefault(row.value(), BigDecimal.ZERO), about));
                     }
                 }
             }
         }
         all.addAll(fromMargins(ws, from, to));
-        List<Recommendation> found = oneBudgetPerFeature(all.stream()
+        List<Recommendation> ranked = oneBudgetPerFeature(all.stream()
                 .filter(r -> r.estimatedMonthlySavingUsd().compareTo(MIN_MONTHLY_SAVING_USD) >= 0)
                 .sorted(Comparator.comparing(Recommendation::estimatedMonthlySavingUsd)
                         .reversed()
                         .thenComparing(Recommendation::id))
                 .toList());
+        // Filters apply to the finished list: which recommendation of a feature carries its budget,
+        // and that budget's limit, depend on all of the feature's recommendations.
+        List<Recommendation> found = ranked.stream().filter(q::matches).toList();
         List<Recommendation> kept = found.stream().limit(q.limit()).toList();
         BigDecimal total = kept.stream()
                 .map(Recommendation::estimatedMonthlySavingUsd)
@@ -166,12 +186,12 @@ public final class SavingsRecommender {
     }
 
     private Recommendation fromWaste(
-            Rule rule, WasteRow row, Instant from, Instant to, BigDecimal days, BigDecimal spent) {
+            Rule rule, WasteRow row, Instant from, Instant to, BigDecimal days, BigDecimal spent, List<String> models) {
         BigDecimal monthly = row.costUsd().multiply(THIRTY).divide(days, 2, RoundingMode.HALF_UP);
         String value = row.value();
         String dimension = rule.by().wireName();
         RecommendationEvidence evidence = new RecommendationEvidence(
-                from, to, dimension, value, rule.waste(), row.calls(), row.costUsd(), spent, null);
+                from, to, dimension, value, rule.waste(), row.calls(), row.costUsd(), spent, null, models);
         String method = usd(row.costUsd()) + " of " + wasteWords(rule.waste()) + " over "
                 + days.stripTrailingZeros().toPlainString() + " days, at the same daily rate for 30 days"
                 + (rule.waste() == WasteKind.CACHE_MISS || rule.waste() == WasteKind.MODEL_OVERKILL
@@ -248,8 +268,8 @@ public final class SavingsRecommender {
         if (first.plusMonths(MarginQuery.MAX_MONTHS - 1).isBefore(last)) {
             first = last.minusMonths(MarginQuery.MAX_MONTHS - 1);
         }
-        CustomerMarginReport report =
-                queries.answer(QueryType.MARGIN_BY_CUSTOMER, new MarginQuery(ws, first, last, MarginQuery.MAX_LIMIT));
+        CustomerMarginReport report = queries.answer(
+                QueryType.MARGIN_BY_CUSTOMER, new MarginQuery(ws, first, last, MarginQuery.MAX_LIMIT, null, null));
         BigDecimal months = BigDecimal.valueOf(first.until(last, ChronoUnit.MONTHS) + 1);
         Instant monthsFrom = first.atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
         Instant monthsTo =
@@ -264,7 +284,16 @@ public final class SavingsRecommender {
             BigDecimal monthly = loss.divide(months, 2, RoundingMode.HALF_UP);
             BigDecimal monthlyRevenue = c.revenueUsd().divide(months, 2, RoundingMode.DOWN);
             RecommendationEvidence evidence = new RecommendationEvidence(
-                    monthsFrom, monthsTo, "tenant", c.tenantId(), null, c.calls(), loss, c.costUsd(), c.revenueUsd());
+                    monthsFrom,
+                    monthsTo,
+                    "tenant",
+                    c.tenantId(),
+                    null,
+                    c.calls(),
+                    loss,
+                    c.costUsd(),
+                    c.revenueUsd(),
+                    List.of());
             SuggestedAction action = monthlyRevenue.signum() > 0
                     ? new SuggestedAction(
                             SuggestedAction.Type.CREATE_BUDGET,

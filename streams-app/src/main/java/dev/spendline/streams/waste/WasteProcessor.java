@@ -27,7 +27,9 @@ import org.apache.kafka.streams.state.WindowStoreIterator;
  * Classifies each deduplicated product event into zero or more {@link WasteKind}s, each with an
  * amount (the call's whole cost, or for cache misses and model overkill the estimated part of it),
  * and adds it to the waste rollups: hourly and daily, per kind, per kind and dimension, and once
- * to the all-waste total at the largest amount any kind gives the call. Definitions: docs/waste.md.
+ * to the all-waste total and to the all-waste total of each of its dimension values at the largest
+ * amount any kind gives the call; model overkill also per feature and model ({@link WasteKeys}).
+ * Definitions: docs/waste.md.
  *
  * <p>Duplicate steps need a window store of the run steps that succeeded ({@code workspace \0
  * runId \0 stepId}, kept as long as the dedupe horizon); runaway runs the run and workflow sums of
@@ -78,23 +80,37 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
         }
         String ws = accepted.workspaceId();
         Rollup call = spec.delta(accepted);
-        long largest = kinds.values().stream().mapToLong(Long::longValue).max().orElseThrow();
+        Rollup once = call.withCost(
+                kinds.values().stream().mapToLong(Long::longValue).max().orElseThrow());
+        String[] values = new String[BY.size()];
+        for (int i = 0; i < values.length; i++) {
+            String value = spec.valueOf(accepted, BY.get(i));
+            values[i] = value == null ? "" : value;
+        }
         for (Granularity g : Granularity.values()) {
             long bucket = g.bucketOf(accepted.event().ts());
             if (g == Granularity.HOUR && !HourlyHorizon.keeps(bucket, accepted.receivedAt())) {
                 continue;
             }
-            add(RollupKeys.key(ws, g, WasteKeys.ANY, bucket, ""), call.withCost(largest));
+            add(RollupKeys.key(ws, g, WasteKeys.ANY, bucket, ""), once);
+            for (int i = 0; i < values.length; i++) {
+                add(RollupKeys.key(ws, g, WasteKeys.anyBy(BY.get(i)), bucket, values[i]), once);
+            }
             for (Map.Entry<WasteKind, Long> kind : kinds.entrySet()) {
                 Rollup delta = call.withCost(kind.getValue());
                 add(RollupKeys.key(ws, g, WasteKeys.kind(kind.getKey()), bucket, ""), delta);
-                for (Dimension d : BY) {
-                    String value = spec.valueOf(accepted, d);
-                    add(
-                            RollupKeys.key(
-                                    ws, g, WasteKeys.kindBy(kind.getKey(), d), bucket, value == null ? "" : value),
-                            delta);
+                for (int i = 0; i < values.length; i++) {
+                    add(RollupKeys.key(ws, g, WasteKeys.kindBy(kind.getKey(), BY.get(i)), bucket, values[i]), delta);
                 }
+            }
+            Long overkill = kinds.get(WasteKind.MODEL_OVERKILL);
+            if (overkill != null) {
+                // Which models a feature's overkill came from: what savings_recommendations' model filter needs.
+                String pair = RollupKeys.pairValue(
+                        values[BY.indexOf(Dimension.FEATURE)], values[BY.indexOf(Dimension.MODEL)]);
+                add(
+                        RollupKeys.key(ws, g, WasteKeys.OVERKILL_BY_FEATURE_AND_MODEL, bucket, pair),
+                        call.withCost(overkill));
             }
         }
     }
