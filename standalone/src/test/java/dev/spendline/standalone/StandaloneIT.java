@@ -253,8 +253,13 @@ class StandaloneIT {
         assertThat(http.get("/api/v1/reports/spend?by=model&feature=search", key)
                         .status())
                 .isEqualTo(200);
-        assertThat(http.get("/api/v1/reports/spend?by=user&feature=search", key).status())
-                .isEqualTo(400);
+        // Any filters combine; a filter of the other usage is refused by name.
+        assertThat(http.get("/api/v1/reports/spend?by=user&feature=search&model=gpt-4.1", key)
+                        .status())
+                .isEqualTo(200);
+        SpendlineHttp.Response otherUsage = http.get("/api/v1/reports/spend?by=user&employee=bob@example.com", key);
+        assertThat(otherUsage.status()).isEqualTo(400);
+        assertThat(otherUsage.body().get("errors").findValuesAsString("pointer")).containsExactly("employee");
     }
 
     @Test

@@ -15,9 +15,9 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * distinct combination of all dimensions, so any set of filters and any grouping is answered
  * exactly by reading a bucket's combinations and keeping those that match.
  *
- * <p>Cost: the combinations of a bucket are read whole, except that a filter on the lead dimension
- * (the customer for product usage, the team for internal) reads only that value's keys, which are
- * contiguous. With many distinct combinations (end-user ids make nearly every call one), a range
+ * <p>Cost: the combinations of a bucket are read whole, except that filters on the leading
+ * dimensions (the customer, then the feature, model… for product usage; the team, then the
+ * employee… for internal) read only the keys that start with those values, which are contiguous. With many distinct combinations (end-user ids make nearly every call one), a range
  * costs about one key per call in it; a report that a single dimension, a rolled-up pair or the
  * total answers never comes here (see {@link LocalSpendQueries}). Measured in docs/performance.md.
  *
@@ -57,7 +57,16 @@ final class CombinationScan {
             positions[f] = dimensions.indexOf(filter.getKey());
             wanted[f++] = filter.getValue();
         }
-        String lead = filters.get(dimensions.get(0));
+        // The filtered values of the leading dimensions, in key order, are a prefix of the keys to
+        // read: customer and feature filtered read only that pair's combinations.
+        StringBuilder leading = new StringBuilder();
+        for (int i = 0; i < n - 1 && filters.containsKey(dimensions.get(i)); i++) {
+            if (i > 0) {
+                leading.append(RollupKeys.PAIR_SEP);
+            }
+            leading.append(filters.get(dimensions.get(i)));
+        }
+        String lead = leading.isEmpty() ? null : leading.toString();
         for (RangePlan.Segment segment : plan.segments()) {
             Granularity g = segment.granularity();
             String prefix = RollupKeys.prefix(workspaceId, g, RollupKeys.COMBINATION);
