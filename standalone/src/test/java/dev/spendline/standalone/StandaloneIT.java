@@ -259,7 +259,8 @@ class StandaloneIT {
                 .isEqualTo(200);
         SpendlineHttp.Response otherUsage = http.get("/api/v1/reports/spend?by=user&employee=bob@example.com", key);
         assertThat(otherUsage.status()).isEqualTo(400);
-        assertThat(otherUsage.body().get("errors").findValuesAsString("pointer")).containsExactly("employee");
+        assertThat(otherUsage.body().get("errors").findValuesAsString("pointer"))
+                .containsExactly("employee");
     }
 
     @Test
