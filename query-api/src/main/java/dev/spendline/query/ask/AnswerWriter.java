@@ -28,6 +28,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -70,9 +71,9 @@ final class AnswerWriter {
         } else if (data instanceof SavingsReport r) {
             return savings(reading, r);
         } else if (data instanceof BudgetStatusReport r) {
-            return budgets(r);
+            return budgets(reading, r);
         } else if (data instanceof ActiveAlertsReport r) {
-            return alerts(r);
+            return alerts(reading, r);
         }
         throw new IllegalArgumentException("no words for " + data.getClass().getSimpleName());
     }
@@ -169,6 +170,41 @@ final class AnswerWriter {
         };
     }
 
+    /**
+     * What a call was narrowed to, for the answer's title: " for customer 'acme' (cache miss)".
+     * The answer must say it, or a filtered figure reads as the whole workspace's.
+     */
+    private static String narrowing(Interpretation reading) {
+        Map<String, Object> args = reading.call().arguments();
+        List<String> named = new ArrayList<>();
+        for (String name : FILTER_ORDER) {
+            if (args.containsKey(name)) {
+                named.add(Words.named(Dimension.of(UsageKind.PRODUCT, name), String.valueOf(args.get(name))));
+            }
+        }
+        if (args.containsKey("scope")) {
+            String scope = String.valueOf(args.get("scope"));
+            Dimension d = scope.equals("WORKSPACE")
+                    ? null
+                    : dev.spendline.contracts.budget.BudgetScope.valueOf(scope).dimension();
+            named.add(
+                    args.containsKey("value")
+                            ? Words.named(d, String.valueOf(args.get("value")))
+                            : d == null ? "the workspace as a whole" : "every " + Words.noun(d));
+        }
+        List<String> kinds = new ArrayList<>();
+        for (String name : List.of("kind", "state", "type", "severity")) {
+            if (args.containsKey(name)) {
+                kinds.add(Words.constant(String.valueOf(args.get(name))));
+            }
+        }
+        if (args.containsKey("name")) {
+            kinds.add("named like '" + args.get("name") + "'");
+        }
+        return (named.isEmpty() ? "" : " for " + String.join(" and ", named))
+                + (kinds.isEmpty() ? "" : " (" + String.join(", ", kinds) + ")");
+    }
+
     // ---- compare
 
     private static String compare(Interpretation reading, CompareReport r) {
@@ -262,7 +298,7 @@ final class AnswerWriter {
     // ---- margins
 
     private static String customerMargin(Interpretation reading, CustomerMarginReport r) {
-        StringBuilder s = new StringBuilder("Margin by customer, ")
+        StringBuilder s = new StringBuilder("Margin by customer" + narrowing(reading) + ", ")
                 .append(Words.months(
                         reading.range().firstMonth(), reading.range().lastMonth()))
                 .append(": ");
@@ -290,7 +326,7 @@ final class AnswerWriter {
     }
 
     private static String featureMargin(Interpretation reading, FeatureMarginReport r) {
-        StringBuilder s = new StringBuilder("Margin by feature, ")
+        StringBuilder s = new StringBuilder("Margin by feature" + narrowing(reading) + ", ")
                 .append(Words.months(
                         reading.range().firstMonth(), reading.range().lastMonth()))
                 .append(": ");
@@ -371,7 +407,7 @@ final class AnswerWriter {
     // ---- waste
 
     private static String waste(Interpretation reading, TopWasteReport r) {
-        StringBuilder s = new StringBuilder("Waste, ")
+        StringBuilder s = new StringBuilder("Waste" + narrowing(reading) + ", ")
                 .append(Words.period(reading.range()))
                 .append(": ");
         if (r.wastefulCalls() == 0) {
@@ -430,7 +466,7 @@ final class AnswerWriter {
     // ---- savings, budgets, alerts
 
     private static String savings(Interpretation reading, SavingsReport r) {
-        StringBuilder s = new StringBuilder("Savings recommendations from ")
+        StringBuilder s = new StringBuilder("Savings recommendations" + narrowing(reading) + " from ")
                 .append(Words.period(reading.range()))
                 .append(": ");
         if (r.found() == 0) {
@@ -451,8 +487,8 @@ final class AnswerWriter {
         return s.append(". ").append(String.join("; ", parts)).append('.').toString();
     }
 
-    private static String budgets(BudgetStatusReport r) {
-        StringBuilder s = new StringBuilder("Budgets as of ")
+    private static String budgets(Interpretation reading, BudgetStatusReport r) {
+        StringBuilder s = new StringBuilder("Budgets" + narrowing(reading) + " as of ")
                 .append(Words.moment(r.asOf()))
                 .append(": ");
         if (r.budgets().isEmpty()) {
@@ -480,8 +516,8 @@ final class AnswerWriter {
         return s.append(". ").append(String.join("; ", parts)).append('.').toString();
     }
 
-    private static String alerts(ActiveAlertsReport r) {
-        StringBuilder s = new StringBuilder("Active alerts as of ")
+    private static String alerts(Interpretation reading, ActiveAlertsReport r) {
+        StringBuilder s = new StringBuilder("Active alerts" + narrowing(reading) + " as of ")
                 .append(Words.moment(r.asOf()))
                 .append(": ");
         if (r.alerts().isEmpty()) {

@@ -105,9 +105,9 @@ class AnswerWriterTest {
     void oneNamedCustomersMarginIsQuoted() {
         assertThat(answer("is globex profitable?"))
                 .isEqualTo(
-                        "Margin by customer, Nov 2026: revenue $100.00, AI cost $150.00, margin -$50.00 (-50%) over 1"
-                                + " customer; 1 with a negative margin. Lowest first: globex margin -$50.00 (-50%) on revenue"
-                                + " $100.00 and AI cost $150.00.");
+                        "Margin by customer for customer 'globex', Nov 2026: revenue $100.00, AI cost $150.00, margin"
+                                + " -$50.00 (-50%) over 1 customer; 1 with a negative margin. Lowest first: globex margin -$50.00"
+                                + " (-50%) on revenue $100.00 and AI cost $150.00.");
     }
 
     @Test
@@ -123,6 +123,7 @@ class AnswerWriterTest {
                 .isEqualTo("Waste, 1–22 Nov 2026: $15.50 in 6 wasteful calls of $1,234.56 spend (1.3%). By kind:"
                         + " failed calls $12.00 (4), retries $3.50 (2).");
         assertThat(answer("how much waste did search have this week"))
+                .startsWith("Waste for feature 'search', 16–22 Nov 2026: ")
                 .endsWith("Top by kind and feature: search failed calls $10.00, search retries $3.50.");
     }
 
