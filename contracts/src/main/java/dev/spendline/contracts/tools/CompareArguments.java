@@ -16,7 +16,6 @@ import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -68,12 +67,7 @@ final class CompareArguments {
 
     private static CompareQuery spend(
             String workspaceId, ToolArguments args, Clock clock, int limit, List<FieldError> errors) {
-        String usageText = args.first("usage");
-        UsageKind usage = usageText == null ? UsageKind.PRODUCT : UsageKind.parse(usageText);
-        if (usage == null) {
-            errors.add(new FieldError("usage", "must be product or internal"));
-            usage = UsageKind.PRODUCT;
-        }
+        UsageKind usage = ToolArgumentReaders.usage(args, errors);
         Dimension by = null;
         if (args.first("by") != null) {
             by = Dimension.of(usage, args.first("by"));
@@ -84,29 +78,8 @@ final class CompareArguments {
                                 + " usage (periods are compared with from/to and baseFrom/baseTo)"));
             }
         }
-        SpendMetric metric = SpendMetric.COST;
-        if (args.first("metric") != null) {
-            metric = SpendMetric.parse(args.first("metric"));
-            if (metric == null) {
-                errors.add(new FieldError("metric", "must be one of " + String.join(", ", SpendMetric.wireNames())));
-                metric = SpendMetric.COST;
-            }
-        }
-        Map<Dimension, String> filters = new EnumMap<>(Dimension.class);
-        for (String name : args.names()) {
-            if (FIXED.contains(name)) {
-                continue;
-            }
-            Dimension filter = Dimension.of(usage, name);
-            String value = args.first(name);
-            if (filter == null) {
-                errors.add(new FieldError(name, "is not a parameter of a spend comparison"));
-            } else if (value.isEmpty()) {
-                errors.add(new FieldError(name, "must not be empty"));
-            } else {
-                filters.put(filter, value);
-            }
-        }
+        SpendMetric metric = ToolArgumentReaders.metric(args, errors);
+        Map<Dimension, String> filters = ToolArgumentReaders.filters(args, usage, FIXED, errors);
         Instant[] current = ToolArgumentReaders.range(args, clock, errors);
         Instant[] base = {
             ToolArgumentReaders.instant(args.first("baseFrom"), "baseFrom", false, errors),

@@ -76,12 +76,7 @@ final class ToolArgumentReaders {
                 errors.add(new FieldError(name, "must be given once"));
             }
         }
-        String usageText = args.first("usage");
-        UsageKind usage = usageText == null ? UsageKind.PRODUCT : UsageKind.parse(usageText);
-        if (usage == null) {
-            errors.add(new FieldError("usage", "must be product or internal"));
-            usage = UsageKind.PRODUCT;
-        }
+        UsageKind usage = usage(args, errors);
         Dimension by = null;
         TimeGrain grain = null;
         String byText = args.first("by");
@@ -98,13 +93,7 @@ final class ToolArgumentReaders {
         Instant[] range = range(args, clock, errors);
         // A report by period lists every period of its range unless a limit says otherwise.
         int limit = limit(args, grain != null ? SpendQuery.MAX_LIMIT : SpendQuery.DEFAULT_LIMIT, errors);
-        SpendMetric metric = SpendMetric.COST;
-        if (args.first("metric") != null) {
-            metric = SpendMetric.parse(args.first("metric"));
-            if (metric == null) {
-                errors.add(new FieldError("metric", "must be one of " + String.join(", ", SpendMetric.wireNames())));
-            }
-        }
+        SpendMetric metric = metric(args, errors);
         SpendOrder order = null;
         if (args.first("order") != null) {
             order = SpendOrder.parse(args.first("order"));
@@ -112,9 +101,49 @@ final class ToolArgumentReaders {
                 errors.add(new FieldError("order", "must be desc or asc"));
             }
         }
+        Map<Dimension, String> filters = filters(args, usage, SPEND_FIXED, errors);
+        failIfAny(errors);
+        SpendQuery query =
+                new SpendQuery(workspaceId, usage, by, grain, range[0], range[1], filters, limit, metric, order);
+        query.problems().forEach(problem -> errors.add(new FieldError("", problem)));
+        failIfAny(errors);
+        return query;
+    }
+
+    /** {@code usage}: product (the default) or internal. */
+    static UsageKind usage(ToolArguments args, List<FieldError> errors) {
+        String text = args.first("usage");
+        UsageKind usage = text == null ? UsageKind.PRODUCT : UsageKind.parse(text);
+        if (usage == null) {
+            errors.add(new FieldError("usage", "must be product or internal"));
+            return UsageKind.PRODUCT;
+        }
+        return usage;
+    }
+
+    /** {@code metric}: cost (the default) or another {@link SpendMetric}. */
+    static SpendMetric metric(ToolArguments args, List<FieldError> errors) {
+        String text = args.first("metric");
+        if (text == null) {
+            return SpendMetric.COST;
+        }
+        SpendMetric metric = SpendMetric.parse(text);
+        if (metric == null) {
+            errors.add(new FieldError("metric", "must be one of " + String.join(", ", SpendMetric.wireNames())));
+            return SpendMetric.COST;
+        }
+        return metric;
+    }
+
+    /**
+     * Every name that is not one of {@code fixed} as a filter: a dimension of {@code usage} with a
+     * non-empty value; a dimension of the other usage or an unknown name is refused by name.
+     */
+    static Map<Dimension, String> filters(
+            ToolArguments args, UsageKind usage, Set<String> fixed, List<FieldError> errors) {
         Map<Dimension, String> filters = new EnumMap<>(Dimension.class);
         for (String name : args.names()) {
-            if (SPEND_FIXED.contains(name)) {
+            if (fixed.contains(name)) {
                 continue;
             }
             Dimension filter = Dimension.of(usage, name);
@@ -131,12 +160,7 @@ final class ToolArgumentReaders {
                 filters.put(filter, value);
             }
         }
-        failIfAny(errors);
-        SpendQuery query =
-                new SpendQuery(workspaceId, usage, by, grain, range[0], range[1], filters, limit, metric, order);
-        query.problems().forEach(problem -> errors.add(new FieldError("", problem)));
-        failIfAny(errors);
-        return query;
+        return filters;
     }
 
     /**

@@ -1035,21 +1035,32 @@ final class QuestionInterpreter {
 
         // ---- one builder per tool
 
-        private Interpretation spend(Metric metric) {
+        /** What a spend report or comparison is of: its usage, grouping and filters; or why not. */
+        private record Subject(UsageKind usage, Dimension by, Map<Dimension, String> filters, String refused) {}
+
+        private Subject subject() {
             List<String> problems = new ArrayList<>();
             UsageKind usage = usage(problems);
             if (usage == null) {
-                return unanswered(problems.get(0));
+                return new Subject(null, null, null, problems.get(0));
             }
             Dimension by = grouping(usage);
             if (!groupings.isEmpty() && by == null) {
-                return unanswered("that grouping is not a dimension of " + usage.wireName() + " usage");
+                return new Subject(
+                        usage, null, null, "that grouping is not a dimension of " + usage.wireName() + " usage");
             }
             Map<Dimension, String> filters = new LinkedHashMap<>();
-            String refused = filters(usage, by, filters);
-            if (refused != null) {
-                return unanswered(refused);
+            return new Subject(usage, by, filters, filters(usage, by, filters));
+        }
+
+        private Interpretation spend(Metric metric) {
+            Subject subject = subject();
+            if (subject.refused() != null) {
+                return unanswered(subject.refused());
             }
+            UsageKind usage = subject.usage();
+            Dimension by = subject.by();
+            Map<Dimension, String> filters = subject.filters();
             TimeGrain period = grain;
             TimeRange range = periodOrDays();
             if (period == null && trend) {
@@ -1191,23 +1202,16 @@ final class QuestionInterpreter {
          */
         private Interpretation compare(Metric metric) {
             boolean margins = metric == Metric.MARGIN;
-            List<String> problems = new ArrayList<>();
-            UsageKind usage = usage(problems);
-            if (usage == null) {
-                return unanswered(problems.get(0));
-            }
-            if (margins && usage != UsageKind.PRODUCT) {
+            Subject subject = subject();
+            if (margins && subject.usage() == UsageKind.INTERNAL) {
                 return unanswered("margin is revenue minus AI cost of product usage; internal usage has no revenue");
             }
-            Dimension by = grouping(usage);
-            if (!groupings.isEmpty() && by == null) {
-                return unanswered("that grouping is not a dimension of " + usage.wireName() + " usage");
+            if (subject.refused() != null) {
+                return unanswered(subject.refused());
             }
-            Map<Dimension, String> filters = new LinkedHashMap<>();
-            String refused = filters(usage, by, filters);
-            if (refused != null) {
-                return unanswered(refused);
-            }
+            UsageKind usage = subject.usage();
+            Dimension by = subject.by();
+            Map<Dimension, String> filters = subject.filters();
             TimeRange current;
             TimeRange base;
             if (range == null && overPeriod != null) {
