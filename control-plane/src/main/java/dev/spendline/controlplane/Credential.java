@@ -12,7 +12,9 @@ public record Credential(Kind kind, String id) {
 
     public enum Kind {
         API_KEY("api_key"),
-        OAUTH_GRANT("oauth_grant");
+        OAUTH_GRANT("oauth_grant"),
+        /** A signed-in user of the dashboard; the id is the user's id. */
+        SESSION_USER("session_user");
 
         private final String wireName;
 
@@ -32,6 +34,11 @@ public record Credential(Kind kind, String id) {
 
     public static Credential apiKey(String keyId) {
         return new Credential(Kind.API_KEY, keyId);
+    }
+
+    /** A signed-in dashboard user: what prepared a write action from the dashboard. */
+    public static Credential sessionUser(String userId) {
+        return new Credential(Kind.SESSION_USER, userId);
     }
 
     /** As stored with what the credential did: {@code api_key:key_...}, {@code oauth_grant:...}. */

@@ -1,0 +1,21 @@
+package dev.spendline.query.dashboard;
+
+import dev.spendline.query.signin.WorkspaceAuthentication;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.web.bind.annotation.ControllerAdvice;
+import org.springframework.web.bind.annotation.ModelAttribute;
+
+/**
+ * What every dashboard page's frame shows: who is signed in, in which workspace, with which plan
+ * and role, and the workspaces to switch to ({@code viewer} in the templates).
+ */
+@ControllerAdvice(basePackages = "dev.spendline.query")
+final class DashboardModel {
+
+    @ModelAttribute("viewer")
+    WorkspaceAuthentication viewer() {
+        Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+        return authentication instanceof WorkspaceAuthentication workspace ? workspace : null;
+    }
+}

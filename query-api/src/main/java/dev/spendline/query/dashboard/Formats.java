@@ -1,0 +1,90 @@
+package dev.spendline.query.dashboard;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import org.springframework.stereotype.Component;
+
+/**
+ * Numbers for people, the same on every page: {@code $1,234.56}, {@code 64.8 %}, {@code 12,345},
+ * {@code 2026-11-25 14:03 UTC}. Templates call it as {@code ${@fmt.money(row.cost)}}. Money is
+ * rounded half-up to the cent for display only; the figures behind it are exact. Times are UTC and
+ * say so, because the workspace has no time zone of its own.
+ */
+@Component("fmt")
+public final class Formats {
+
+    private static final DateTimeFormatter MINUTE =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter DAY =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd", Locale.ROOT).withZone(ZoneOffset.UTC);
+
+    /** {@code $1,234.56}; {@code -$12.00} for a loss; an em dash for no figure. */
+    public String money(BigDecimal amount) {
+        if (amount == null) {
+            return "—";
+        }
+        BigDecimal cents = amount.setScale(2, RoundingMode.HALF_UP);
+        String digits = grouped("#,##0.00").format(cents.abs());
+        return (cents.signum() < 0 ? "-$" : "$") + digits;
+    }
+
+    /** Small amounts keep their precision: {@code $0.0042} rather than {@code $0.00}. */
+    public String unitMoney(BigDecimal amount) {
+        if (amount == null) {
+            return "—";
+        }
+        if (amount.abs().compareTo(BigDecimal.ONE) >= 0 || amount.signum() == 0) {
+            return money(amount);
+        }
+        String digits = grouped("0.00##").format(amount.abs().setScale(4, RoundingMode.HALF_UP));
+        return (amount.signum() < 0 ? "-$" : "$") + digits;
+    }
+
+    /** A ratio in percent with one decimal: {@code 0.648} is {@code 64.8 %}. */
+    public String ratio(BigDecimal ratio) {
+        return ratio == null ? "—" : percent(ratio.movePointRight(2));
+    }
+
+    /** A number that already is a percentage: {@code 64.8} is {@code 64.8 %}. */
+    public String percent(BigDecimal percent) {
+        if (percent == null) {
+            return "—";
+        }
+        return grouped("#,##0.0").format(percent.setScale(1, RoundingMode.HALF_UP)) + " %";
+    }
+
+    public String percent(double percent) {
+        return Double.isFinite(percent) ? percent(BigDecimal.valueOf(percent)) : "—";
+    }
+
+    /** A count: {@code 12,345}. */
+    public String count(long count) {
+        return grouped("#,##0").format(count);
+    }
+
+    /** Any number with up to two decimals, grouped: {@code 1,234.5}. */
+    public String number(BigDecimal number) {
+        return number == null ? "—" : grouped("#,##0.##").format(number);
+    }
+
+    public String minute(Instant at) {
+        return at == null ? "—" : MINUTE.format(at);
+    }
+
+    public String day(Instant at) {
+        return at == null ? "—" : DAY.format(at);
+    }
+
+    /** A fresh format each time: {@link DecimalFormat} is not thread-safe. */
+    private static DecimalFormat grouped(String pattern) {
+        DecimalFormat format = new DecimalFormat(pattern, DecimalFormatSymbols.getInstance(Locale.US));
+        format.setRoundingMode(RoundingMode.HALF_UP);
+        return format;
+    }
+}
