@@ -1,6 +1,7 @@
 package dev.spendline.query.dashboard;
 
 import java.math.BigDecimal;
+import java.math.MathContext;
 import java.math.RoundingMode;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
@@ -12,12 +13,15 @@ import org.springframework.stereotype.Component;
 
 /**
  * Numbers for people, the same on every page: {@code $1,234.56}, {@code 64.8 %}, {@code 12,345},
- * {@code 2026-11-25 14:03 UTC}. Templates call it as {@code ${@fmt.money(row.cost)}}. Money is
+ * {@code 2026-11-25 14:03 UTC}, as Ask's answers write them, so a figure of an answer is found
+ * on its page. Templates call it as {@code ${@fmt.money(row.cost)}}. Money is
  * rounded half-up to the cent for display only; the figures behind it are exact. Times are UTC and
  * say so, because the workspace has no time zone of its own.
  */
 @Component("fmt")
 public final class Formats {
+
+    private static final BigDecimal CENT = new BigDecimal("0.01");
 
     private static final DateTimeFormatter MINUTE =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);
@@ -29,21 +33,17 @@ public final class Formats {
         if (amount == null) {
             return "—";
         }
+        BigDecimal abs = amount.abs();
+        if (abs.signum() != 0 && abs.compareTo(CENT) < 0) {
+            // Below a cent, two significant digits (as Ask's answers write it): $0.0042, not $0.00.
+            String digits = abs.round(new MathContext(2, RoundingMode.HALF_UP))
+                    .stripTrailingZeros()
+                    .toPlainString();
+            return (amount.signum() < 0 ? "-$" : "$") + digits;
+        }
         BigDecimal cents = amount.setScale(2, RoundingMode.HALF_UP);
         String digits = grouped("#,##0.00").format(cents.abs());
         return (cents.signum() < 0 ? "-$" : "$") + digits;
-    }
-
-    /** Small amounts keep their precision: {@code $0.0042} rather than {@code $0.00}. */
-    public String unitMoney(BigDecimal amount) {
-        if (amount == null) {
-            return "—";
-        }
-        if (amount.abs().compareTo(BigDecimal.ONE) >= 0 || amount.signum() == 0) {
-            return money(amount);
-        }
-        String digits = grouped("0.00##").format(amount.abs().setScale(4, RoundingMode.HALF_UP));
-        return (amount.signum() < 0 ? "-$" : "$") + digits;
     }
 
     /** A ratio in percent with one decimal: {@code 0.648} is {@code 64.8 %}. */
