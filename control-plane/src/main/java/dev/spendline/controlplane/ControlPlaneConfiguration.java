@@ -1,5 +1,9 @@
 package dev.spendline.controlplane;
 
+import dev.spendline.controlplane.accounts.InvitationRepository;
+import dev.spendline.controlplane.accounts.MembershipRepository;
+import dev.spendline.controlplane.accounts.SetupLinkRepository;
+import dev.spendline.controlplane.accounts.UserRepository;
 import dev.spendline.controlplane.actions.PreparedActionRepository;
 import dev.spendline.controlplane.keys.ApiKeyAuthenticator;
 import dev.spendline.controlplane.keys.ApiKeyRepository;
@@ -37,6 +41,26 @@ public class ControlPlaneConfiguration {
     @Bean
     public ApiKeyRepository apiKeyRepository(JdbcClient controlPlaneJdbcClient, Clock clock) {
         return new ApiKeyRepository(controlPlaneJdbcClient, clock);
+    }
+
+    @Bean
+    public UserRepository userRepository(JdbcClient controlPlaneJdbcClient, Clock clock) {
+        return new UserRepository(controlPlaneJdbcClient, clock);
+    }
+
+    @Bean
+    public MembershipRepository membershipRepository(JdbcClient controlPlaneJdbcClient, Clock clock) {
+        return new MembershipRepository(controlPlaneJdbcClient, clock);
+    }
+
+    @Bean
+    public InvitationRepository invitationRepository(JdbcClient controlPlaneJdbcClient, Clock clock) {
+        return new InvitationRepository(controlPlaneJdbcClient, clock);
+    }
+
+    @Bean
+    public SetupLinkRepository setupLinkRepository(JdbcClient controlPlaneJdbcClient, Clock clock) {
+        return new SetupLinkRepository(controlPlaneJdbcClient, clock);
     }
 
     @Bean

@@ -4,6 +4,7 @@ import dev.spendline.controlplane.actions.PreparedActionRepository;
 import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import java.time.Instant;
+import java.util.List;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.AfterParameterizedClassInvocation;
@@ -51,7 +52,17 @@ public abstract class DatabaseTest {
     @BeforeEach
     protected void emptyTablesAndCreateRepositories() {
         jdbc = JdbcClient.create(dataSource());
-        jdbc.sql("delete from prepared_actions").update();
+        for (String table : List.of(
+                "spring_session_attributes",
+                "spring_session",
+                "setup_links",
+                "invitations",
+                "memberships",
+                "user_identities",
+                "users",
+                "prepared_actions")) {
+            jdbc.sql("delete from " + table).update();
+        }
         jdbc.sql("delete from api_keys").update();
         jdbc.sql("delete from workspaces").update();
         jdbc.sql("delete from control_plane_bootstrap").update();
