@@ -5,6 +5,7 @@ import dev.spendline.query.action.ActionConfiguration;
 import dev.spendline.query.alerts.AlertConfiguration;
 import dev.spendline.query.ask.AskConfiguration;
 import dev.spendline.query.budgets.BudgetConfiguration;
+import dev.spendline.query.dashboard.DashboardConfiguration;
 import dev.spendline.query.experiments.ExperimentsConfiguration;
 import dev.spendline.query.problems.ProblemsConfiguration;
 import dev.spendline.query.reports.ReportsConfiguration;
@@ -12,6 +13,7 @@ import dev.spendline.query.revenue.RevenueConfiguration;
 import dev.spendline.query.security.InternalPortSecurity;
 import dev.spendline.query.security.SecurityConfiguration;
 import dev.spendline.query.settings.SettingsConfiguration;
+import dev.spendline.query.signin.SessionSecurity;
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
@@ -27,6 +29,8 @@ import org.springframework.context.annotation.Import;
     ControlPlaneConfiguration.class,
     InternalPortSecurity.class,
     SecurityConfiguration.class,
+    SessionSecurity.class,
+    DashboardConfiguration.class,
     ProblemsConfiguration.class,
     ReportsConfiguration.class,
     SettingsConfiguration.class,

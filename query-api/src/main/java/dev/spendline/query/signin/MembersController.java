@@ -1,0 +1,141 @@
+package dev.spendline.query.signin;
+
+import dev.spendline.controlplane.accounts.InvitationRepository;
+import dev.spendline.controlplane.accounts.IssuedInvitation;
+import dev.spendline.controlplane.accounts.MembershipRepository;
+import dev.spendline.controlplane.accounts.Role;
+import jakarta.servlet.http.HttpServletResponse;
+import java.time.Duration;
+import java.util.Optional;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
+
+/**
+ * Members and invitations of the current workspace. Everyone sees who is a member; owners and
+ * admins invite (a copyable link, shown once, valid 7 days) and remove members; only owners make or
+ * remove owners and admins, and the last owner cannot leave or be demoted. Every id is looked up
+ * within the current workspace, so another workspace's user or invitation id changes nothing.
+ */
+@Controller
+final class MembersController {
+
+    static final Duration INVITATION_VALIDITY = Duration.ofDays(7);
+    private static final String PAGE = "/app/settings/members";
+
+    private final MembershipRepository memberships;
+    private final InvitationRepository invitations;
+
+    MembersController(MembershipRepository memberships, InvitationRepository invitations) {
+        this.memberships = memberships;
+        this.invitations = invitations;
+    }
+
+    @GetMapping(PAGE)
+    String members(Model model) {
+        WorkspaceAuthentication viewer = viewer();
+        model.addAttribute("members", memberships.members(viewer.getPrincipal().workspaceId()));
+        model.addAttribute("invitations", invitations.open(viewer.getPrincipal().workspaceId()));
+        model.addAttribute("roles", viewer.role() == Role.OWNER ? Role.values() : new Role[] {Role.MEMBER});
+        return "settings/members";
+    }
+
+    @PostMapping(PAGE + "/invitations")
+    String invite(@RequestParam(defaultValue = "MEMBER") String role, Model model, HttpServletResponse response) {
+        WorkspaceAuthentication viewer = managerOrForbidden();
+        Role invited = parseRole(role).filter(r -> r != Role.OWNER).orElse(null);
+        if (invited == null || (invited == Role.ADMIN && viewer.role() != Role.OWNER)) {
+            return refuse(
+                    model, response, HttpStatus.BAD_REQUEST, "Invite as Member, or as Admin if you are an owner.");
+        }
+        IssuedInvitation issued =
+                invitations.create(viewer.getPrincipal().workspaceId(), invited, viewer.userId(), INVITATION_VALIDITY);
+        model.addAttribute(
+                "inviteLink",
+                ServletUriComponentsBuilder.fromCurrentContextPath()
+                        .path("/invite/{token}")
+                        .buildAndExpand(issued.token())
+                        .toUriString());
+        model.addAttribute("inviteRole", invited.label());
+        return members(model);
+    }
+
+    @PostMapping(PAGE + "/invitations/{id}/revoke")
+    String revokeInvitation(@PathVariable String id, RedirectAttributes redirect) {
+        WorkspaceAuthentication viewer = managerOrForbidden();
+        if (!invitations.revoke(viewer.getPrincipal().workspaceId(), id)) {
+            throw new DashboardNotFoundException();
+        }
+        redirect.addFlashAttribute("notice", "Invitation revoked.");
+        return "redirect:" + PAGE;
+    }
+
+    @PostMapping(PAGE + "/{userId}/role")
+    String changeRole(
+            @PathVariable String userId, @RequestParam String role, Model model, HttpServletResponse response) {
+        WorkspaceAuthentication viewer = managerOrForbidden();
+        String workspaceId = viewer.getPrincipal().workspaceId();
+        Role current = memberships.find(workspaceId, userId).orElseThrow(DashboardNotFoundException::new);
+        Role next = parseRole(role).orElse(null);
+        if (next == null) {
+            return refuse(model, response, HttpStatus.BAD_REQUEST, "Choose Owner, Admin or Member.");
+        }
+        if (viewer.role() != Role.OWNER && (current != Role.MEMBER || next != Role.MEMBER)) {
+            throw new DashboardForbiddenException("Only an owner can change the role of owners and admins.");
+        }
+        if (current == Role.OWNER && next != Role.OWNER && memberships.owners(workspaceId) <= 1) {
+            return refuse(
+                    model, response, HttpStatus.CONFLICT, "A workspace needs an owner: make someone else owner first.");
+        }
+        memberships.changeRole(workspaceId, userId, next);
+        return "redirect:" + PAGE;
+    }
+
+    @PostMapping(PAGE + "/{userId}/remove")
+    String remove(@PathVariable String userId, Model model, HttpServletResponse response) {
+        WorkspaceAuthentication viewer = managerOrForbidden();
+        String workspaceId = viewer.getPrincipal().workspaceId();
+        Role current = memberships.find(workspaceId, userId).orElseThrow(DashboardNotFoundException::new);
+        if (current != Role.MEMBER && viewer.role() != Role.OWNER) {
+            throw new DashboardForbiddenException("Only an owner can remove owners and admins.");
+        }
+        if (current == Role.OWNER && memberships.owners(workspaceId) <= 1) {
+            return refuse(model, response, HttpStatus.CONFLICT, "The last owner cannot be removed.");
+        }
+        memberships.remove(workspaceId, userId);
+        return "redirect:" + PAGE;
+    }
+
+    private String refuse(Model model, HttpServletResponse response, HttpStatus status, String message) {
+        response.setStatus(status.value());
+        model.addAttribute("problem", message);
+        return members(model);
+    }
+
+    private static Optional<Role> parseRole(String text) {
+        try {
+            return Optional.of(Role.valueOf(text.trim().toUpperCase(java.util.Locale.ROOT)));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    static WorkspaceAuthentication viewer() {
+        return (WorkspaceAuthentication) SecurityContextHolder.getContext().getAuthentication();
+    }
+
+    static WorkspaceAuthentication managerOrForbidden() {
+        WorkspaceAuthentication viewer = viewer();
+        if (!viewer.manages()) {
+            throw new DashboardForbiddenException("Only owners and admins can manage members and invitations.");
+        }
+        return viewer;
+    }
+}

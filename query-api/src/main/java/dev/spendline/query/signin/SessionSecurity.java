@@ -1,0 +1,210 @@
+package dev.spendline.query.signin;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import dev.spendline.controlplane.accounts.InvitationRepository;
+import dev.spendline.controlplane.accounts.MembershipRepository;
+import dev.spendline.controlplane.accounts.SetupLinkRepository;
+import dev.spendline.controlplane.accounts.UserRepository;
+import dev.spendline.controlplane.workspaces.Plan;
+import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.query.security.SecurityConfiguration;
+import jakarta.servlet.http.HttpServletResponse;
+import java.time.Clock;
+import java.time.Duration;
+import javax.sql.DataSource;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.PropertySource;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpMethod;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.security.authentication.ProviderManager;
+import org.springframework.security.authentication.dao.DaoAuthenticationProvider;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.crypto.factory.PasswordEncoderFactories;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.security.oauth2.client.oidc.userinfo.OidcUserRequest;
+import org.springframework.security.oauth2.client.oidc.userinfo.OidcUserService;
+import org.springframework.security.oauth2.client.registration.ClientRegistrationRepository;
+import org.springframework.security.oauth2.client.userinfo.OAuth2UserService;
+import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
+import org.springframework.security.oauth2.core.OAuth2Error;
+import org.springframework.security.oauth2.core.oidc.user.OidcUser;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.access.intercept.AuthorizationFilter;
+import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
+import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
+import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
+import org.springframework.security.web.context.SecurityContextRepository;
+import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.util.matcher.OrRequestMatcher;
+import org.springframework.security.web.util.matcher.RequestMatcher;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The dashboard's way in: a browser session (stored in the control-plane database) started by a
+ * password sign-in or an OpenID Connect provider, CSRF tokens on every form, a strict content
+ * security policy, and the session id changed at sign-in (no fixation). It claims only the
+ * dashboard's paths; the API chains never see a cookie.
+ */
+@Configuration(proxyBeanMethods = false)
+@PropertySource("classpath:dev/spendline/query/signin/session-defaults.properties")
+@Import({SignInController.class, MembersController.class, SignInErrors.class})
+public class SessionSecurity {
+
+    /** Adaptive hashes (bcrypt by default), with the algorithm's id stored so it can be upgraded later. */
+    @Bean
+    PasswordEncoder passwordEncoder() {
+        return PasswordEncoderFactories.createDelegatingPasswordEncoder();
+    }
+
+    @Bean
+    SignInAttempts signInAttempts() {
+        return new SignInAttempts(Duration.ofMinutes(15), Ticker.systemTicker());
+    }
+
+    @Bean
+    SessionSignIn sessionSignIn(SecurityContextRepository sessionContextRepository) {
+        return new SessionSignIn(sessionContextRepository);
+    }
+
+    /**
+     * @param defaultPlan the plan of workspaces created at sign-up ({@code spendline.workspaces.default-plan},
+     *     FREE unless an operator says otherwise)
+     */
+    @Bean
+    AccountService accountService(
+            UserRepository users,
+            WorkspaceRepository workspaces,
+            MembershipRepository memberships,
+            InvitationRepository invitations,
+            SetupLinkRepository setupLinks,
+            PasswordEncoder passwordEncoder,
+            DataSource dataSource,
+            @Value("${spendline.workspaces.default-plan:FREE}") Plan defaultPlan,
+            Clock clock) {
+        return new AccountService(
+                users,
+                workspaces,
+                memberships,
+                invitations,
+                setupLinks,
+                passwordEncoder,
+                new TransactionTemplate(new DataSourceTransactionManager(dataSource)),
+                defaultPlan,
+                clock);
+    }
+
+    static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; style-src 'self';"
+            + " img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self';"
+            + " form-action 'self'; frame-ancestors 'none'";
+
+    /** Every path of the dashboard and its sign-in; nothing else reaches this chain. */
+    static final RequestMatcher PATHS = new OrRequestMatcher(
+            PathPatternRequestMatcher.pathPattern("/"),
+            PathPatternRequestMatcher.pathPattern("/app"),
+            PathPatternRequestMatcher.pathPattern("/app/**"),
+            PathPatternRequestMatcher.pathPattern("/signin"),
+            PathPatternRequestMatcher.pathPattern("/signup"),
+            PathPatternRequestMatcher.pathPattern("/signout"),
+            PathPatternRequestMatcher.pathPattern("/setup/**"),
+            PathPatternRequestMatcher.pathPattern("/invite/**"),
+            PathPatternRequestMatcher.pathPattern("/oauth2/authorization/**"),
+            PathPatternRequestMatcher.pathPattern("/login/oauth2/code/**"),
+            PathPatternRequestMatcher.pathPattern("/assets/**"),
+            PathPatternRequestMatcher.pathPattern("/webjars/**"));
+
+    @Bean
+    SecurityContextRepository sessionContextRepository() {
+        return new HttpSessionSecurityContextRepository();
+    }
+
+    @Bean
+    @Order(SecurityConfiguration.Chains.SESSION)
+    SecurityFilterChain sessionChain(
+            HttpSecurity http,
+            SecurityContextRepository sessionContextRepository,
+            UserRepository users,
+            MembershipRepository memberships,
+            PasswordEncoder passwordEncoder,
+            SignInAttempts attempts,
+            ObjectProvider<ClientRegistrationRepository> providers,
+            AccountService accounts)
+            throws Exception {
+        // This chain's own authentication: the application's AuthenticationManager bean checks API keys.
+        // The filters are built here, not declared as beans, so that the servlet container does not
+        // also run them on every request.
+        DaoAuthenticationProvider passwords = new DaoAuthenticationProvider(new AccountUserDetails(users));
+        passwords.setPasswordEncoder(passwordEncoder);
+        LoginUrlAuthenticationEntryPoint toSignIn = new LoginUrlAuthenticationEntryPoint("/signin");
+        http.securityMatcher(PATHS)
+                .authenticationManager(new ProviderManager(passwords))
+                .securityContext(context -> context.securityContextRepository(sessionContextRepository))
+                .authorizeHttpRequests(authorize -> authorize
+                        .requestMatchers("/assets/**", "/webjars/**")
+                        .permitAll()
+                        .requestMatchers("/", "/signin", "/signup", "/signout", "/setup/**")
+                        .permitAll()
+                        .requestMatchers(HttpMethod.GET, "/invite/*")
+                        .permitAll()
+                        .requestMatchers(HttpMethod.POST, "/invite/*")
+                        .permitAll()
+                        .requestMatchers("/invite/*/accept", "/app", "/app/**")
+                        .authenticated()
+                        .requestMatchers("/oauth2/authorization/**", "/login/oauth2/code/**")
+                        .permitAll()
+                        .anyRequest()
+                        .denyAll())
+                .formLogin(form -> form.loginPage("/signin")
+                        .loginProcessingUrl("/signin")
+                        .usernameParameter("email")
+                        .passwordParameter("password")
+                        .successHandler(new SignInSuccess(attempts))
+                        .failureHandler(new SignInFailure(attempts))
+                        .permitAll())
+                .logout(logout -> logout.logoutUrl("/signout").logoutSuccessUrl("/signin?signedOut"))
+                .sessionManagement(session -> session.sessionFixation(fixation -> fixation.changeSessionId()))
+                .exceptionHandling(errors -> errors.authenticationEntryPoint((request, response, e) -> {
+                    if (request.getHeader("HX-Request") != null) {
+                        // An htmx poll of an expired session: tell htmx to load the sign-in page whole.
+                        response.setHeader("HX-Redirect", "/signin");
+                        response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
+                        return;
+                    }
+                    toSignIn.commence(request, response, e);
+                }))
+                .headers(headers -> headers.contentSecurityPolicy(csp -> csp.policyDirectives(CONTENT_SECURITY_POLICY))
+                        .referrerPolicy(
+                                referrer -> referrer.policy(ReferrerPolicyHeaderWriter.ReferrerPolicy.SAME_ORIGIN)))
+                .addFilterBefore(new SignInLimitFilter(attempts), UsernamePasswordAuthenticationFilter.class)
+                .addFilterBefore(new WorkspaceSelection(users, memberships, accounts), AuthorizationFilter.class);
+        if (providers.getIfAvailable() != null) {
+            http.oauth2Login(login -> login.loginPage("/signin")
+                    .userInfoEndpoint(userInfo -> userInfo.oidcUserService(providerUsers(accounts)))
+                    .successHandler(new SignInSuccess(attempts))
+                    .failureUrl("/signin?providerError"));
+        }
+        return http.build();
+    }
+
+    /** The provider's user, mapped to (or created as) a Spendline account. */
+    private static OAuth2UserService<OidcUserRequest, OidcUser> providerUsers(AccountService accounts) {
+        OidcUserService provider = new OidcUserService();
+        return request -> {
+            OidcUser user = provider.loadUser(request);
+            try {
+                String name = user.getFullName() != null ? user.getFullName() : user.getPreferredUsername();
+                String id = accounts.providerUser(user.getIssuer().toString(), user.getSubject(), user.getEmail(), name)
+                        .id();
+                return new ProviderUser(user, id);
+            } catch (SignUpRefusedException refused) {
+                throw new OAuth2AuthenticationException(
+                        new OAuth2Error("account_exists", refused.getMessage(), null), refused.getMessage());
+            }
+        };
+    }
+}
