@@ -63,8 +63,8 @@ public class SessionSecurity {
     }
 
     @Bean
-    SignInAttempts signInAttempts() {
-        return new SignInAttempts(Duration.ofMinutes(15), Ticker.systemTicker());
+    SignInAttempts signInAttempts(@Value("${spendline.signin.sign-ups-per-address:30}") int signUpsPerAddress) {
+        return new SignInAttempts(Duration.ofMinutes(15), signUpsPerAddress, Ticker.systemTicker());
     }
 
     @Bean

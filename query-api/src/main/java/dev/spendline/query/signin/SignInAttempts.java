@@ -17,13 +17,18 @@ public final class SignInAttempts {
 
     static final int FAILURES_PER_EMAIL = 5;
     static final int FAILURES_PER_ADDRESS = 20;
-    static final int SIGN_UPS_PER_ADDRESS = 10;
 
     private final Duration window;
+    private final int signUpsPerAddress;
     private final Cache<String, AtomicInteger> counts;
 
-    public SignInAttempts(Duration window, Ticker ticker) {
+    /**
+     * @param signUpsPerAddress sign-ups allowed per client address and window: a company behind one
+     *     address onboarding its team needs a few dozen; a script creating accounts is stopped
+     */
+    public SignInAttempts(Duration window, int signUpsPerAddress, Ticker ticker) {
         this.window = window;
+        this.signUpsPerAddress = signUpsPerAddress;
         this.counts = Caffeine.newBuilder()
                 .expireAfterWrite(window)
                 .maximumSize(100_000)
@@ -53,7 +58,7 @@ public final class SignInAttempts {
 
     /** Counts a sign-up attempt; false once the address has made too many in the window. */
     public boolean signUpAllowed(String address) {
-        return increment("signup:" + address) <= SIGN_UPS_PER_ADDRESS;
+        return increment("signup:" + address) <= signUpsPerAddress;
     }
 
     private int count(String key) {

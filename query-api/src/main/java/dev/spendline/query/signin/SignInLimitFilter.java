@@ -21,7 +21,8 @@ final class SignInLimitFilter extends OncePerRequestFilter {
 
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
-        return !("POST".equals(request.getMethod()) && "/signin".equals(request.getServletPath()));
+        String path = request.getRequestURI().substring(request.getContextPath().length());
+        return !("POST".equals(request.getMethod()) && "/signin".equals(path));
     }
 
     @Override
