@@ -1,6 +1,7 @@
 package dev.spendline.standalone;
 
 import dev.spendline.controlplane.ControlPlaneBootstrap;
+import dev.spendline.controlplane.accounts.SetupLinkRepository;
 import dev.spendline.controlplane.keys.IssuedApiKey;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.internalapi.InstanceCredential;
@@ -44,6 +45,7 @@ public final class Standalone implements AutoCloseable {
     private final String baseUrl;
     private final String internalUrl;
     private final Optional<IssuedApiKey> firstKey;
+    private final Optional<String> setupLink;
 
     private Standalone(
             EmbeddedKafka kafka,
@@ -51,13 +53,15 @@ public final class Standalone implements AutoCloseable {
             ConfigurableApplicationContext context,
             String baseUrl,
             String internalUrl,
-            Optional<IssuedApiKey> firstKey) {
+            Optional<IssuedApiKey> firstKey,
+            Optional<String> setupLink) {
         this.kafka = kafka;
         this.bootstrapServers = bootstrapServers;
         this.context = context;
         this.baseUrl = baseUrl;
         this.internalUrl = internalUrl;
         this.firstKey = firstKey;
+        this.setupLink = setupLink;
     }
 
     /** Starts with the embedded broker. */
@@ -139,13 +143,20 @@ public final class Standalone implements AutoCloseable {
             ConfigurableApplicationContext context = app.run();
             Optional<IssuedApiKey> first = context.getBean(ControlPlaneBootstrap.class)
                     .createFirstWorkspaceIfEmpty("Default workspace", Plan.TEAM);
+            String baseUrl = "http://127.0.0.1:" + port;
+            // The first workspace has data (its key works at once) but no owner yet: whoever opens
+            // this one-time link and signs up becomes its owner.
+            Optional<String> setupLink = first.flatMap(key -> context.getBean(SetupLinkRepository.class)
+                    .issue(key.key().workspaceId())
+                    .map(token -> baseUrl + "/setup/" + token));
             return new Standalone(
                     kafka,
                     bootstrap,
                     context,
-                    "http://127.0.0.1:" + port,
+                    baseUrl,
                     "http://127.0.0.1:" + context.getEnvironment().getProperty(INTERNAL_PORT),
-                    first);
+                    first,
+                    setupLink);
         } catch (RuntimeException e) {
             if (kafka != null) {
                 kafka.close();
@@ -174,6 +185,11 @@ public final class Standalone implements AutoCloseable {
     /** The key of the workspace created on first start; empty on later starts. */
     public Optional<IssuedApiKey> firstKey() {
         return firstKey;
+    }
+
+    /** The one-time link that makes its opener the owner of the first workspace; empty on later starts. */
+    public Optional<String> setupLink() {
+        return setupLink;
     }
 
     public ConfigurableApplicationContext context() {

@@ -112,9 +112,16 @@ public final class StandaloneMain implements Callable<Integer> {
                             out.println();
                             out.println("Keep it in a secret manager or an environment variable, e.g.");
                             out.println("    export SPENDLINE_API_KEY=" + key.secret());
+                            standalone.setupLink().ifPresent(link -> {
+                                out.println();
+                                out.println("Open this link to create your account and own this workspace"
+                                        + " (it works once):");
+                                out.println();
+                                out.println("    " + link);
+                            });
                         },
-                        () -> out.println(
-                                "Create another API key with: spendline-standalone create-key --data-dir " + dataDir));
+                        () -> out.println("Sign in at " + standalone.baseUrl() + "/signin; create another API key"
+                                + " with: spendline-standalone create-key --data-dir " + dataDir));
         out.println("Stop with Ctrl-C.");
         out.flush();
         stopped.await();
