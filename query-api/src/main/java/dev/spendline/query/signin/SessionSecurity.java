@@ -28,11 +28,15 @@ import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.oauth2.client.oidc.userinfo.OidcUserRequest;
 import org.springframework.security.oauth2.client.oidc.userinfo.OidcUserService;
+import org.springframework.security.oauth2.client.registration.ClientRegistration;
 import org.springframework.security.oauth2.client.registration.ClientRegistrationRepository;
+import org.springframework.security.oauth2.client.userinfo.DefaultOAuth2UserService;
+import org.springframework.security.oauth2.client.userinfo.OAuth2UserRequest;
 import org.springframework.security.oauth2.client.userinfo.OAuth2UserService;
 import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
 import org.springframework.security.oauth2.core.OAuth2Error;
 import org.springframework.security.oauth2.core.oidc.user.OidcUser;
+import org.springframework.security.oauth2.core.user.OAuth2User;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.intercept.AuthorizationFilter;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
@@ -184,11 +188,41 @@ public class SessionSecurity {
                 .addFilterBefore(new WorkspaceSelection(users, memberships, accounts), AuthorizationFilter.class);
         if (providers.getIfAvailable() != null) {
             http.oauth2Login(login -> login.loginPage("/signin")
-                    .userInfoEndpoint(userInfo -> userInfo.oidcUserService(providerUsers(accounts)))
+                    .userInfoEndpoint(userInfo ->
+                            userInfo.oidcUserService(providerUsers(accounts)).userService(oauth2Users(accounts)))
                     .successHandler(new SignInSuccess(attempts))
                     .failureUrl("/signin?providerError"));
         }
         return http.build();
+    }
+
+    /**
+     * A provider that speaks plain OAuth 2 rather than OpenID Connect (GitHub): the user is the
+     * provider's user id, under the registration's user-info URI as the issuer.
+     */
+    private static OAuth2UserService<OAuth2UserRequest, OAuth2User> oauth2Users(AccountService accounts) {
+        DefaultOAuth2UserService provider = new DefaultOAuth2UserService();
+        return request -> {
+            OAuth2User user = provider.loadUser(request);
+            ClientRegistration registration = request.getClientRegistration();
+            String issuer =
+                    registration.getProviderDetails().getUserInfoEndpoint().getUri();
+            Object email = user.getAttributes().get("email");
+            Object name = user.getAttributes()
+                    .getOrDefault("name", user.getAttributes().get("login"));
+            try {
+                String id = accounts.providerUser(
+                                issuer,
+                                user.getName(),
+                                email == null ? null : email.toString(),
+                                name == null ? null : name.toString())
+                        .id();
+                return new ProviderOAuth2User(user, id);
+            } catch (SignUpRefusedException refused) {
+                throw new OAuth2AuthenticationException(
+                        new OAuth2Error("account_exists", refused.getMessage(), null), refused.getMessage());
+            }
+        };
     }
 
     /** The provider's user, mapped to (or created as) a Spendline account. */
