@@ -12,6 +12,7 @@ import dev.spendline.query.revenue.RevenueConfiguration;
 import dev.spendline.query.security.InternalPortSecurity;
 import dev.spendline.query.security.SecurityConfiguration;
 import dev.spendline.query.settings.SettingsConfiguration;
+import dev.spendline.query.settings.web.SettingsPagesConfiguration;
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
@@ -31,6 +32,7 @@ import org.springframework.context.annotation.Import;
     ReportsConfiguration.class,
     SettingsConfiguration.class,
     RevenueConfiguration.class,
+    SettingsPagesConfiguration.class,
     BudgetConfiguration.class,
     AlertConfiguration.class,
     ExperimentsConfiguration.class,
