@@ -41,7 +41,7 @@ public final class RevenueRules {
     public static YearMonth month(String text, Clock clock, String field, List<FieldError> errors) {
         YearMonth latest = YearMonth.now(clock.withZone(ZoneOffset.UTC)).plusMonths(MAX_MONTHS_AHEAD);
         try {
-            YearMonth month = YearMonth.parse(text == null ? "" : text.trim());
+            YearMonth month = YearMonth.parse(text == null ? "" : text);
             if (month.isBefore(EARLIEST_MONTH) || month.isAfter(latest)) {
                 errors.add(new FieldError(field, "must be between " + EARLIEST_MONTH + " and " + latest));
             }

@@ -95,7 +95,7 @@ final class RevenueController {
         List<FieldError> errors = new ArrayList<>();
         String tenantId = tenant.strip();
         RevenueRules.checkTenant(tenantId, "tenant", errors);
-        YearMonth yearMonth = RevenueRules.month(month, clock, "month", errors);
+        YearMonth yearMonth = RevenueRules.month(month.strip(), clock, "month", errors);
         BigDecimal amount = RevenueRules.amount(amountUsd, "amountUsd", errors);
         if (!errors.isEmpty()) {
             response.setStatus(400);
