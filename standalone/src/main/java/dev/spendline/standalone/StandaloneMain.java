@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code spendline-standalone}: runs Spendline on this machine with everything embedded, and
- * manages API keys of a local installation.
+ * manages the API keys and plans of a local installation.
  */
 @Command(
         name = "spendline-standalone",
@@ -33,7 +33,12 @@ import picocli.CommandLine.Spec;
         versionProvider = StandaloneMain.Version.class,
         description = "Runs Spendline locally: an embedded Kafka broker, the control-plane database and all"
                 + " services behind one base URL. Data lives under --data-dir and survives restarts.",
-        subcommands = {StandaloneMain.CreateKey.class, StandaloneMain.ListKeys.class, StandaloneMain.RevokeKey.class})
+        subcommands = {
+            StandaloneMain.CreateKey.class,
+            StandaloneMain.ListKeys.class,
+            StandaloneMain.RevokeKey.class,
+            StandaloneMain.SetPlan.class
+        })
 public final class StandaloneMain implements Callable<Integer> {
 
     @Spec
@@ -261,6 +266,75 @@ public final class StandaloneMain implements Callable<Integer> {
             }
             spec.commandLine().getOut().println("Revoked " + keyId);
             return 0;
+        }
+    }
+
+    @Command(
+            name = "set-plan",
+            mixinStandardHelpOptions = true,
+            description = "Sets the plan of a workspace (the only one by default). TEAM enables write actions:"
+                    + " budgets, alert snoozes and experiment guardrails, each prepared and then confirmed."
+                    + " A running Spendline applies it within the key cache time (30 s by default).")
+    static final class SetPlan implements Callable<Integer> {
+        @Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Mixin
+        DataDir dataDir;
+
+        @Option(names = "--workspace", paramLabel = "ID", description = "Workspace id (ws_...), as list-keys shows it.")
+        String workspaceId;
+
+        // A String, not the enum, so a typo gets one line naming the plans instead of picocli's generic message.
+        @Parameters(paramLabel = "PLAN", description = "FREE or TEAM.")
+        String planName;
+
+        @Override
+        public Integer call() {
+            Plan plan = plan(planName);
+            WorkspaceRepository workspaces = new WorkspaceRepository(dataDir.controlPlane(), Clock.systemUTC());
+            Workspace workspace = target(workspaces);
+            if (workspace.plan() == plan) {
+                spec.commandLine()
+                        .getOut()
+                        .println("Workspace '" + workspace.name() + "' (" + workspace.id() + ") is already on " + plan);
+                return 0;
+            }
+            workspaces.updatePlan(workspace.id(), plan);
+            spec.commandLine()
+                    .getOut()
+                    .println("Workspace '" + workspace.name() + "' (" + workspace.id() + ") is now on " + plan
+                            + " (was " + workspace.plan() + ")");
+            return 0;
+        }
+
+        private Plan plan(String name) {
+            for (Plan plan : Plan.values()) {
+                if (plan.name().equalsIgnoreCase(name.trim())) {
+                    return plan;
+                }
+            }
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "Unknown plan '" + name + "': use FREE or TEAM");
+        }
+
+        private Workspace target(WorkspaceRepository workspaces) {
+            if (workspaceId != null) {
+                return workspaces
+                        .findById(workspaceId)
+                        .orElseThrow(() -> new CommandLine.ParameterException(
+                                spec.commandLine(),
+                                "No workspace " + workspaceId + " in " + dataDir.path + "; list-keys shows them"));
+            }
+            List<Workspace> all = workspaces.findAll();
+            if (all.size() != 1) {
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(),
+                        all.isEmpty()
+                                ? "No workspace yet in " + dataDir.path + ": start Spendline once"
+                                : "There are " + all.size() + " workspaces: choose one with --workspace");
+            }
+            return all.get(0);
         }
     }
 

@@ -93,6 +93,23 @@ public class ApiKeyRepository {
     }
 
     /**
+     * Revokes a key only if it belongs to {@code workspaceId}: what a workspace's own settings page calls, so
+     * a key id of another workspace (guessed or copied) is indistinguishable from one that does not exist.
+     * Idempotent like {@link #revoke}.
+     *
+     * @return whether the workspace has a key with this id
+     */
+    public boolean revokeInWorkspace(String workspaceId, String keyId) {
+        return jdbc.sql("update api_keys set revoked_at = coalesce(revoked_at, :now)"
+                                + " where id = :id and workspace_id = :workspaceId")
+                        .param("now", Timestamps.toDb(Timestamps.now(clock)))
+                        .param("id", keyId)
+                        .param("workspaceId", workspaceId)
+                        .update()
+                > 0;
+    }
+
+    /**
      * Records that a key was used. Never moves {@code last_used_at} backwards, so processes reporting out of
      * order cannot make a key look older than it is.
      */

@@ -77,6 +77,23 @@ public class WorkspaceRepository {
     }
 
     /**
+     * Renames a workspace, under the same rules as {@link #create}. The name is only a label: ids, keys and
+     * data stay as they are.
+     *
+     * @throws IllegalArgumentException if the name is blank or too long, or the workspace does not exist
+     */
+    public void rename(String id, String name) {
+        requireName(name);
+        int updated = jdbc.sql("update workspaces set name = :name where id = :id")
+                .param("name", name)
+                .param("id", id)
+                .update();
+        if (updated == 0) {
+            throw new IllegalArgumentException("No such workspace: " + id);
+        }
+    }
+
+    /**
      * Inserts the single bootstrap claim row. Throws {@link org.springframework.dao.DuplicateKeyException} when
      * another process already claimed the bootstrap; inside a transaction, a concurrent claimer blocks here
      * until the first one commits or rolls back.

@@ -121,6 +121,26 @@ class ApiKeyRepositoryTest extends DatabaseTest {
     }
 
     @Test
+    void revokeInWorkspaceRevokesOnlyKeysOfThatWorkspace() {
+        Workspace other = workspaces.create("Other", Plan.FREE);
+        IssuedApiKey own = keys.issue(workspace.id(), "ci");
+        IssuedApiKey foreign = keys.issue(other.id(), "theirs");
+
+        assertThat(keys.revokeInWorkspace(workspace.id(), foreign.key().id())).isFalse();
+        assertThat(keys.revokeInWorkspace(workspace.id(), "key_missing")).isFalse();
+        assertThat(keys.revokeInWorkspace(workspace.id(), own.key().id())).isTrue();
+
+        assertThat(keys.listForWorkspace(other.id()))
+                .singleElement()
+                .extracting(ApiKey::revoked)
+                .isEqualTo(false);
+        assertThat(keys.listForWorkspace(workspace.id()))
+                .singleElement()
+                .extracting(ApiKey::revokedAt)
+                .isEqualTo(clock.instant());
+    }
+
+    @Test
     void markUsedRecordsLastUseButNeverMovesItBackwards() {
         IssuedApiKey issued = keys.issue(workspace.id(), "ci");
         Instant later = Instant.parse("2026-03-02T08:00:00.5Z");

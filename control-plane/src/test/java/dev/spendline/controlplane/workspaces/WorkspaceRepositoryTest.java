@@ -78,4 +78,32 @@ class WorkspaceRepositoryTest extends DatabaseTest {
                 .isInstanceOf(IllegalArgumentException.class);
         assertThat(workspaces.count()).isZero();
     }
+
+    @Test
+    void renameChangesOnlyTheNameOfThatWorkspace() {
+        Workspace renamed = workspaces.create("Acme", Plan.TEAM);
+        Workspace other = workspaces.create("Other", Plan.FREE);
+
+        workspaces.rename(renamed.id(), "Acme Inc.");
+
+        assertThat(workspaces.findById(renamed.id()))
+                .contains(new Workspace(renamed.id(), "Acme Inc.", Plan.TEAM, renamed.createdAt()));
+        assertThat(workspaces.findById(other.id())).contains(other);
+    }
+
+    @Test
+    void renameRefusesBadNamesAndUnknownWorkspaces() {
+        Workspace workspace = workspaces.create("Acme", Plan.FREE);
+
+        assertThatThrownBy(() -> workspaces.rename(workspace.id(), " "))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("name must not be blank");
+        assertThatThrownBy(() -> workspaces.rename(workspace.id(), "x".repeat(201)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("name must be at most 200 characters");
+        assertThatThrownBy(() -> workspaces.rename("ws_missing", "New"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("No such workspace: ws_missing");
+        assertThat(workspaces.findById(workspace.id())).map(Workspace::name).contains("Acme");
+    }
 }

@@ -13,6 +13,7 @@ import dev.spendline.query.revenue.RevenueConfiguration;
 import dev.spendline.query.security.InternalPortSecurity;
 import dev.spendline.query.security.SecurityConfiguration;
 import dev.spendline.query.settings.SettingsConfiguration;
+import dev.spendline.query.settings.web.SettingsPagesConfiguration;
 import dev.spendline.query.signin.SessionSecurity;
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -35,6 +36,7 @@ import org.springframework.context.annotation.Import;
     ReportsConfiguration.class,
     SettingsConfiguration.class,
     RevenueConfiguration.class,
+    SettingsPagesConfiguration.class,
     BudgetConfiguration.class,
     AlertConfiguration.class,
     ExperimentsConfiguration.class,

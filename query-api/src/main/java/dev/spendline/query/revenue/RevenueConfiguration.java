@@ -5,5 +5,5 @@ import org.springframework.context.annotation.Import;
 
 /** Customer revenue settings, written through the {@code SettingsWriter}. */
 @Configuration(proxyBeanMethods = false)
-@Import({RevenueSettingsController.class})
+@Import({RevenueSettingsController.class, RevenueWriter.class})
 public class RevenueConfiguration {}

@@ -1,20 +1,13 @@
 package dev.spendline.query.revenue;
 
 import dev.spendline.contracts.problem.ProblemException;
-import dev.spendline.contracts.revenue.RevenueRow;
 import dev.spendline.contracts.validation.FieldError;
-import dev.spendline.contracts.validation.Limits;
 import dev.spendline.controlplane.Principal;
 import dev.spendline.query.problems.RequestBodies;
 import dev.spendline.query.problems.WhenUnavailable;
-import dev.spendline.query.settings.SettingsWriter;
-import dev.spendline.topics.Topics;
 import java.math.BigDecimal;
 import java.time.Clock;
-import java.time.Instant;
 import java.time.YearMonth;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.http.MediaType;
@@ -41,14 +34,12 @@ import tools.jackson.databind.JsonNode;
 final class RevenueSettingsController {
 
     static final String PATH = "/api/v1/settings/revenue/{tenantId}/{month}";
-    /** Revenue before Spendline could have seen any call is a typing mistake. */
-    static final YearMonth EARLIEST_MONTH = YearMonth.of(2015, 1);
 
-    private final SettingsWriter writer;
+    private final RevenueWriter revenue;
     private final Clock clock;
 
-    RevenueSettingsController(SettingsWriter writer, Clock clock) {
-        this.writer = writer;
+    RevenueSettingsController(RevenueWriter revenue, Clock clock) {
+        this.revenue = revenue;
         this.clock = clock;
     }
 
@@ -64,20 +55,7 @@ final class RevenueSettingsController {
         if (!errors.isEmpty()) {
             throw invalid(errors);
         }
-        Instant now = clock.instant();
-        RevenueRow row = RevenueRow.of(
-                principal.workspaceId(),
-                tenantId,
-                yearMonth,
-                amount,
-                now,
-                principal.credential().id());
-        writer.put(
-                Topics.REVENUE,
-                principal.workspaceId(),
-                RevenueRow.key(principal.workspaceId(), tenantId, yearMonth),
-                row);
-        return new RevenueEntry(tenantId, yearMonth.toString(), amount, now);
+        return revenue.put(principal, new RevenueLine(tenantId, yearMonth, amount));
     }
 
     @DeleteMapping(PATH)
@@ -89,31 +67,13 @@ final class RevenueSettingsController {
             throw invalid(errors);
         }
         // Idempotent: deleting what is not there is not an error, the result is the same.
-        writer.put(
-                Topics.REVENUE,
-                principal.workspaceId(),
-                RevenueRow.key(principal.workspaceId(), tenantId, yearMonth),
-                null);
+        revenue.delete(principal, tenantId, yearMonth);
         return ResponseEntity.noContent().build();
     }
 
     private YearMonth validPath(String tenantId, String month, List<FieldError> errors) {
-        if (tenantId.isBlank() || tenantId.length() > Limits.MAX_ID_LENGTH) {
-            errors.add(new FieldError("tenantId", "must be 1 to " + Limits.MAX_ID_LENGTH + " characters"));
-        } else if (tenantId.chars().anyMatch(Character::isISOControl)) {
-            errors.add(new FieldError("tenantId", "must not contain control characters"));
-        }
-        YearMonth latest = YearMonth.now(clock.withZone(ZoneOffset.UTC)).plusMonths(12);
-        try {
-            YearMonth parsed = YearMonth.parse(month);
-            if (parsed.isBefore(EARLIEST_MONTH) || parsed.isAfter(latest)) {
-                errors.add(new FieldError("month", "must be between " + EARLIEST_MONTH + " and " + latest));
-            }
-            return parsed;
-        } catch (DateTimeParseException e) {
-            errors.add(new FieldError("month", "must be a calendar month like 2026-11"));
-            return null;
-        }
+        RevenueRules.checkTenant(tenantId, "tenantId", errors);
+        return RevenueRules.month(month, clock, "month", errors);
     }
 
     private static BigDecimal amount(byte[] body, List<FieldError> errors) {
@@ -136,17 +96,7 @@ final class RevenueSettingsController {
             errors.add(new FieldError("/amountUsd", "must be a number of US dollars, not text"));
             return null;
         }
-        BigDecimal value = amount.decimalValue();
-        if (value.signum() < 0) {
-            errors.add(new FieldError("/amountUsd", "must not be negative"));
-        } else if (value.compareTo(RevenueRow.MAX_AMOUNT_USD) > 0) {
-            errors.add(new FieldError("/amountUsd", "must be at most " + RevenueRow.MAX_AMOUNT_USD.toPlainString()));
-        } else if (value.stripTrailingZeros().scale() > 9) {
-            errors.add(new FieldError("/amountUsd", "must have at most 9 decimals"));
-        } else {
-            return value;
-        }
-        return null;
+        return RevenueRules.checkAmount(amount.decimalValue(), "/amountUsd", errors);
     }
 
     /** 400 {@code invalid_revenue} with every problem. */

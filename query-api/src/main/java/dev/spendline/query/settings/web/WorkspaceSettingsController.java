@@ -1,0 +1,76 @@
+package dev.spendline.query.settings.web;
+
+import dev.spendline.controlplane.Principal;
+import dev.spendline.controlplane.workspaces.Workspace;
+import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.query.signin.WorkspaceAuthentication;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.security.core.annotation.CurrentSecurityContext;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+
+/**
+ * {@code /app/settings}: the workspace's name (renamed by owners and admins), its plan and what Team
+ * enables, the Ask section, and the way to keys, revenue and members.
+ */
+@Controller
+final class WorkspaceSettingsController {
+
+    static final String PATH = "/app/settings";
+
+    private final WorkspaceRepository workspaces;
+
+    WorkspaceSettingsController(WorkspaceRepository workspaces) {
+        this.workspaces = workspaces;
+    }
+
+    @GetMapping(PATH)
+    String show(
+            @AuthenticationPrincipal Principal principal,
+            @CurrentSecurityContext(expression = "authentication") WorkspaceAuthentication viewer,
+            Model model) {
+        Workspace workspace = workspace(principal);
+        model.addAttribute("name", workspace.name());
+        return page(workspace, viewer, model);
+    }
+
+    @PostMapping(PATH + "/name")
+    String rename(
+            @AuthenticationPrincipal Principal principal,
+            @CurrentSecurityContext(expression = "authentication") WorkspaceAuthentication viewer,
+            @RequestParam(defaultValue = "") String name,
+            Model model,
+            RedirectAttributes redirect,
+            HttpServletResponse response) {
+        PageRefusal.requireManager(viewer);
+        Workspace workspace = workspace(principal);
+        String trimmed = name.strip();
+        try {
+            workspaces.rename(workspace.id(), trimmed);
+        } catch (IllegalArgumentException e) {
+            // requireName's messages ("name must not be blank") are written for people already.
+            response.setStatus(400);
+            model.addAttribute("name", name);
+            model.addAttribute("nameError", "The " + e.getMessage() + ".");
+            return page(workspace, viewer, model);
+        }
+        redirect.addFlashAttribute("notice", "The workspace is now called “" + trimmed + "”.");
+        return "redirect:" + PATH;
+    }
+
+    private Workspace workspace(Principal principal) {
+        // Only gone if it was deleted under a live session; the same answer as any unknown id.
+        return workspaces.findById(principal.workspaceId()).orElseThrow(() -> PageRefusal.notFound("workspace"));
+    }
+
+    private static String page(Workspace workspace, WorkspaceAuthentication viewer, Model model) {
+        model.addAttribute("workspace", workspace);
+        model.addAttribute("canManage", viewer != null && viewer.manages());
+        return "settings/index";
+    }
+}

@@ -1,0 +1,118 @@
+package dev.spendline.query.settings.web;
+
+import static dev.spendline.query.settings.web.PageAssertions.html;
+import static dev.spendline.query.settings.web.SettingsPagesTestApplication.viewer;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.authentication;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+
+import dev.spendline.controlplane.accounts.Role;
+import dev.spendline.controlplane.workspaces.Plan;
+import dev.spendline.controlplane.workspaces.Workspace;
+import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.MvcResult;
+
+/**
+ * {@code /app/settings}: the workspace name, the plan, the Ask section; renaming is for owners and
+ * admins. Spring Boot's default security chain (CSRF on) stands in for the session chain.
+ */
+@WebMvcTest(controllers = WorkspaceSettingsController.class)
+class WorkspaceSettingsControllerTest {
+
+    @Autowired
+    MockMvc mvc;
+
+    @Autowired
+    WorkspaceRepository workspaces;
+
+    private Workspace workspace;
+
+    @BeforeEach
+    void createWorkspace() {
+        workspace = workspaces.create("Acme", Plan.FREE);
+    }
+
+    @Test
+    void showsTheNameThePlanWhatTeamEnablesAndHowAnOperatorChangesIt() throws Exception {
+        String page = html(
+                mvc.perform(get("/app/settings").with(authentication(viewer(workspace, Role.OWNER))))
+                        .andReturn(),
+                200);
+
+        assertThat(page)
+                .contains("Name: <strong>Acme</strong>")
+                .contains("This workspace is on the <strong>FREE</strong> plan.")
+                .contains("creating budgets, snoozing alerts and setting experiment")
+                .contains("spendline-standalone set-plan TEAM --data-dir ./data")
+                .contains("A chat app (Slack) will be connected here")
+                .contains(
+                        "href=\"/app/settings/keys\"",
+                        "href=\"/app/settings/revenue\"",
+                        "href=\"/app/settings/members\"")
+                .contains("action=\"/app/settings/name\"");
+    }
+
+    @Test
+    void anOwnerRenamesTheWorkspace() throws Exception {
+        MvcResult result = mvc.perform(post("/app/settings/name")
+                        .param("name", "  Acme Inc.  ")
+                        .with(authentication(viewer(workspace, Role.OWNER)))
+                        .with(csrf()))
+                .andReturn();
+
+        assertThat(result.getResponse().getStatus()).isEqualTo(302);
+        assertThat(result.getResponse().getRedirectedUrl()).isEqualTo("/app/settings");
+        assertThat(result.getFlashMap().get("notice")).isEqualTo("The workspace is now called “Acme Inc.”.");
+        assertThat(workspaces.findById(workspace.id())).map(Workspace::name).contains("Acme Inc.");
+    }
+
+    @Test
+    void aMemberSeesNoRenameFormAndARenameIsRefusedWith403() throws Exception {
+        String page = html(
+                mvc.perform(get("/app/settings").with(authentication(viewer(workspace, Role.MEMBER))))
+                        .andReturn(),
+                200);
+        assertThat(page).doesNotContain("action=\"/app/settings/name\"").contains("Owners and admins can rename");
+
+        String refused = html(
+                mvc.perform(post("/app/settings/name")
+                                .param("name", "Taken over")
+                                .with(authentication(viewer(workspace, Role.MEMBER)))
+                                .with(csrf()))
+                        .andReturn(),
+                403);
+
+        assertThat(refused).contains("<h1>Only owners and admins can change this</h1>");
+        assertThat(workspaces.findById(workspace.id())).map(Workspace::name).contains("Acme");
+    }
+
+    @Test
+    void aBlankOrOverlongNameIsRefusedWithTheReasonAndNothingChanges() throws Exception {
+        String blank = html(
+                mvc.perform(post("/app/settings/name")
+                                .param("name", "   ")
+                                .with(authentication(viewer(workspace, Role.ADMIN)))
+                                .with(csrf()))
+                        .andReturn(),
+                400);
+        assertThat(blank).contains("The name must not be blank.").contains("aria-invalid=\"true\"");
+
+        String overlong = html(
+                mvc.perform(post("/app/settings/name")
+                                .param("name", "x".repeat(201))
+                                .with(authentication(viewer(workspace, Role.ADMIN)))
+                                .with(csrf()))
+                        .andReturn(),
+                400);
+        assertThat(overlong).contains("The name must be at most 200 characters.");
+
+        assertThat(workspaces.findById(workspace.id())).map(Workspace::name).contains("Acme");
+    }
+}

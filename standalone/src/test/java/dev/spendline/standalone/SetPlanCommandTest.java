@@ -1,0 +1,110 @@
+package dev.spendline.standalone;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.spendline.controlplane.ControlPlaneMigrations;
+import dev.spendline.controlplane.workspaces.Plan;
+import dev.spendline.controlplane.workspaces.Workspace;
+import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Clock;
+import org.h2.jdbcx.JdbcDataSource;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import picocli.CommandLine;
+
+/**
+ * {@code spendline-standalone set-plan}: how a self-hosting operator reaches the Team plan. Runs the
+ * real command line against the control-plane database of a data directory, without starting
+ * Spendline (the command works the same while it runs, through H2's auto-server).
+ */
+class SetPlanCommandTest {
+
+    @TempDir
+    Path dataDir;
+
+    private WorkspaceRepository workspaces;
+
+    record Run(int exitCode, String out, String err) {}
+
+    @BeforeEach
+    void openDatabase() {
+        JdbcDataSource dataSource = ControlPlaneDatabase.dataSource(dataDir);
+        ControlPlaneMigrations.migrate(dataSource);
+        workspaces = new WorkspaceRepository(JdbcClient.create(dataSource), Clock.systemUTC());
+    }
+
+    @Test
+    void setsThePlanOfTheOnlyWorkspace() {
+        Workspace workspace = workspaces.create("Default workspace", Plan.FREE);
+
+        Run run = run("set-plan", "TEAM");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out())
+                .isEqualTo("Workspace 'Default workspace' (" + workspace.id() + ") is now on TEAM (was FREE)\n");
+        assertThat(workspaces.findById(workspace.id())).map(Workspace::plan).contains(Plan.TEAM);
+        assertThat(run("set-plan", "team").out()).contains("is already on TEAM");
+    }
+
+    @Test
+    void withSeveralWorkspacesTheWorkspaceMustBeNamedAndOnlyThatOneChanges() {
+        Workspace chosen = workspaces.create("A", Plan.TEAM);
+        Workspace other = workspaces.create("B", Plan.TEAM);
+
+        Run ambiguous = run("set-plan", "FREE");
+        assertThat(ambiguous.exitCode()).isEqualTo(2);
+        assertThat(ambiguous.err()).startsWith("There are 2 workspaces: choose one with --workspace\n");
+
+        Run run = run("set-plan", "--workspace", chosen.id(), "FREE");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(workspaces.findById(chosen.id())).map(Workspace::plan).contains(Plan.FREE);
+        assertThat(workspaces.findById(other.id())).map(Workspace::plan).contains(Plan.TEAM);
+    }
+
+    @Test
+    void anUnknownWorkspaceOrPlanIsOneClearErrorAndChangesNothing() {
+        Workspace workspace = workspaces.create("A", Plan.FREE);
+
+        Run unknownWorkspace = run("set-plan", "--workspace", "ws_missing", "TEAM");
+        assertThat(unknownWorkspace.exitCode()).isEqualTo(2);
+        assertThat(unknownWorkspace.err())
+                .startsWith("No workspace ws_missing in " + dataDir + "; list-keys shows them\n");
+
+        Run unknownPlan = run("set-plan", "ENTERPRISE");
+        assertThat(unknownPlan.exitCode()).isEqualTo(2);
+        assertThat(unknownPlan.err()).startsWith("Unknown plan 'ENTERPRISE': use FREE or TEAM\n");
+
+        assertThat(workspaces.findById(workspace.id())).map(Workspace::plan).contains(Plan.FREE);
+    }
+
+    @Test
+    void helpNamesTheArgumentsAndWhatTeamEnables() {
+        Run help = run("set-plan", "--help");
+
+        assertThat(help.exitCode()).isZero();
+        assertThat(help.out())
+                .startsWith("Usage: spendline-standalone set-plan [-hV] [--data-dir=<path>] [--workspace=ID]")
+                .contains(" PLAN\n")
+                .contains("budgets, alert snoozes and experiment guardrails")
+                .contains("FREE or TEAM.");
+    }
+
+    private Run run(String... args) {
+        String[] withDataDir = new String[args.length + 2];
+        System.arraycopy(args, 0, withDataDir, 0, args.length);
+        withDataDir[args.length] = "--data-dir";
+        withDataDir[args.length + 1] = dataDir.toString();
+        CommandLine commandLine = new CommandLine(new StandaloneMain());
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        int exitCode = commandLine.execute(withDataDir);
+        return new Run(exitCode, out.toString(), err.toString());
+    }
+}
