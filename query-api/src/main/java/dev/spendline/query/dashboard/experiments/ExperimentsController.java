@@ -13,6 +13,7 @@ import dev.spendline.controlplane.Principal;
 import dev.spendline.query.dashboard.CsvExport;
 import dev.spendline.query.dashboard.actions.ActionForms;
 import dev.spendline.query.dashboard.actions.ConfirmForm;
+import dev.spendline.query.dashboard.actions.FormFields;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -107,9 +108,7 @@ final class ExperimentsController {
             Model model,
             HttpServletResponse response) {
         ObjectNode fields = Json.MAPPER.createObjectNode();
-        if (experimentId != null && !experimentId.isEmpty()) {
-            fields.put("experimentId", experimentId);
-        }
+        FormFields.putText(fields, "experimentId", experimentId);
         response.setStatus(actions.prepare(principal, CREATE_GUARDRAIL, fields, model));
         return page(principal, model);
     }
