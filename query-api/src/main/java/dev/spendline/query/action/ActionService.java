@@ -19,14 +19,19 @@ import java.util.ArrayList;
 import java.util.List;
 import org.springframework.http.HttpStatus;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Prepare and confirm over the registered {@link WriteAction}s: strict request reading, the plan
  * check, the confirmation phrase, and the translation between actions and the stored rows of
  * {@link PreparedActions} (which does tokens, expiry and exactly-once execution).
+ *
+ * <p>Public for the dashboard, whose forms prepare and confirm the same actions with a signed-in
+ * user's {@link Principal} ({@link #prepare(Principal, String, ObjectNode)}, {@link
+ * #confirm(Principal, String, String)}): the rules, refusals and stored results are the API's.
  */
-final class ActionService {
+public final class ActionService {
 
     static final String CONFIRM_PATH = "/api/v1/ask/actions/confirm";
     private static final List<String> CONFIRM_FIELDS = List.of("confirmationToken", "confirmationPhrase");
@@ -42,7 +47,7 @@ final class ActionService {
     }
 
     /** The answer to prepare. */
-    record Prepared(
+    public record Prepared(
             String action,
             String summary,
             JsonNode arguments,
@@ -52,10 +57,10 @@ final class ActionService {
             ConfirmWith confirmWith) {}
 
     /** How to confirm, for a client (or a person reading the JSON). */
-    record ConfirmWith(String method, String path, String instructions) {}
+    public record ConfirmWith(String method, String path, String instructions) {}
 
     /** The answer to a confirmation that executed the action or replays its success. */
-    record Confirmation(
+    public record Confirmation(
             String action, String status, String summary, JsonNode result, Instant executedAt, boolean replayed) {}
 
     Prepared prepare(Principal principal, byte[] body) {
@@ -64,6 +69,22 @@ final class ActionService {
         WriteAction action = action(request.get("action"));
         ObjectNode fields = request.deepCopy();
         fields.remove("action");
+        return prepare(principal, action, fields);
+    }
+
+    /**
+     * Prepares {@code action} with its fields (a form's, read as a request body would be), for the
+     * dashboard.
+     *
+     * @throws ProblemException 403 {@code plan_required} below Team, 400 for an unknown action or
+     *     invalid fields (every problem listed), 409 when the action cannot be done now
+     */
+    public Prepared prepare(Principal principal, String action, ObjectNode fields) {
+        requireTeam(principal);
+        return prepare(principal, action(action == null ? null : JsonNodeFactory.instance.stringNode(action)), fields);
+    }
+
+    private Prepared prepare(Principal principal, WriteAction action, ObjectNode fields) {
         PreparedPlan plan = action.prepare(principal, fields);
         String phrase = action.name().replace('_', ' ') + " " + digits();
         IssuedConfirmation issued = preparedActions.prepare(
@@ -101,6 +122,23 @@ final class ActionService {
                     errors.size() + " problem(s) with the request; nothing was executed",
                     errors);
         }
+        return confirmChecked(principal, token, phrase);
+    }
+
+    /**
+     * Confirms a prepared action with the phrase the person typed, for the dashboard: executes it
+     * once, or answers the stored result ({@link Confirmation#replayed()}).
+     *
+     * @throws ProblemException 403 below Team or for another credential, 404 for an unknown token,
+     *     422 for a wrong phrase (the token stays usable), 410 when expired, 409 when the action
+     *     failed (its stored failure)
+     */
+    public Confirmation confirm(Principal principal, String token, String phrase) {
+        requireTeam(principal);
+        return confirmChecked(principal, token, phrase);
+    }
+
+    private Confirmation confirmChecked(Principal principal, String token, String phrase) {
         Confirmed confirmed;
         try {
             confirmed = preparedActions.confirm(principal, token, phrase, row -> execute(principal, row));
