@@ -3,7 +3,7 @@ package dev.spendline.query.dashboard;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
-/** The dashboard's pages and what every page shares (number formats, the frame's model). */
+/** What every dashboard page shares: number formats and the frame's model. */
 @Configuration(proxyBeanMethods = false)
-@Import({Formats.class, DashboardModel.class, DashboardReportsConfiguration.class})
+@Import({Formats.class, DashboardModel.class})
 public class DashboardConfiguration {}

@@ -13,10 +13,11 @@ import org.springframework.context.annotation.Import;
 /**
  * The report views of margin, waste, savings, budgets, alerts and experiments, their error pages
  * and their write-action forms. Needs the {@code Queries} bean, a {@code Clock}, the write actions
- * ({@code ActionConfiguration}); imported by {@link DashboardConfiguration}.
+ * ({@code ActionConfiguration}); brings the frame ({@link DashboardConfiguration}).
  */
 @Configuration(proxyBeanMethods = false)
 @Import({
+    DashboardConfiguration.class,
     ReadToolPages.class,
     ReportPageErrors.class,
     ActionFormsConfiguration.class,
