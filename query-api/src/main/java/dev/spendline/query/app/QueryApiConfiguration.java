@@ -5,6 +5,7 @@ import dev.spendline.query.action.ActionConfiguration;
 import dev.spendline.query.alerts.AlertConfiguration;
 import dev.spendline.query.ask.AskConfiguration;
 import dev.spendline.query.budgets.BudgetConfiguration;
+import dev.spendline.query.dashboard.DashboardConfiguration;
 import dev.spendline.query.experiments.ExperimentsConfiguration;
 import dev.spendline.query.problems.ProblemsConfiguration;
 import dev.spendline.query.reports.ReportsConfiguration;
@@ -35,7 +36,8 @@ import org.springframework.context.annotation.Import;
     AlertConfiguration.class,
     ExperimentsConfiguration.class,
     ActionConfiguration.class,
-    AskConfiguration.class
+    AskConfiguration.class,
+    DashboardConfiguration.class
 })
 public class QueryApiConfiguration {
 
