@@ -98,7 +98,7 @@ final class SpendController {
             rows.add(cells(table, line.value(), line));
         }
         if (table.others() != null) {
-            rows.add(cells(table, "(" + table.otherValues() + " other values)", table.others()));
+            rows.add(cells(table, "(other values)", table.others()));
         }
         return CsvExport.of("spend-by-" + report.by(), header, rows);
     }
