@@ -84,10 +84,7 @@ class AskPageTest {
     }
 
     private String page(String url, Object... values) throws Exception {
-        MvcResult result = mvc.perform(get(url, values).with(authentication(DashboardTests.signedIn())))
-                .andReturn();
-        assertThat(result.getResponse().getStatus()).as(url).isEqualTo(200);
-        return result.getResponse().getContentAsString();
+        return DashboardTests.render(mvc, 200, url, values);
     }
 
     /** The dashboard slice with the Ask page over the stand-in read tools and the corpus vocabulary. */

@@ -1,5 +1,9 @@
 package dev.spendline.query.dashboard;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.authentication;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+
 import dev.spendline.contracts.query.Queries;
 import dev.spendline.contracts.query.QueryType;
 import dev.spendline.contracts.query.WorkspaceQuery;
@@ -23,6 +27,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.MvcResult;
 
 /**
  * What the dashboard's web-slice tests share: a signed-in user of one workspace, a clock at a
@@ -48,6 +54,17 @@ public final class DashboardTests {
                 "ada@example.com",
                 Role.OWNER,
                 List.of(new WorkspaceAuthentication.WorkspaceChoice(WORKSPACE, "Acme")));
+    }
+
+    /**
+     * The body of {@code GET url} (a URI template: {@code {name}} takes the next value, encoded) for
+     * the signed-in user, after checking its status.
+     */
+    public static String render(MockMvc mvc, int status, String url, Object... values) throws Exception {
+        MvcResult result =
+                mvc.perform(get(url, values).with(authentication(signedIn()))).andReturn();
+        assertThat(result.getResponse().getStatus()).as(url).isEqualTo(status);
+        return result.getResponse().getContentAsString();
     }
 
     /** Answers each kind of read with the function a test set, and remembers every query. */

@@ -100,11 +100,8 @@ class ComparePageTest {
                         + "chat,400.00,500.00,-100.00,-20.0\r\n");
     }
 
-    private String page(String url) throws Exception {
-        MvcResult result = mvc.perform(get(url).with(authentication(DashboardTests.signedIn())))
-                .andReturn();
-        assertThat(result.getResponse().getStatus()).as(url).isEqualTo(200);
-        return result.getResponse().getContentAsString();
+    private String page(String url, Object... values) throws Exception {
+        return DashboardTests.render(mvc, 200, url, values);
     }
 
     private static CompareReport report(CompareQuery q) {

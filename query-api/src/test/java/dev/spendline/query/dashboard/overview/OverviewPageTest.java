@@ -167,11 +167,8 @@ class OverviewPageTest {
         assertThat(result.getResponse().getContentAsString()).contains("fragment: must be one of figures");
     }
 
-    private String page(String url) throws Exception {
-        MvcResult result = mvc.perform(get(url).with(authentication(DashboardTests.signedIn())))
-                .andReturn();
-        assertThat(result.getResponse().getStatus()).as(url).isEqualTo(200);
-        return result.getResponse().getContentAsString();
+    private String page(String url, Object... values) throws Exception {
+        return DashboardTests.render(mvc, 200, url, values);
     }
 
     /** Every day of the range, as the stores list them; with spend on three days, or none at all. */

@@ -144,6 +144,7 @@ class SpendExplorerTest {
     void badParametersAreA400PageListingEveryProblem() throws Exception {
         String page = refused("/app/spend?by=planet&limit=lots&employee=ada");
         assertThat(page)
+                .startsWith("<!DOCTYPE html>") // a page in the frame, not the API's problem+json
                 .contains("This view cannot be shown with these parameters")
                 .contains("by: must be one of provider, model, feature, tenant, user, agent, workflow, tool, status,"
                         + " outcome, or a period: day, week, month for product usage")
@@ -186,19 +187,12 @@ class SpendExplorerTest {
         assertThat(queries.asked).hasSize(1);
     }
 
-    private String page(String url) throws Exception {
-        MvcResult result = mvc.perform(get(url).with(authentication(DashboardTests.signedIn())))
-                .andReturn();
-        assertThat(result.getResponse().getStatus()).as(url).isEqualTo(200);
-        return result.getResponse().getContentAsString();
+    private String page(String url, Object... values) throws Exception {
+        return DashboardTests.render(mvc, 200, url, values);
     }
 
     private String refused(String url) throws Exception {
-        MvcResult result = mvc.perform(get(url).with(authentication(DashboardTests.signedIn())))
-                .andReturn();
-        assertThat(result.getResponse().getStatus()).as(url).isEqualTo(400);
-        assertThat(result.getResponse().getContentType()).startsWith("text/html");
-        return result.getResponse().getContentAsString();
+        return DashboardTests.render(mvc, 400, url);
     }
 
     /** The three values ranked by the query's metric (largest first), the rest beyond its limit in others. */
