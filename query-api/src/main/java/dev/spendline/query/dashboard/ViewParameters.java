@@ -4,12 +4,14 @@ import dev.spendline.contracts.tools.InvalidArgumentsException;
 import dev.spendline.contracts.tools.ToolArguments;
 import dev.spendline.contracts.validation.FieldError;
 import jakarta.servlet.http.HttpServletRequest;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.StringJoiner;
 import org.springframework.util.MultiValueMap;
-import org.springframework.web.util.UriComponentsBuilder;
+import org.springframework.web.util.UriUtils;
 
 /**
  * The query string of a view that shows one read tool: the tool's own arguments, by the same names
@@ -69,18 +71,26 @@ public final class ViewParameters {
     }
 
     /**
-     * This request's path and query with {@code name} set to {@code value} (null: removed),
-     * relative to the host, e.g. the live URL of a view or its CSV link.
+     * This request's path and query with {@code name} set to {@code value}, relative to the host,
+     * e.g. the live URL of a view or its CSV link. Built from the decoded parameters and encoded
+     * again in full, so whatever a client sent (a raw {@code |}, a {@code +} in a name) comes back
+     * as the same parameters.
      */
     public static String with(HttpServletRequest request, String name, String value) {
-        String query = request.getQueryString();
-        UriComponentsBuilder uri = UriComponentsBuilder.fromUriString(
-                request.getRequestURI() + (query == null || query.isEmpty() ? "" : "?" + query));
-        uri.replaceQueryParam(FRAGMENT);
-        uri.replaceQueryParam(CsvExport.PARAMETER);
-        if (value != null) {
-            uri.replaceQueryParam(name, value);
-        }
-        return uri.build(true).toUriString();
+        StringJoiner query = new StringJoiner("&");
+        request.getParameterMap().forEach((parameter, values) -> {
+            if (parameter.equals(FRAGMENT) || parameter.equals(CsvExport.PARAMETER) || parameter.equals(name)) {
+                return;
+            }
+            for (String v : values) {
+                query.add(encode(parameter) + "=" + encode(v));
+            }
+        });
+        query.add(encode(name) + "=" + encode(value));
+        return request.getRequestURI() + "?" + query;
+    }
+
+    private static String encode(String text) {
+        return UriUtils.encode(text, StandardCharsets.UTF_8);
     }
 }

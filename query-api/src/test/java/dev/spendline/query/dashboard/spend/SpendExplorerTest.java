@@ -187,6 +187,15 @@ class SpendExplorerTest {
         assertThat(queries.asked).hasSize(1);
     }
 
+    @Test
+    void theLiveAndCsvLinksCarryTheParametersAsGiven() throws Exception {
+        String page = page("/app/spend?by=feature&tenant={tenant}", "a+b|c & d");
+        assertThat(page)
+                .contains("hx-get=\"/app/spend?by=feature&amp;tenant=a%2Bb%7Cc%20%26%20d&amp;fragment=results\"")
+                .contains("href=\"/app/spend?by=feature&amp;tenant=a%2Bb%7Cc%20%26%20d&amp;format=csv\"");
+        assertThat(queries.of(SpendQuery.class).get(0).filters()).isEqualTo(Map.of(Dimension.TENANT, "a+b|c & d"));
+    }
+
     private String page(String url, Object... values) throws Exception {
         return DashboardTests.render(mvc, 200, url, values);
     }
