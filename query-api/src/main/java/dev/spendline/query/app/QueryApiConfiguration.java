@@ -5,6 +5,7 @@ import dev.spendline.query.action.ActionConfiguration;
 import dev.spendline.query.alerts.AlertConfiguration;
 import dev.spendline.query.ask.AskConfiguration;
 import dev.spendline.query.budgets.BudgetConfiguration;
+import dev.spendline.query.dashboard.DashboardConfiguration;
 import dev.spendline.query.dashboard.DashboardReportsConfiguration;
 import dev.spendline.query.experiments.ExperimentsConfiguration;
 import dev.spendline.query.problems.ProblemsConfiguration;
@@ -31,6 +32,7 @@ import org.springframework.context.annotation.Import;
     InternalPortSecurity.class,
     SecurityConfiguration.class,
     SessionSecurity.class,
+    DashboardConfiguration.class,
     DashboardReportsConfiguration.class,
     ProblemsConfiguration.class,
     ReportsConfiguration.class,

@@ -9,7 +9,7 @@ import org.springframework.context.annotation.Import;
 
 /** {@code POST /api/v1/ask} and the asker over the read tools ({@link Queries}). */
 @Configuration(proxyBeanMethods = false)
-@Import({AskController.class})
+@Import({AskController.class, AskPageController.class})
 @EnableConfigurationProperties(AskProperties.class)
 public class AskConfiguration {
 

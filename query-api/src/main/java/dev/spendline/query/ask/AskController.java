@@ -6,7 +6,6 @@ import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 /**
  * {@code POST /api/v1/ask}: a question in words, answered from exactly one read tool of the
@@ -31,13 +30,6 @@ final class AskController {
     @PostMapping("/api/v1/ask")
     AskAnswer ask(@AuthenticationPrincipal Principal principal, @RequestBody(required = false) byte[] body) {
         String question = AskRequestReader.read(body);
-        return asker.ask(principal.workspaceId(), question, baseUrl());
-    }
-
-    private String baseUrl() {
-        String configured = properties.baseUrl();
-        return configured == null || configured.isBlank()
-                ? ServletUriComponentsBuilder.fromCurrentContextPath().build().toUriString()
-                : configured;
+        return asker.ask(principal.workspaceId(), question, properties.baseUrlOrRequest());
     }
 }

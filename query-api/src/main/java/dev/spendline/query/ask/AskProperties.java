@@ -1,6 +1,7 @@
 package dev.spendline.query.ask;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 /**
  * {@code spendline.base-url}: the public address dashboard links start with, e.g.
@@ -8,4 +9,15 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * (which behind a proxy needs forwarded headers to be right).
  */
 @ConfigurationProperties("spendline")
-record AskProperties(String baseUrl) {}
+public record AskProperties(String baseUrl) {
+
+    /**
+     * The configured address, or else the scheme, host, port and context path of the current
+     * request (Ask's links, the dashboard's examples). Called while a request is being handled.
+     */
+    public String baseUrlOrRequest() {
+        return baseUrl == null || baseUrl.isBlank()
+                ? ServletUriComponentsBuilder.fromCurrentContextPath().build().toUriString()
+                : baseUrl;
+    }
+}

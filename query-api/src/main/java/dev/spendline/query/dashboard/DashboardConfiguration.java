@@ -1,9 +1,15 @@
 package dev.spendline.query.dashboard;
 
+import dev.spendline.query.dashboard.compare.CompareConfiguration;
+import dev.spendline.query.dashboard.overview.OverviewConfiguration;
+import dev.spendline.query.dashboard.spend.SpendConfiguration;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
-/** What every dashboard page shares: number formats and the frame's model. */
+/**
+ * The overview, the spend explorer and the comparison, in the shared frame. The report views come
+ * with {@link DashboardReportsConfiguration}; the Ask page with Ask ({@code AskConfiguration}).
+ */
 @Configuration(proxyBeanMethods = false)
-@Import({Formats.class, DashboardModel.class})
+@Import({DashboardFrame.class, OverviewConfiguration.class, SpendConfiguration.class, CompareConfiguration.class})
 public class DashboardConfiguration {}

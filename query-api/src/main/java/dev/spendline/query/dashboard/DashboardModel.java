@@ -15,6 +15,11 @@ final class DashboardModel {
 
     @ModelAttribute("viewer")
     WorkspaceAuthentication viewer() {
+        return current();
+    }
+
+    /** The signed-in user of this request; null outside a dashboard session. */
+    static WorkspaceAuthentication current() {
         Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
         return authentication instanceof WorkspaceAuthentication workspace ? workspace : null;
     }

@@ -13,13 +13,12 @@ import org.springframework.context.annotation.Import;
 /**
  * The report views of margin, waste, savings, budgets, alerts and experiments, their error pages
  * and their write-action forms. Needs the {@code Queries} bean, a {@code Clock}, the write actions
- * ({@code ActionConfiguration}); brings the frame ({@link DashboardConfiguration}).
+ * ({@code ActionConfiguration}); brings the frame ({@link DashboardFrame}).
  */
 @Configuration(proxyBeanMethods = false)
 @Import({
-    DashboardConfiguration.class,
+    DashboardFrame.class,
     ReadToolPages.class,
-    ReportPageErrors.class,
     ActionFormsConfiguration.class,
     MarginViewConfiguration.class,
     WasteViewConfiguration.class,

@@ -23,7 +23,7 @@ import org.springframework.web.util.UriComponentsBuilder;
  * <p>Two differences from the REST report, both for HTML forms: {@code format=csv} asks for the
  * view's table as CSV, and a parameter sent empty means "no filter" (a filter form sends every
  * field, filled or not). Anything else the tool refuses is refused here too, as {@link
- * InvalidArgumentsException}, which {@link ReportPageErrors} shows as a 400 page.
+ * InvalidArgumentsException}, which {@link DashboardErrors} shows as a 400 page.
  */
 public final class ReadToolPages {
 

@@ -128,7 +128,7 @@ class ReportViewsTest {
     void badParametersAreA400PageNamingEachProblemAndNothingIsRead() throws Exception {
         String margin = invalid("/app/margin/customers?from=November&kind=RETRY");
         assertThat(margin)
-                .contains("This view cannot show these parameters")
+                .contains("This view cannot be shown with these parameters")
                 .contains("from: must be a calendar month like 2026-11")
                 .contains("kind: is not a parameter; use feature, from, limit, tenant, to");
         assertThat(invalid("/app/waste?kind=IDLE_AGENT"))

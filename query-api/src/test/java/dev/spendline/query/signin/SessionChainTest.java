@@ -21,7 +21,7 @@ import dev.spendline.controlplane.accounts.UserRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
-import dev.spendline.query.dashboard.DashboardConfiguration;
+import dev.spendline.query.dashboard.DashboardFrame;
 import dev.spendline.query.security.InternalPortSecurity;
 import dev.spendline.query.security.SecurityConfiguration;
 import java.time.Clock;
@@ -353,7 +353,7 @@ class SessionChainTest {
         SecurityConfiguration.class,
         InternalPortSecurity.class,
         SessionSecurity.class,
-        DashboardConfiguration.class,
+        DashboardFrame.class,
         AppPage.class
     })
     static class Config {

@@ -1,0 +1,52 @@
+package dev.spendline.query.ask;
+
+import dev.spendline.contracts.tools.InvalidArgumentsException;
+import dev.spendline.contracts.validation.FieldError;
+import dev.spendline.controlplane.Principal;
+import dev.spendline.query.dashboard.DashboardView;
+import dev.spendline.query.dashboard.Formats;
+import java.util.List;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+
+/**
+ * The Ask page, {@code GET /app/ask?q=...}: the same asker as {@code POST /api/v1/ask}, for the
+ * signed-in user's workspace, showing the answer, how it was read, its rows and the link to the view
+ * with the same figures. The link is relative to this host (the page is already on it). Without a
+ * question it shows questions Ask can answer.
+ */
+@Controller
+@DashboardView
+final class AskPageController {
+
+    private final Asker asker;
+    private final Formats formats;
+
+    AskPageController(Asker asker, Formats formats) {
+        this.asker = asker;
+        this.formats = formats;
+    }
+
+    @GetMapping("/app/ask")
+    String ask(
+            @AuthenticationPrincipal Principal principal,
+            @RequestParam(name = "q", required = false) String question,
+            Model model) {
+        model.addAttribute("examples", AskExamples.QUESTIONS);
+        if (question == null || question.isBlank()) {
+            return "dashboard/ask";
+        }
+        if (question.length() > AskRequestReader.MAX_LENGTH) {
+            throw new InvalidArgumentsException(
+                    List.of(new FieldError("q", "must be at most " + AskRequestReader.MAX_LENGTH + " characters")));
+        }
+        AskAnswer answer = asker.ask(principal.workspaceId(), question, "");
+        model.addAttribute("question", question);
+        model.addAttribute("answer", answer);
+        model.addAttribute("table", answer.data() == null ? null : AnswerTable.of(answer.data(), formats));
+        return "dashboard/ask";
+    }
+}

@@ -1,0 +1,31 @@
+package dev.spendline.query.dashboard;
+
+import java.util.Locale;
+import java.util.Map;
+import org.springframework.stereotype.Component;
+
+/**
+ * Names of dimensions and periods as column headings and form labels: the wire name capitalised,
+ * except where the wire name is not the word people use ({@code tenant} is a customer).
+ * Templates call it as {@code ${@labels.dimension('tenant')}}.
+ */
+@Component("labels")
+public final class Labels {
+
+    private static final Map<String, String> SPECIAL = Map.of("tenant", "Customer (tenant)");
+    private static final Map<String, String> PLURAL = Map.of("tenant", "Customers");
+
+    public String dimension(String wireName) {
+        if (wireName == null || wireName.isEmpty()) {
+            return "";
+        }
+        String special = SPECIAL.get(wireName);
+        return special != null ? special : wireName.substring(0, 1).toUpperCase(Locale.ROOT) + wireName.substring(1);
+    }
+
+    /** A heading over several values: "Features", "Customers". */
+    public String plural(String wireName) {
+        String special = PLURAL.get(wireName);
+        return special != null ? special : dimension(wireName) + "s";
+    }
+}

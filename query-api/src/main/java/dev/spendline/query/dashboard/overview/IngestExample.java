@@ -1,0 +1,24 @@
+package dev.spendline.query.dashboard.overview;
+
+/**
+ * What an empty workspace's overview tells its owner to send: one valid event to
+ * {@code /api/v1/events} at this installation's public address (the fields are documented in
+ * docs/ingest.md; this is its first example). The key stays a shell variable: the page never shows
+ * one, keys are shown once, in settings.
+ */
+final class IngestExample {
+
+    static final String EVENT = "{\"provider\":\"openai\",\"model\":\"gpt-4o-mini\",\"promptTokens\":1000,"
+            + "\"outputTokens\":200,\"costUsd\":0.00027,\"source\":\"web-backend\",\"externalId\":\"req-7f3a\","
+            + "\"tenantId\":\"acme-corp\",\"feature\":\"search-answer\"}";
+
+    private IngestExample() {}
+
+    static String curl(String baseUrl) {
+        String base = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+        return "curl -sS -X POST \"" + base + "/api/v1/events\" \\\n"
+                + "  -H \"Authorization: Bearer $SPENDLINE_API_KEY\" \\\n"
+                + "  -H \"Content-Type: application/json\" \\\n"
+                + "  -d '" + EVENT + "'";
+    }
+}

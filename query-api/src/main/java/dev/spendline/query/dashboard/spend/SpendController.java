@@ -1,0 +1,146 @@
+package dev.spendline.query.dashboard.spend;
+
+import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.Queries;
+import dev.spendline.contracts.query.QueryType;
+import dev.spendline.contracts.query.SpendMetric;
+import dev.spendline.contracts.query.SpendQuery;
+import dev.spendline.contracts.query.SpendReport;
+import dev.spendline.contracts.query.TimeGrain;
+import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.contracts.tools.ReadTool;
+import dev.spendline.controlplane.Principal;
+import dev.spendline.query.dashboard.CsvExport;
+import dev.spendline.query.dashboard.DashboardView;
+import dev.spendline.query.dashboard.ViewParameters;
+import jakarta.servlet.http.HttpServletRequest;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.util.LinkedMultiValueMap;
+import org.springframework.util.MultiValueMap;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+
+/**
+ * The spend explorer, {@code GET /app/spend}: the {@code spend_by} read tool with exactly its
+ * parameters (docs/api.md), so every Ask link to spend opens the same figures. Product and internal
+ * usage are the same view ({@code usage=internal&by=employee}). Without {@code by} (the nav link) it
+ * shows spend by feature, or by employee for internal usage. {@code format=csv} answers the table,
+ * {@code fragment=results} the part that refreshes live: one read either way.
+ */
+@Controller
+@DashboardView
+final class SpendController {
+
+    static final String PATH = "/app/spend";
+    static final String RESULTS = "results";
+
+    private final Queries queries;
+    private final Clock clock;
+
+    SpendController(Queries queries, Clock clock) {
+        this.queries = queries;
+        this.clock = clock;
+    }
+
+    @GetMapping(PATH)
+    Object spend(
+            @AuthenticationPrincipal Principal principal,
+            @RequestParam MultiValueMap<String, String> parameters,
+            HttpServletRequest request,
+            Model model) {
+        boolean csv = ViewParameters.csv(parameters);
+        String fragment = ViewParameters.fragment(parameters, Set.of(RESULTS));
+        MultiValueMap<String, String> given = withDefaultGrouping(parameters);
+        SpendQuery query = (SpendQuery)
+                ReadTool.SPEND_BY.read(principal.workspaceId(), ViewParameters.toolArguments(given), clock);
+        SpendTable table = SpendTable.of(queries.answer(QueryType.SPEND_BY, query));
+        if (csv) {
+            return csv(table);
+        }
+        model.addAttribute("table", table);
+        model.addAttribute("liveUrl", ViewParameters.with(request, ViewParameters.FRAGMENT, RESULTS));
+        model.addAttribute("csvUrl", ViewParameters.with(request, "format", "csv"));
+        if (fragment != null) {
+            return "dashboard/spend :: " + RESULTS;
+        }
+        model.addAttribute("form", SpendForm.of(given, query.usage()));
+        return "dashboard/spend";
+    }
+
+    /** The nav's bare {@code /app/spend}: by feature (by employee for internal usage). */
+    private static MultiValueMap<String, String> withDefaultGrouping(MultiValueMap<String, String> parameters) {
+        String by = parameters.getFirst("by");
+        if (by != null && !by.isEmpty()) {
+            return parameters;
+        }
+        MultiValueMap<String, String> withBy = new LinkedMultiValueMap<>(parameters);
+        boolean internal = UsageKind.INTERNAL.wireName().equalsIgnoreCase(parameters.getFirst("usage"));
+        withBy.set("by", internal ? Dimension.EMPLOYEE.wireName() : Dimension.FEATURE.wireName());
+        return withBy;
+    }
+
+    private static Object csv(SpendTable table) {
+        SpendReport report = table.report();
+        List<String> header = new ArrayList<>(
+                List.of(report.by(), "cost_usd", "calls", "input_tokens", "output_tokens", "share_of_cost_percent"));
+        if (table.showsMetric()) {
+            header.add(report.metric());
+        }
+        List<List<?>> rows = new ArrayList<>();
+        for (SpendTable.Line line : table.lines()) {
+            rows.add(cells(table, line.value(), line));
+        }
+        if (table.others() != null) {
+            rows.add(cells(table, "(other values)", table.others()));
+        }
+        return CsvExport.of("spend-by-" + report.by(), header, rows);
+    }
+
+    private static List<?> cells(SpendTable table, String value, SpendTable.Line line) {
+        List<Object> cells = new ArrayList<>(Arrays.asList(
+                value,
+                line.measures().costUsd(),
+                line.measures().calls(),
+                line.measures().inputTokens(),
+                line.measures().outputTokens(),
+                line.sharePercent()));
+        if (table.showsMetric()) {
+            cells.add(line.metricValue());
+        }
+        return cells;
+    }
+
+    /** What the filter form offers and holds: the parameters as given, and the choices of the usage. */
+    record SpendForm(
+            MultiValueMap<String, String> given,
+            String usage,
+            List<String> groupings,
+            List<String> filters,
+            List<String> metrics) {
+
+        static SpendForm of(MultiValueMap<String, String> given, UsageKind usage) {
+            List<String> groupings = new ArrayList<>(Dimension.wireNames(usage));
+            Arrays.stream(TimeGrain.values()).map(TimeGrain::wireName).forEach(groupings::add);
+            return new SpendForm(
+                    given, usage.wireName(), groupings, Dimension.wireNames(usage), SpendMetric.wireNames());
+        }
+
+        /** The value of a field as given, for the form to show it again; empty when not given. */
+        public String value(String name) {
+            String value = given.getFirst(name);
+            return value == null ? "" : value;
+        }
+
+        /** Whether any filter is set, so the filter fields start open. */
+        public boolean filtered() {
+            return filters.stream().anyMatch(f -> !value(f).isEmpty());
+        }
+    }
+}

@@ -1,0 +1,243 @@
+package dev.spendline.query.dashboard.spend;
+
+import static dev.spendline.query.dashboard.DashboardTests.WORKSPACE;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.authentication;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+
+import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.Measures;
+import dev.spendline.contracts.query.QueryType;
+import dev.spendline.contracts.query.SpendMetric;
+import dev.spendline.contracts.query.SpendOrder;
+import dev.spendline.contracts.query.SpendQuery;
+import dev.spendline.contracts.query.SpendReport;
+import dev.spendline.contracts.query.SpendRow;
+import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.query.dashboard.DashboardTests;
+import dev.spendline.query.dashboard.DashboardTests.FakeQueries;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.test.context.ContextConfiguration;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.MvcResult;
+
+/**
+ * The spend explorer reads exactly {@code spend_by}'s parameters and shows the report's figures:
+ * search $800.00, chat $400.00 and support-bot $34.56 ($1,234.56 in all) as the stores rank them;
+ * with {@code limit=2} support-bot is the "other values" line.
+ */
+@WebMvcTest
+@ContextConfiguration(classes = DashboardTests.Slice.class)
+class SpendExplorerTest {
+
+    @Autowired
+    MockMvc mvc;
+
+    @Autowired
+    FakeQueries queries;
+
+    @BeforeEach
+    void answers() {
+        queries.reset();
+        queries.on(QueryType.SPEND_BY, SpendExplorerTest::report);
+    }
+
+    @Test
+    void showsTheRowsTheirSharesAndTheTotalsOfTheReport() throws Exception {
+        String page = page("/app/spend?by=feature&from=2026-11-01&to=2026-11-10&limit=2&tenant=acme");
+        assertThat(page)
+                .contains("<h1>Spend by Feature</h1>")
+                .contains("<th scope=\"row\">search</th>")
+                .contains(">$800.00<")
+                .contains(">64.8 %<") // 800.00 / 1,234.56
+                .contains(">$400.00<")
+                .contains(">32.4 %<")
+                .contains("Other values (1)")
+                .contains(">$34.56<")
+                .contains(">2.8 %<")
+                .contains(">$1,234.56<")
+                .contains(">1,234<") // calls
+                .contains("Customer (tenant) acme");
+        assertThat(queries.of(SpendQuery.class))
+                .containsExactly(new SpendQuery(
+                        WORKSPACE,
+                        UsageKind.PRODUCT,
+                        Dimension.FEATURE,
+                        null,
+                        Instant.parse("2026-11-01T00:00:00Z"),
+                        Instant.parse("2026-11-11T00:00:00Z"),
+                        Map.of(Dimension.TENANT, "acme"),
+                        2,
+                        SpendMetric.COST,
+                        SpendOrder.DESC));
+    }
+
+    @Test
+    void theFormHoldsTheParametersAsGivenAndOffersTheUsagesFilters() throws Exception {
+        String page = page("/app/spend?by=model&tenant=acme&from=2026-11-01");
+        assertThat(page)
+                .contains("action=\"/app/spend\" method=\"get\"")
+                .contains("<option value=\"model\" selected=\"selected\">Model</option>")
+                .contains(
+                        "name=\"from\" type=\"text\" inputmode=\"numeric\" placeholder=\"2026-11-01\" value=\"2026-11-01\"")
+                .contains("<input type=\"text\" name=\"tenant\" value=\"acme\">")
+                .contains("<details open=\"open\">")
+                .contains("<input type=\"text\" name=\"workflow\" value=\"\">")
+                .doesNotContain("name=\"employee\"");
+    }
+
+    @Test
+    void aMetricOtherThanCostGetsItsOwnColumn() throws Exception {
+        String page = page("/app/spend?by=feature&metric=cost_per_call");
+        assertThat(page)
+                .contains("<th scope=\"col\" class=\"num\">Cost per call</th>")
+                .contains(">$1.33<") // 800.00 / 600 calls
+                .contains(">$0.67<") // 400.00 / 600
+                .contains(">$1.00<"); // 1,234.56 / 1,234 in all
+    }
+
+    @Test
+    void internalUsageIsTheSameView() throws Exception {
+        String page = page("/app/spend?usage=internal&by=employee");
+        assertThat(page).contains("<h1>Internal AI usage by Employee</h1>").contains("name=\"team\"");
+        assertThat(queries.of(SpendQuery.class).get(0).by()).isEqualTo(Dimension.EMPLOYEE);
+    }
+
+    @Test
+    void theBareNavLinkShowsSpendByFeatureOverTheLast30Days() throws Exception {
+        page("/app/spend");
+        SpendQuery query = queries.of(SpendQuery.class).get(0);
+        assertThat(query.by()).isEqualTo(Dimension.FEATURE);
+        assertThat(query.from()).isEqualTo(Instant.parse("2026-10-12T00:00:00Z"));
+        assertThat(query.to()).isEqualTo(DashboardTests.NOW);
+    }
+
+    @Test
+    void aReportByPeriodIsChartedFromADataAttribute() throws Exception {
+        String page = page("/app/spend?by=day&from=2026-11-01&to=2026-11-03");
+        assertThat(page)
+                .contains("<h1>Spend by Day</h1>")
+                .contains("data-chart=\"{&quot;label&quot;:&quot;Cost (USD)&quot;,&quot;unit&quot;:&quot;usd&quot;,"
+                        + "&quot;labels&quot;:[&quot;2026-11-01&quot;,&quot;2026-11-02&quot;,&quot;2026-11-03&quot;],"
+                        + "&quot;values&quot;:[800.00,400.00,34.56]}\"")
+                .contains("<th scope=\"row\">2026-11-02</th>");
+    }
+
+    @Test
+    void emptyFormFieldsAreReadAsNotGiven() throws Exception {
+        page("/app/spend?usage=product&by=feature&from=&to=&limit=&metric=cost&order=&tenant=&feature=search");
+        SpendQuery query = queries.of(SpendQuery.class).get(0);
+        assertThat(query.filters()).isEqualTo(Map.of(Dimension.FEATURE, "search"));
+        assertThat(query.limit()).isEqualTo(SpendQuery.DEFAULT_LIMIT);
+    }
+
+    @Test
+    void badParametersAreA400PageListingEveryProblem() throws Exception {
+        String page = refused("/app/spend?by=planet&limit=lots&employee=ada");
+        assertThat(page)
+                .startsWith("<!DOCTYPE html>") // a page in the frame, not the API's problem+json
+                .contains("This view cannot be shown with these parameters")
+                .contains("by: must be one of provider, model, feature, tenant, user, agent, workflow, tool, status,"
+                        + " outcome, or a period: day, week, month for product usage")
+                .contains("limit: must be a whole number")
+                .contains("employee: is a filter of internal usage, not of product usage")
+                .contains("href=\"/app/spend\"")
+                .doesNotContain("Exception");
+        assertThat(refused("/app/spend?by=feature&from=2026-11-10&to=2026-11-01"))
+                .contains("from must be before to");
+        assertThat(refused("/app/spend?by=feature&format=pdf")).contains("format: must be csv");
+        assertThat(queries.asked).isEmpty();
+    }
+
+    @Test
+    void csvExportHasTheHeaderAndTheExactFigures() throws Exception {
+        MvcResult result = mvc.perform(get("/app/spend?by=feature&limit=2&format=csv&metric=cost_per_call")
+                        .with(authentication(DashboardTests.signedIn())))
+                .andReturn();
+        assertThat(result.getResponse().getStatus()).isEqualTo(200);
+        assertThat(result.getResponse().getContentType()).isEqualTo("text/csv;charset=UTF-8");
+        assertThat(result.getResponse().getHeader("Content-Disposition"))
+                .isEqualTo("attachment; filename=\"spend-by-feature.csv\"");
+        assertThat(result.getResponse().getContentAsString())
+                .isEqualTo("feature,cost_usd,calls,input_tokens,output_tokens,share_of_cost_percent,cost_per_call\r\n"
+                        + "search,800.00,600,1000000,200000,64.8004,1.333333\r\n"
+                        + "chat,400.00,600,3000000,500000,32.4002,0.666667\r\n"
+                        + "(other values),34.56,34,10000,2000,2.7994,\r\n");
+    }
+
+    @Test
+    void theLiveFragmentIsTheResultsAloneFromOneRead() throws Exception {
+        String fragment = page("/app/spend?by=feature&tenant=acme&fragment=results");
+        assertThat(fragment)
+                .startsWith("<section id=\"spend-results\"")
+                .contains("hx-get=\"/app/spend?by=feature&amp;tenant=acme&amp;fragment=results\"")
+                .contains("hx-trigger=\"every 1s\"")
+                .contains(">$1,234.56<")
+                .doesNotContain("<form")
+                .doesNotContain("<html");
+        assertThat(queries.asked).hasSize(1);
+    }
+
+    @Test
+    void theLiveAndCsvLinksCarryTheParametersAsGiven() throws Exception {
+        String page = page("/app/spend?by=feature&tenant={tenant}", "a+b|c & d");
+        assertThat(page)
+                .contains("hx-get=\"/app/spend?by=feature&amp;tenant=a%2Bb%7Cc%20%26%20d&amp;fragment=results\"")
+                .contains("href=\"/app/spend?by=feature&amp;tenant=a%2Bb%7Cc%20%26%20d&amp;format=csv\"");
+        assertThat(queries.of(SpendQuery.class).get(0).filters()).isEqualTo(Map.of(Dimension.TENANT, "a+b|c & d"));
+    }
+
+    private String page(String url, Object... values) throws Exception {
+        return DashboardTests.render(mvc, 200, url, values);
+    }
+
+    private String refused(String url) throws Exception {
+        return DashboardTests.render(mvc, 400, url);
+    }
+
+    /** The three values ranked by the query's metric (largest first), the rest beyond its limit in others. */
+    private static SpendReport report(SpendQuery q) {
+        List<SpendRow> all = new ArrayList<>();
+        List<String> values = q.grain() != null
+                ? List.of("2026-11-01", "2026-11-02", "2026-11-03")
+                : List.of("search", "chat", "support-bot");
+        List<Measures> measures = List.of(
+                measures("800.00", 600, 1_000_000, 200_000),
+                measures("400.00", 600, 3_000_000, 500_000),
+                measures("34.56", 34, 10_000, 2_000));
+        for (int i = 0; i < 3; i++) {
+            all.add(new SpendRow(values.get(i), measures.get(i), q.metric().of(measures.get(i))));
+        }
+        List<SpendRow> rows = all.subList(0, Math.min(q.limit(), 3));
+        Measures others = rows.size() < 3 ? measures.get(2) : Measures.ZERO;
+        Map<String, String> filters = new LinkedHashMap<>();
+        q.filters().forEach((d, v) -> filters.put(d.wireName(), v));
+        return new SpendReport(
+                WORKSPACE,
+                q.usage().wireName(),
+                q.byName(),
+                q.from(),
+                q.to(),
+                filters,
+                q.limit(),
+                q.metric().wireName(),
+                q.order().wireName(),
+                3,
+                rows,
+                others,
+                measures("1234.56", 1234, 4_010_000, 702_000));
+    }
+
+    private static Measures measures(String cost, long calls, long input, long output) {
+        return new Measures(new BigDecimal(cost), calls, input, output, 0, 0, 0, 0, null);
+    }
+}
