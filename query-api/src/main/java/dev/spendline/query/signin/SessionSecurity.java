@@ -213,8 +213,10 @@ public class SessionSecurity {
             String issuer =
                     registration.getProviderDetails().getUserInfoEndpoint().getUri();
             Object email = user.getAttributes().get("email");
-            Object name = user.getAttributes()
-                    .getOrDefault("name", user.getAttributes().get("login"));
+            // GitHub answers "name": null (not no name) for a user who has not set one: then the login.
+            Object name = user.getAttributes().get("name") != null
+                    ? user.getAttributes().get("name")
+                    : user.getAttributes().get("login");
             try {
                 String id = accounts.providerUser(
                                 issuer,
