@@ -2,23 +2,16 @@ package dev.spendline.query.signin;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.zaxxer.hikari.HikariDataSource;
-import dev.spendline.controlplane.ControlPlaneConfiguration;
-import dev.spendline.controlplane.ControlPlaneMigrations;
 import dev.spendline.controlplane.accounts.Membership;
 import dev.spendline.controlplane.accounts.MembershipRepository;
 import dev.spendline.controlplane.accounts.Role;
 import dev.spendline.controlplane.accounts.User;
 import dev.spendline.controlplane.accounts.UserRepository;
-import dev.spendline.query.dashboard.DashboardConfiguration;
-import dev.spendline.query.security.InternalPortSecurity;
-import dev.spendline.query.security.SecurityConfiguration;
 import dev.spendline.query.signin.FakeGitHub.Account;
 import dev.spendline.query.signin.FakeOidcProvider.IdToken;
 import dev.spendline.query.signin.FakeOidcProvider.Person;
 import java.net.URI;
 import java.net.http.HttpResponse;
-import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
@@ -33,7 +26,6 @@ import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -339,33 +331,12 @@ class OidcSignInTest {
         }
     }
 
+    /**
+     * The control plane, chains and stand-in page of {@link SessionChainTest}, with auto-configuration
+     * on top: a real server, Spring Session JDBC and the OAuth 2 client registrations.
+     */
     @SpringBootConfiguration
     @EnableAutoConfiguration
-    @Import({
-        ControlPlaneConfiguration.class,
-        SecurityConfiguration.class,
-        InternalPortSecurity.class,
-        SessionSecurity.class,
-        DashboardConfiguration.class,
-        SessionChainTest.AppPage.class,
-        Overview.class
-    })
-    static class Config {
-
-        @Bean
-        DataSource controlPlane() {
-            HikariDataSource dataSource = new HikariDataSource();
-            dataSource.setJdbcUrl(
-                    "jdbc:h2:mem:oidc_" + UUID.randomUUID().toString().replace("-", ""));
-            dataSource.setUsername("sa");
-            dataSource.setMinimumIdle(1);
-            ControlPlaneMigrations.migrate(dataSource);
-            return dataSource;
-        }
-
-        @Bean
-        Clock clock() {
-            return Clock.systemUTC();
-        }
-    }
+    @Import({SessionChainTest.Config.class, Overview.class})
+    static class Config {}
 }
