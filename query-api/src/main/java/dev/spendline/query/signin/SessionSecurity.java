@@ -21,8 +21,8 @@ import org.springframework.context.annotation.PropertySource;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpMethod;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
-import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.authentication.dao.DaoAuthenticationProvider;
+import org.springframework.security.config.annotation.authentication.builders.AuthenticationManagerBuilder;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
@@ -139,14 +139,19 @@ public class SessionSecurity {
             ObjectProvider<ClientRegistrationRepository> providers,
             AccountService accounts)
             throws Exception {
-        // This chain's own authentication: the application's AuthenticationManager bean checks API keys.
+        // This chain's own authentication: passwords here, and the providers' code exchange that
+        // oauth2Login adds below. Not an explicit AuthenticationManager: HttpSecurity would then drop
+        // the providers oauth2Login registers, and every provider sign-in would fail. Not the
+        // application's AuthenticationManager bean as a parent either: it checks API keys, and a
+        // wrong password must never be tried as one.
         // The filters are built here, not declared as beans, so that the servlet container does not
         // also run them on every request.
         DaoAuthenticationProvider passwords = new DaoAuthenticationProvider(new AccountUserDetails(users));
         passwords.setPasswordEncoder(passwordEncoder);
+        http.getSharedObject(AuthenticationManagerBuilder.class).parentAuthenticationManager(null);
         LoginUrlAuthenticationEntryPoint toSignIn = new LoginUrlAuthenticationEntryPoint("/signin");
         http.securityMatcher(PATHS)
-                .authenticationManager(new ProviderManager(passwords))
+                .authenticationProvider(passwords)
                 .securityContext(context -> context.securityContextRepository(sessionContextRepository))
                 .authorizeHttpRequests(authorize -> authorize
                         .requestMatchers("/assets/**", "/webjars/**")
@@ -208,8 +213,10 @@ public class SessionSecurity {
             String issuer =
                     registration.getProviderDetails().getUserInfoEndpoint().getUri();
             Object email = user.getAttributes().get("email");
-            Object name = user.getAttributes()
-                    .getOrDefault("name", user.getAttributes().get("login"));
+            // GitHub answers "name": null (not no name) for a user who has not set one: then the login.
+            Object name = user.getAttributes().get("name") != null
+                    ? user.getAttributes().get("name")
+                    : user.getAttributes().get("login");
             try {
                 String id = accounts.providerUser(
                                 issuer,

@@ -18,6 +18,7 @@ import dev.spendline.controlplane.accounts.MembershipRepository;
 import dev.spendline.controlplane.accounts.Role;
 import dev.spendline.controlplane.accounts.SetupLinkRepository;
 import dev.spendline.controlplane.accounts.UserRepository;
+import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
@@ -67,6 +68,9 @@ class SessionChainTest {
 
     @Autowired
     SetupLinkRepository setupLinks;
+
+    @Autowired
+    ApiKeyRepository keys;
 
     @Test
     void signUpCreatesAWorkspaceOwnedByTheNewUserAndSignsThemIn() throws Exception {
@@ -144,6 +148,21 @@ class SessionChainTest {
                 .andExpect(redirectedUrl("/signin?error"));
         mvc.perform(get("/signin?error"))
                 .andExpect(content().string(org.hamcrest.Matchers.containsString("Wrong e-mail or password.")));
+    }
+
+    @Test
+    void anApiKeyIsNeverAcceptedAsAPassword() throws Exception {
+        String email = "key-" + UUID.randomUUID() + "@example.com";
+        MockHttpSession owner = signUp(email, "Key");
+        String secret = keys.issue(workspaceOf(owner), "ci").secret();
+
+        mvc.perform(post("/signin").with(csrf()).param("email", email).param("password", secret))
+                .andExpect(redirectedUrl("/signin?error"));
+        mvc.perform(post("/signin")
+                        .with(csrf())
+                        .param("email", "nobody-" + UUID.randomUUID() + "@example.com")
+                        .param("password", secret))
+                .andExpect(redirectedUrl("/signin?error"));
     }
 
     @Test
