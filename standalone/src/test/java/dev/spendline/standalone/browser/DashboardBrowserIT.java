@@ -93,7 +93,7 @@ class DashboardBrowserIT {
         browser.open(link).waitForText("Set up Spendline").check("setup-link");
         browser.fill("E-mail", EMAIL)
                 .fill("Your name", "Fran")
-                .fill("Password", PASSWORD)
+                .fill("Password (at least 10 characters)", PASSWORD)
                 .click("Create account");
         browser.waitForText("Default workspace");
         assertThat(browser.currentUrl()).isEqualTo(base + "/app");
@@ -264,6 +264,20 @@ class DashboardBrowserIT {
         assertThat(browser.currentUrl()).startsWith(base + "/app/waste");
         browser.open(base + "/signin").check("signin");
         browser.open(base + "/signup").check("signup");
+    }
+
+    /** Sessions live in the control-plane database: a restart of the process signs nobody out. */
+    @Test
+    @Order(10)
+    void aSignedInSessionSurvivesARestart() throws Exception {
+        browser.open(base + "/app/settings").waitForText("Default workspace");
+        Path dataDir = Path.of(spendline.context().getEnvironment().getProperty("spendline.data-dir"));
+        spendline.close();
+        spendline = Standalone.start(dataDir, freePort(), 0, 2, Map.of());
+        base = spendline.baseUrl();
+        browser.open(base + "/app/settings").waitForText("Default workspace");
+        assertThat(browser.currentUrl()).isEqualTo(base + "/app/settings");
+        browser.check("settings-after-restart");
     }
 
     private static List<String> moneyIn(String text) {
