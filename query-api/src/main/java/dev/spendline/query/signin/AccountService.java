@@ -92,18 +92,27 @@ public final class AccountService {
      * is not proof of owning the Spendline account.
      */
     public User providerUser(String issuer, String subject, String email, String displayName) {
-        return users.findByIdentity(issuer, subject)
-                .orElseGet(() -> transactions.execute(status -> {
-                    String address = email != null && !email.isBlank() ? email : subject + "@" + hostOf(issuer);
-                    if (users.findByEmail(address).isPresent()) {
-                        throw new SignUpRefusedException("An account with this e-mail address exists. Sign in with its"
-                                + " password; signing in with a provider is for accounts created that way.");
-                    }
-                    User user = users.create(address, displayName, null);
-                    users.linkIdentity(issuer, subject, user.id());
-                    join(user, new Joining.OwnWorkspace());
-                    return user;
-                }));
+        try {
+            return users.findByIdentity(issuer, subject)
+                    .orElseGet(() -> firstProviderSignIn(issuer, subject, email, displayName));
+        } catch (DuplicateKeyException concurrentFirstSignIn) {
+            // The same person's first sign-in in two tabs at once: the other one created the account.
+            return users.findByIdentity(issuer, subject).orElseThrow(() -> concurrentFirstSignIn);
+        }
+    }
+
+    private User firstProviderSignIn(String issuer, String subject, String email, String displayName) {
+        return transactions.execute(status -> {
+            String address = email != null && !email.isBlank() ? email : subject + "@" + hostOf(issuer);
+            if (users.findByEmail(address).isPresent()) {
+                throw new SignUpRefusedException("An account with this e-mail address exists. Sign in with its"
+                        + " password; signing in with a provider is for accounts created that way.");
+            }
+            User user = users.create(address, displayName, null);
+            users.linkIdentity(issuer, subject, user.id());
+            join(user, new Joining.OwnWorkspace());
+            return user;
+        });
     }
 
     /** An existing user joins the workspace of an invitation. */

@@ -239,7 +239,10 @@ public class SessionSecurity {
             OidcUser user = provider.loadUser(request);
             try {
                 String name = user.getFullName() != null ? user.getFullName() : user.getPreferredUsername();
-                String id = accounts.providerUser(user.getIssuer().toString(), user.getSubject(), user.getEmail(), name)
+                // An address the provider says it has not verified is not taken: it could block (or be)
+                // someone else's. The account is then named by its subject at the issuer's host.
+                String email = Boolean.FALSE.equals(user.getEmailVerified()) ? null : user.getEmail();
+                String id = accounts.providerUser(user.getIssuer().toString(), user.getSubject(), email, name)
                         .id();
                 return new ProviderUser(user, id);
             } catch (SignUpRefusedException refused) {

@@ -28,7 +28,11 @@ import java.util.Map;
 final class FakeOidcProvider extends FakeAuthorizationServer<FakeOidcProvider.Person> {
 
     /** A person signed in at the provider: {@code sub}, {@code email}, {@code name}. */
-    record Person(String subject, String email, String name) {}
+    record Person(String subject, String email, String name, boolean emailVerified) {
+        Person(String subject, String email, String name) {
+            this(subject, email, name, true);
+        }
+    }
 
     /** How the next ID token is made. */
     enum IdToken {
@@ -110,7 +114,7 @@ final class FakeOidcProvider extends FakeAuthorizationServer<FakeOidcProvider.Pe
                 .issueTime(Date.from(now))
                 .claim("nonce", kind == IdToken.OTHER_NONCE ? token() : grant.nonce())
                 .claim("email", person.email())
-                .claim("email_verified", true)
+                .claim("email_verified", person.emailVerified())
                 .claim("name", person.name())
                 .build();
         SignedJWT idToken = new SignedJWT(
@@ -151,7 +155,7 @@ final class FakeOidcProvider extends FakeAuthorizationServer<FakeOidcProvider.Pe
                 json(
                         "sub", person.subject(),
                         "email", person.email(),
-                        "email_verified", true,
+                        "email_verified", person.emailVerified(),
                         "name", person.name()));
     }
 

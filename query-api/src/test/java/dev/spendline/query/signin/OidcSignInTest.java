@@ -187,6 +187,24 @@ class OidcSignInTest {
     }
 
     @Test
+    void anEmailTheProviderHasNotVerifiedIsNotTaken() {
+        String email = "unverified-" + UUID.randomUUID() + "@example.com";
+        Person person = new Person("sub-" + UUID.randomUUID(), email, "Una", false);
+        PROVIDER.signInAs(person);
+        Browser browser = new Browser();
+
+        assertThat(Browser.location(signIn(browser, "fake"))).isEqualTo(app("/app"));
+        User user = users.findByIdentity(PROVIDER.issuer(), person.subject()).orElseThrow();
+        assertThat(user.email())
+                .isNotEqualTo(email)
+                .startsWith(person.subject().toLowerCase(java.util.Locale.ROOT) + "@");
+        // The address stays free for whoever owns it.
+        assertThat(accounts.signUp(email, "Owner", PASSWORD, new AccountService.Joining.OwnWorkspace())
+                        .email())
+                .isEqualTo(email);
+    }
+
+    @Test
     void aProviderIdentityIsNeverLinkedToAPasswordAccountByItsEmail() {
         String email = "ada-" + UUID.randomUUID() + "@example.com";
         User owner = accounts.signUp(email, "Ada", PASSWORD, new AccountService.Joining.OwnWorkspace());
