@@ -1,6 +1,7 @@
 package dev.spendline.standalone;
 
 import dev.spendline.controlplane.ControlPlaneMigrations;
+import dev.spendline.controlplane.accounts.SetupLinkRepository;
 import dev.spendline.controlplane.keys.ApiKey;
 import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.keys.IssuedApiKey;
@@ -37,6 +38,7 @@ import picocli.CommandLine.Spec;
             StandaloneMain.CreateKey.class,
             StandaloneMain.ListKeys.class,
             StandaloneMain.RevokeKey.class,
+            StandaloneMain.SetupLink.class,
             StandaloneMain.SetPlan.class
         })
 public final class StandaloneMain implements Callable<Integer> {
@@ -131,6 +133,27 @@ public final class StandaloneMain implements Callable<Integer> {
         out.flush();
         stopped.await();
         return 0;
+    }
+
+    /** The workspace a command names, or the only one; a clear error otherwise. */
+    static Workspace chooseWorkspace(
+            CommandLine.Model.CommandSpec spec, DataDir dataDir, String workspaceId, WorkspaceRepository workspaces) {
+        if (workspaceId != null) {
+            return workspaces
+                    .findById(workspaceId)
+                    .orElseThrow(() -> new CommandLine.ParameterException(
+                            spec.commandLine(),
+                            "No workspace " + workspaceId + " in " + dataDir.path + "; list-keys shows them"));
+        }
+        List<Workspace> all = workspaces.findAll();
+        if (all.size() != 1) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    all.isEmpty()
+                            ? "No workspace yet in " + dataDir.path + ": start Spendline once"
+                            : "There are " + all.size() + " workspaces: choose one with --workspace");
+        }
+        return all.get(0);
     }
 
     /** The option every key-management command takes. */
@@ -319,22 +342,7 @@ public final class StandaloneMain implements Callable<Integer> {
         }
 
         private Workspace target(WorkspaceRepository workspaces) {
-            if (workspaceId != null) {
-                return workspaces
-                        .findById(workspaceId)
-                        .orElseThrow(() -> new CommandLine.ParameterException(
-                                spec.commandLine(),
-                                "No workspace " + workspaceId + " in " + dataDir.path + "; list-keys shows them"));
-            }
-            List<Workspace> all = workspaces.findAll();
-            if (all.size() != 1) {
-                throw new CommandLine.ParameterException(
-                        spec.commandLine(),
-                        all.isEmpty()
-                                ? "No workspace yet in " + dataDir.path + ": start Spendline once"
-                                : "There are " + all.size() + " workspaces: choose one with --workspace");
-            }
-            return all.get(0);
+            return chooseWorkspace(spec, dataDir, workspaceId, workspaces);
         }
     }
 
@@ -343,6 +351,47 @@ public final class StandaloneMain implements Callable<Integer> {
         public String[] getVersion() {
             String version = StandaloneMain.class.getPackage().getImplementationVersion();
             return new String[] {"spendline-standalone " + (version == null ? "development" : version)};
+        }
+    }
+
+    @Command(
+            name = "setup-link",
+            mixinStandardHelpOptions = true,
+            description = "Prints a new one-time link that makes its opener the owner of a workspace nobody has"
+                    + " claimed yet (the link printed at first start stops working). A claimed workspace has an"
+                    + " owner: ask them for an invitation instead.")
+    static final class SetupLink implements Callable<Integer> {
+        @Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Mixin
+        DataDir dataDir;
+
+        @Option(names = "--workspace", paramLabel = "ID", description = "Workspace id (ws_...), as list-keys shows it.")
+        String workspaceId;
+
+        @Option(
+                names = "--url",
+                defaultValue = "http://127.0.0.1:${env:SPENDLINE_PORT:-8080}",
+                description = "The base URL the link starts with (default: ${DEFAULT-VALUE}).")
+        String baseUrl;
+
+        @Override
+        public Integer call() {
+            JdbcClient controlPlane = dataDir.controlPlane();
+            Workspace workspace = chooseWorkspace(
+                    spec, dataDir, workspaceId, new WorkspaceRepository(controlPlane, Clock.systemUTC()));
+            var token = new SetupLinkRepository(controlPlane, Clock.systemUTC()).issue(workspace.id());
+            if (token.isEmpty()) {
+                spec.commandLine()
+                        .getErr()
+                        .println("Workspace '" + workspace.name() + "' (" + workspace.id()
+                                + ") already has an owner: ask them for an invitation link (Settings > Members).");
+                return 1;
+            }
+            String base = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+            spec.commandLine().getOut().println(base + "/setup/" + token.get());
+            return 0;
         }
     }
 }

@@ -3,6 +3,8 @@ package dev.spendline.standalone;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spendline.controlplane.ControlPlaneMigrations;
+import dev.spendline.controlplane.accounts.SetupLinkRepository;
+import dev.spendline.controlplane.accounts.UserRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
@@ -18,11 +20,13 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import picocli.CommandLine;
 
 /**
- * {@code spendline-standalone set-plan}: how a self-hosting operator reaches the Team plan. Runs the
+ * {@code spendline-standalone set-plan}, how a self-hosting operator reaches the Team plan, and
+ * {@code setup-link}, how the owner of a fresh installation who lost the first start's link gets a
+ * new one. Runs the
  * real command line against the control-plane database of a data directory, without starting
  * Spendline (the command works the same while it runs, through H2's auto-server).
  */
-class SetPlanCommandTest {
+class WorkspaceCommandsTest {
 
     @TempDir
     Path dataDir;
@@ -92,6 +96,27 @@ class SetPlanCommandTest {
                 .contains(" PLAN\n")
                 .contains("budgets, alert snoozes and experiment guardrails")
                 .contains("FREE or TEAM.");
+    }
+
+    @Test
+    void aNewSetupLinkReplacesTheOldOneUntilTheWorkspaceHasAnOwner() {
+        Workspace workspace = workspaces.create("Default workspace", Plan.TEAM);
+        JdbcClient jdbc = JdbcClient.create(ControlPlaneDatabase.dataSource(dataDir));
+        SetupLinkRepository links = new SetupLinkRepository(jdbc, Clock.systemUTC());
+        String first = links.issue(workspace.id()).orElseThrow();
+
+        Run run = run("setup-link", "--url", "http://127.0.0.1:8090/");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).matches("http://127\\.0\\.0\\.1:8090/setup/setup_[A-Za-z0-9_-]{43}\n");
+        String token = run.out().trim().substring(run.out().indexOf("/setup/") + 7);
+        assertThat(links.unclaimedWorkspace(first)).isEmpty();
+        assertThat(links.unclaimedWorkspace(token)).contains(workspace.id());
+
+        UserRepository users = new UserRepository(jdbc, Clock.systemUTC());
+        links.claim(token, users.create("owner@example.com", "Owner", null).id());
+        Run claimed = run("setup-link");
+        assertThat(claimed.exitCode()).isEqualTo(1);
+        assertThat(claimed.err()).contains("already has an owner: ask them for an invitation link");
     }
 
     private Run run(String... args) {
