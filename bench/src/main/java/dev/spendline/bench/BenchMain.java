@@ -20,6 +20,7 @@ import picocli.CommandLine.Option;
             BenchMain.Load.class,
             BenchMain.Run.class,
             BenchMain.Queries.class,
+            BenchMain.Views.class,
             BenchMain.Interpret.class,
             BenchMain.Streams.class,
             BenchMain.Profile.class,
@@ -295,6 +296,48 @@ public final class BenchMain {
             results.forEach((read, h) -> System.out.printf(
                     "%-45s p50 %6.1f ms  p95 %6.1f ms  p99 %6.1f ms%n",
                     read,
+                    h.getValueAtPercentile(50) / 1000.0,
+                    h.getValueAtPercentile(95) / 1000.0,
+                    h.getValueAtPercentile(99) / 1000.0));
+            return 0;
+        }
+    }
+
+    @Command(
+            name = "views",
+            mixinStandardHelpOptions = true,
+            description = "Time every dashboard view as a signed-in browser asks for it (the whole rendered page),"
+                    + " one request at a time after a warm-up. Signs in with --email and --password, or first"
+                    + " claims the workspace with --setup-link (spendline-standalone setup-link prints one).")
+    static final class Views implements Callable<Integer> {
+        @Option(
+                names = "--url",
+                defaultValue = "http://127.0.0.1:8080",
+                description = "Base URL (default: ${DEFAULT-VALUE}).")
+        URI url;
+
+        @Option(names = "--setup-link", description = "A one-time setup link: the account is created with it.")
+        String setupLink;
+
+        @Option(names = "--email", defaultValue = "bench@example.com", description = "(default: ${DEFAULT-VALUE})")
+        String email;
+
+        @Option(names = "--password", defaultValue = "bench password 123", description = "(default: ${DEFAULT-VALUE})")
+        String password;
+
+        @Option(
+                names = "--samples",
+                defaultValue = "100",
+                description = "Timed requests per view (default: ${DEFAULT-VALUE}).")
+        int samples;
+
+        @Override
+        public Integer call() throws Exception {
+            var results = dev.spendline.bench.run.ViewBench.signedIn(url, setupLink, email, password)
+                    .run(10, samples);
+            results.forEach((view, h) -> System.out.printf(
+                    "%-48s p50 %6.1f ms  p95 %6.1f ms  p99 %6.1f ms%n",
+                    view,
                     h.getValueAtPercentile(50) / 1000.0,
                     h.getValueAtPercentile(95) / 1000.0,
                     h.getValueAtPercentile(99) / 1000.0));
