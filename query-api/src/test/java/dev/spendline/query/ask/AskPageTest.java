@@ -41,7 +41,8 @@ class AskPageTest {
         assertThat(expected.answer()).contains("$1,234.56");
         assertThat(page)
                 .contains(escape(expected.answer()))
-                .contains("<strong>Read as:</strong> <span>" + escape(expected.interpretation()))
+                .contains("<p>" + escape(expected.interpretation()) + "</p>")
+                .doesNotContain("Read as: Read as:")
                 .contains("href=\"/app/spend?by=feature&amp;usage=product&amp;from=2026-11-01&amp;to=2026-11-22"
                         + "&amp;limit=10\"")
                 .contains("<th scope=\"row\">search</th>")

@@ -252,6 +252,27 @@ class SessionChainTest {
     }
 
     @Test
+    void aSignedInUserJoinsASecondWorkspaceByInvitationAndSwitchesBetweenThem() throws Exception {
+        MockHttpSession owner = signUp("host-" + UUID.randomUUID() + "@example.com", "Host");
+        String hostWorkspace = workspaceOf(owner);
+        MockHttpSession guest = signUp("guest-" + UUID.randomUUID() + "@example.com", "Guest");
+        String guestWorkspace = workspaceOf(guest);
+        String link = inviteLink(owner, "MEMBER");
+        String accept = link.substring(link.indexOf("/invite/")) + "/accept";
+
+        mvc.perform(get(accept).session(guest))
+                .andExpect(status().isOk())
+                .andExpect(content().string(org.hamcrest.Matchers.containsString("Host&#39;s workspace")));
+        mvc.perform(post(accept).session(guest).with(csrf())).andExpect(redirectedUrl("/app"));
+        assertThat(whoami(guest)).startsWith(hostWorkspace).contains("MEMBER");
+
+        mvc.perform(post("/app/workspaces/switch").session(guest).with(csrf()).param("workspaceId", guestWorkspace))
+                .andExpect(redirectedUrl("/app"));
+        assertThat(whoami(guest)).startsWith(guestWorkspace).contains("OWNER");
+        mvc.perform(post(accept).session(guest).with(csrf())).andExpect(status().isGone());
+    }
+
+    @Test
     void idsOfAnotherWorkspaceReachNothing() throws Exception {
         MockHttpSession alice = signUp("alice-" + UUID.randomUUID() + "@example.com", "Alice");
         MockHttpSession bob = signUp("bob-" + UUID.randomUUID() + "@example.com", "Bob");

@@ -177,9 +177,11 @@ class DashboardBrowserIT {
         send(dashboardKey, event("e6", "initech", "chat", "1.50", "success"));
         browser.waitForText("$61.75", Duration.ofSeconds(10));
         long shownMillis = (System.nanoTime() - sent) / 1_000_000;
+        System.out.printf("Live: the overview showed the event %d ms after it was accepted%n", shownMillis);
         assertThat(js.executeScript("return window.spendlineNoReload;")).isEqualTo("still here");
-        // The issue asks for 2 s from an accepted event; polling is every second.
-        assertThat(shownMillis).as("ms from accepted event to the overview").isLessThan(3_000);
+        // Within 2 s of an accepted event (a commit of at most 100 ms, then the next 1 s poll); the
+        // bound leaves room for a loaded CI machine.
+        assertThat(shownMillis).as("ms from accepted event to the overview").isLessThan(2_500);
         browser.check("overview-live");
     }
 
