@@ -58,7 +58,11 @@ class StandaloneCrashIT {
                         "--data-dir",
                         dataDir.toString(),
                         "--port",
-                        String.valueOf(port))
+                        String.valueOf(port),
+                        // Not the default 9080: another Spendline on this machine (a benchmark, a
+                        // developer's own) must not make this test fail.
+                        "--internal-port",
+                        String.valueOf(SpendlineHttp.freePort()))
                 .redirectErrorStream(true)
                 .start();
         reader = new Thread(() -> {

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -337,7 +338,11 @@ public final class Browser implements AutoCloseable {
 
     private <T> T waitFor(Duration timeout, Function<WebDriver, T> condition, Supplier<String> failure) {
         try {
-            return new WebDriverWait(driver, timeout).until(condition);
+            // A page that navigates while it is read (a form's redirect, a live update) leaves stale
+            // elements behind: read again on the next tick rather than fail.
+            WebDriverWait wait = new WebDriverWait(driver, timeout);
+            wait.ignoring(StaleElementReferenceException.class);
+            return wait.until(condition);
         } catch (TimeoutException e) {
             throw new AssertionError(failure.get(), e);
         }
