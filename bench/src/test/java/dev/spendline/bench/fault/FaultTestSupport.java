@@ -81,12 +81,15 @@ final class FaultTestSupport {
 
     /** The standalone jar on its own data directory, optionally against an external broker. */
     static JavaProcess standalone(String name, Path dataDir, int port, String externalKafka) {
+        // A free internal port rather than the default 9080, which another Spendline on the machine may hold.
         List<String> args = externalKafka == null
                 ? List.of(
                         "--data-dir",
                         dataDir.toString(),
                         "--port",
                         String.valueOf(port),
+                        "--internal-port",
+                        String.valueOf(freePort()),
                         "--kafka-port",
                         String.valueOf(freePort()))
                 : List.of(
@@ -94,6 +97,8 @@ final class FaultTestSupport {
                         dataDir.toString(),
                         "--port",
                         String.valueOf(port),
+                        "--internal-port",
+                        String.valueOf(freePort()),
                         "--kafka-bootstrap-servers",
                         externalKafka);
         return JavaProcess.jar(name, jar("spendline.standalone.jar"), SERVICE_JVM, args, logDir());
