@@ -23,6 +23,15 @@ public final class Labels {
         return special != null ? special : wireName.substring(0, 1).toUpperCase(Locale.ROOT) + wireName.substring(1);
     }
 
+    /** A constant in words, for people: {@code FAILED_CALL} is "Failed call", {@code WARNING} "Warning". */
+    public String words(Enum<?> value) {
+        if (value == null) {
+            return "";
+        }
+        String words = value.name().replace('_', ' ').toLowerCase(Locale.ROOT);
+        return words.substring(0, 1).toUpperCase(Locale.ROOT) + words.substring(1);
+    }
+
     /** A heading over several values: "Features", "Customers". */
     public String plural(String wireName) {
         String special = PLURAL.get(wireName);

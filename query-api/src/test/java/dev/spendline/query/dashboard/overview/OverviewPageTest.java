@@ -128,7 +128,8 @@ class OverviewPageTest {
                 .contains("href=\"/app/alerts\"")
                 .contains(">$23.45<")
                 .contains("in 7 wasteful calls, 11.0 % of $212.34 spend.")
-                .contains("href=\"/app/waste?from=2026-11-01&amp;to=2026-11-11&amp;kind=FAILED_CALL\"")
+                .contains("href=\"/app/waste?from=2026-11-01&amp;to=2026-11-11&amp;kind=FAILED_CALL\">Failed call</a>")
+                .contains("<strong>Warning</strong>")
                 .contains(">$20.00<");
         assertThat(queries.of(TopWasteQuery.class).get(0).from()).isEqualTo(Instant.parse("2026-11-01T00:00:00Z"));
     }
