@@ -255,7 +255,8 @@ class SessionChainTest {
     void aSignedInUserJoinsASecondWorkspaceByInvitationAndSwitchesBetweenThem() throws Exception {
         MockHttpSession owner = signUp("host-" + UUID.randomUUID() + "@example.com", "Host");
         String hostWorkspace = workspaceOf(owner);
-        MockHttpSession guest = signUp("guest-" + UUID.randomUUID() + "@example.com", "Guest");
+        String guestEmail = "guest-" + UUID.randomUUID() + "@example.com";
+        MockHttpSession guest = signUp(guestEmail, "Guest");
         String guestWorkspace = workspaceOf(guest);
         String link = inviteLink(owner, "MEMBER");
         String accept = link.substring(link.indexOf("/invite/")) + "/accept";
@@ -270,6 +271,17 @@ class SessionChainTest {
                 .andExpect(redirectedUrl("/app"));
         assertThat(whoami(guest)).startsWith(guestWorkspace).contains("OWNER");
         mvc.perform(post(accept).session(guest).with(csrf())).andExpect(status().isGone());
+
+        // Removed by the owner: the next request of the guest's open session no longer reaches it.
+        mvc.perform(post("/app/workspaces/switch").session(guest).with(csrf()).param("workspaceId", hostWorkspace))
+                .andExpect(redirectedUrl("/app"));
+        assertThat(whoami(guest)).startsWith(hostWorkspace);
+        String guestId = users.findByEmail(guestEmail).orElseThrow().id();
+        mvc.perform(post("/app/settings/members/" + guestId + "/remove")
+                        .session(owner)
+                        .with(csrf()))
+                .andExpect(redirectedUrl("/app/settings/members"));
+        assertThat(whoami(guest)).doesNotContain(hostWorkspace).startsWith(guestWorkspace);
     }
 
     @Test
