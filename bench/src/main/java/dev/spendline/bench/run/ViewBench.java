@@ -72,7 +72,9 @@ public final class ViewBench {
         views.put("spend by model of one tenant, 30 days", "/app/spend?by=model&tenant=t0&" + days30);
         views.put("internal usage by employee, 30 days", "/app/spend?usage=internal&by=employee&" + days30);
         views.put("customer margin, last two months", "/app/margin/customers?" + months);
+        views.put("customer margin, this month (the page's default)", "/app/margin/customers");
         views.put("feature margin, last two months", "/app/margin/features?" + months);
+        views.put("feature margin, this month (the page's default)", "/app/margin/features");
         views.put("waste, 30 days", "/app/waste?" + days30);
         views.put("savings", "/app/savings");
         views.put("budgets", "/app/budgets");
