@@ -101,6 +101,12 @@ class DashboardBrowserIT {
         awaitText("/app", "$57.25");
         browser.check("overview");
         browser.phone().open(base + "/app").waitForText("$57.25").check("overview-phone");
+        // Usable on a phone: nothing wider than the screen, so the page never scrolls sideways.
+        JavascriptExecutor js = (JavascriptExecutor) browser.driver();
+        Number pageWidth = (Number) js.executeScript("return document.documentElement.scrollWidth;");
+        Number screenWidth = (Number) js.executeScript("return window.innerWidth;");
+        assertThat(pageWidth.intValue()).as("page width on a phone").isLessThanOrEqualTo(screenWidth.intValue());
+        assertThat(screenWidth.intValue()).as("the phone's viewport").isLessThan(500);
         browser.laptop();
     }
 
