@@ -1,8 +1,6 @@
 package dev.spendline.query.dashboard;
 
 import dev.spendline.query.signin.WorkspaceAuthentication;
-import org.springframework.security.core.Authentication;
-import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ModelAttribute;
 
@@ -20,7 +18,6 @@ final class DashboardModel {
 
     /** The signed-in user of this request; null outside a dashboard session. */
     static WorkspaceAuthentication current() {
-        Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
-        return authentication instanceof WorkspaceAuthentication workspace ? workspace : null;
+        return WorkspaceAuthentication.current();
     }
 }

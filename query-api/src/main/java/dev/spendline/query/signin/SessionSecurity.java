@@ -57,7 +57,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 @Configuration(proxyBeanMethods = false)
 @PropertySource("classpath:dev/spendline/query/signin/session-defaults.properties")
-@Import({SignInController.class, MembersController.class, SignInErrors.class})
+@Import({SignInController.class})
 public class SessionSecurity {
 
     /** Adaptive hashes (bcrypt by default), with the algorithm's id stored so it can be upgraded later. */

@@ -151,9 +151,7 @@ final class SignInController {
 
     @PostMapping("/invite/{token}/accept")
     String accept(@PathVariable String token, Model model, HttpServletRequest request, HttpServletResponse response) {
-        WorkspaceAuthentication viewer =
-                (WorkspaceAuthentication) org.springframework.security.core.context.SecurityContextHolder.getContext()
-                        .getAuthentication();
+        WorkspaceAuthentication viewer = WorkspaceAuthentication.current();
         try {
             String workspaceId = accounts.acceptInvitation(token, viewer.userId());
             SessionSignIn.select(request, workspaceId);
@@ -165,9 +163,7 @@ final class SignInController {
 
     @PostMapping("/app/workspaces/switch")
     String switchWorkspace(@RequestParam String workspaceId, HttpServletRequest request) {
-        WorkspaceAuthentication viewer =
-                (WorkspaceAuthentication) org.springframework.security.core.context.SecurityContextHolder.getContext()
-                        .getAuthentication();
+        WorkspaceAuthentication viewer = WorkspaceAuthentication.current();
         // Only one of the user's own workspaces can be chosen; another id is ignored, not an error page
         // that would tell whether it exists.
         boolean mine = viewer.workspaces().stream().anyMatch(w -> w.id().equals(workspaceId));

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import org.springframework.security.authentication.AbstractAuthenticationToken;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
+import org.springframework.security.core.context.SecurityContextHolder;
 
 /**
  * A signed-in user acting in one of their workspaces, for the duration of one dashboard request.
@@ -42,6 +43,13 @@ public final class WorkspaceAuthentication extends AbstractAuthenticationToken {
         this.role = Objects.requireNonNull(role, "role");
         this.workspaces = List.copyOf(workspaces);
         setAuthenticated(true);
+    }
+
+    /** The authentication of the current dashboard request; null outside one. */
+    public static WorkspaceAuthentication current() {
+        return SecurityContextHolder.getContext().getAuthentication() instanceof WorkspaceAuthentication workspace
+                ? workspace
+                : null;
     }
 
     @Override

@@ -25,6 +25,7 @@ import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import dev.spendline.query.dashboard.DashboardFrame;
 import dev.spendline.query.security.InternalPortSecurity;
 import dev.spendline.query.security.SecurityConfiguration;
+import dev.spendline.query.settings.web.MembersConfiguration;
 import java.time.Clock;
 import java.util.UUID;
 import java.util.regex.Matcher;
@@ -393,7 +394,7 @@ class SessionChainTest {
         @GetMapping("/app/whoami")
         @ResponseBody
         String whoami(@AuthenticationPrincipal Principal principal) {
-            WorkspaceAuthentication viewer = MembersController.viewer();
+            WorkspaceAuthentication viewer = WorkspaceAuthentication.current();
             return principal.workspaceId() + " " + viewer.workspaceName() + " " + viewer.role() + " " + principal.plan()
                     + " " + principal.credential().reference();
         }
@@ -406,6 +407,7 @@ class SessionChainTest {
         InternalPortSecurity.class,
         SessionSecurity.class,
         DashboardFrame.class,
+        MembersConfiguration.class,
         AppPage.class
     })
     static class Config {

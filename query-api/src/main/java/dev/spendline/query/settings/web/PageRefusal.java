@@ -29,6 +29,11 @@ final class PageRefusal extends RuntimeException {
         }
     }
 
+    /** Refuses what only an owner may do (make or remove owners and admins). */
+    static PageRefusal ownersOnly(String message) {
+        return new PageRefusal(403, "Only owners can do this", message);
+    }
+
     static PageRefusal notFound(String what) {
         return new PageRefusal(404, "Not found", "This workspace has no " + what + " with that id.");
     }

@@ -17,7 +17,12 @@ import org.springframework.web.multipart.MaxUploadSizeExceededException;
  * them. Ahead of the API's catch-all handler, and only for these controllers.
  */
 @ControllerAdvice(
-        assignableTypes = {WorkspaceSettingsController.class, ApiKeysController.class, RevenueController.class})
+        assignableTypes = {
+            WorkspaceSettingsController.class,
+            ApiKeysController.class,
+            RevenueController.class,
+            MembersController.class
+        })
 @Order(Ordered.HIGHEST_PRECEDENCE)
 final class SettingsPagesAdvice {
 

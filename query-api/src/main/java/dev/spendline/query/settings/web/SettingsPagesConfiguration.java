@@ -14,7 +14,7 @@ import org.springframework.web.multipart.support.StandardServletMultipartResolve
  * with a page instead of the API's problem+json.
  */
 @Configuration(proxyBeanMethods = false)
-@Import({WorkspaceSettingsController.class, ApiKeysController.class, RevenueController.class, SettingsPagesAdvice.class
+@Import({WorkspaceSettingsController.class, ApiKeysController.class, RevenueController.class, MembersConfiguration.class
 })
 public class SettingsPagesConfiguration {
 

@@ -1,14 +1,16 @@
-package dev.spendline.query.signin;
+package dev.spendline.query.settings.web;
 
 import dev.spendline.controlplane.accounts.InvitationRepository;
 import dev.spendline.controlplane.accounts.IssuedInvitation;
 import dev.spendline.controlplane.accounts.MembershipRepository;
 import dev.spendline.controlplane.accounts.Role;
+import dev.spendline.query.signin.WorkspaceAuthentication;
 import jakarta.servlet.http.HttpServletResponse;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Optional;
 import org.springframework.http.HttpStatus;
-import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.core.annotation.CurrentSecurityContext;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -22,7 +24,7 @@ import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
  * Members and invitations of the current workspace. Everyone sees who is a member; owners and
  * admins invite (a copyable link, shown once, valid 7 days) and remove members; only owners make or
  * remove owners and admins, and the last owner cannot leave or be demoted. Every id is looked up
- * within the current workspace, so another workspace's user or invitation id changes nothing.
+ * within the current workspace, so another workspace's user or invitation id changes nothing (404).
  */
 @Controller
 final class MembersController {
@@ -39,21 +41,29 @@ final class MembersController {
     }
 
     @GetMapping(PAGE)
-    String members(Model model) {
-        WorkspaceAuthentication viewer = viewer();
-        model.addAttribute("members", memberships.members(viewer.getPrincipal().workspaceId()));
-        model.addAttribute("invitations", invitations.open(viewer.getPrincipal().workspaceId()));
+    String members(@CurrentSecurityContext(expression = "authentication") WorkspaceAuthentication viewer, Model model) {
+        String workspaceId = viewer.getPrincipal().workspaceId();
+        model.addAttribute("members", memberships.members(workspaceId));
+        model.addAttribute("invitations", invitations.open(workspaceId));
         model.addAttribute("roles", viewer.role() == Role.OWNER ? Role.values() : new Role[] {Role.MEMBER});
         return "settings/members";
     }
 
     @PostMapping(PAGE + "/invitations")
-    String invite(@RequestParam(defaultValue = "MEMBER") String role, Model model, HttpServletResponse response) {
-        WorkspaceAuthentication viewer = managerOrForbidden();
+    String invite(
+            @CurrentSecurityContext(expression = "authentication") WorkspaceAuthentication viewer,
+            @RequestParam(defaultValue = "MEMBER") String role,
+            Model model,
+            HttpServletResponse response) {
+        PageRefusal.requireManager(viewer);
         Role invited = parseRole(role).filter(r -> r != Role.OWNER).orElse(null);
         if (invited == null || (invited == Role.ADMIN && viewer.role() != Role.OWNER)) {
             return refuse(
-                    model, response, HttpStatus.BAD_REQUEST, "Invite as Member, or as Admin if you are an owner.");
+                    viewer,
+                    model,
+                    response,
+                    HttpStatus.BAD_REQUEST,
+                    "Invite as Member, or as Admin if you are an owner.");
         }
         IssuedInvitation issued =
                 invitations.create(viewer.getPrincipal().workspaceId(), invited, viewer.userId(), INVITATION_VALIDITY);
@@ -64,14 +74,17 @@ final class MembersController {
                         .buildAndExpand(issued.token())
                         .toUriString());
         model.addAttribute("inviteRole", invited.label());
-        return members(model);
+        return members(viewer, model);
     }
 
     @PostMapping(PAGE + "/invitations/{id}/revoke")
-    String revokeInvitation(@PathVariable String id, RedirectAttributes redirect) {
-        WorkspaceAuthentication viewer = managerOrForbidden();
+    String revokeInvitation(
+            @CurrentSecurityContext(expression = "authentication") WorkspaceAuthentication viewer,
+            @PathVariable String id,
+            RedirectAttributes redirect) {
+        PageRefusal.requireManager(viewer);
         if (!invitations.revoke(viewer.getPrincipal().workspaceId(), id)) {
-            throw new DashboardNotFoundException();
+            throw PageRefusal.notFound("open invitation");
         }
         redirect.addFlashAttribute("notice", "Invitation revoked.");
         return "redirect:" + PAGE;
@@ -79,63 +92,68 @@ final class MembersController {
 
     @PostMapping(PAGE + "/{userId}/role")
     String changeRole(
-            @PathVariable String userId, @RequestParam String role, Model model, HttpServletResponse response) {
-        WorkspaceAuthentication viewer = managerOrForbidden();
+            @CurrentSecurityContext(expression = "authentication") WorkspaceAuthentication viewer,
+            @PathVariable String userId,
+            @RequestParam String role,
+            Model model,
+            HttpServletResponse response) {
+        PageRefusal.requireManager(viewer);
         String workspaceId = viewer.getPrincipal().workspaceId();
-        Role current = memberships.find(workspaceId, userId).orElseThrow(DashboardNotFoundException::new);
+        Role current = memberships.find(workspaceId, userId).orElseThrow(() -> PageRefusal.notFound("member"));
         Role next = parseRole(role).orElse(null);
         if (next == null) {
-            return refuse(model, response, HttpStatus.BAD_REQUEST, "Choose Owner, Admin or Member.");
+            return refuse(viewer, model, response, HttpStatus.BAD_REQUEST, "Choose Owner, Admin or Member.");
         }
         if (viewer.role() != Role.OWNER && (current != Role.MEMBER || next != Role.MEMBER)) {
-            throw new DashboardForbiddenException("Only an owner can change the role of owners and admins.");
+            throw PageRefusal.ownersOnly("Only an owner can change the role of owners and admins.");
         }
         if (current == Role.OWNER && next != Role.OWNER && memberships.owners(workspaceId) <= 1) {
             return refuse(
-                    model, response, HttpStatus.CONFLICT, "A workspace needs an owner: make someone else owner first.");
+                    viewer,
+                    model,
+                    response,
+                    HttpStatus.CONFLICT,
+                    "A workspace needs an owner: make someone else owner first.");
         }
         memberships.changeRole(workspaceId, userId, next);
         return "redirect:" + PAGE;
     }
 
     @PostMapping(PAGE + "/{userId}/remove")
-    String remove(@PathVariable String userId, Model model, HttpServletResponse response) {
-        WorkspaceAuthentication viewer = managerOrForbidden();
+    String remove(
+            @CurrentSecurityContext(expression = "authentication") WorkspaceAuthentication viewer,
+            @PathVariable String userId,
+            Model model,
+            HttpServletResponse response) {
+        PageRefusal.requireManager(viewer);
         String workspaceId = viewer.getPrincipal().workspaceId();
-        Role current = memberships.find(workspaceId, userId).orElseThrow(DashboardNotFoundException::new);
+        Role current = memberships.find(workspaceId, userId).orElseThrow(() -> PageRefusal.notFound("member"));
         if (current != Role.MEMBER && viewer.role() != Role.OWNER) {
-            throw new DashboardForbiddenException("Only an owner can remove owners and admins.");
+            throw PageRefusal.ownersOnly("Only an owner can remove owners and admins.");
         }
         if (current == Role.OWNER && memberships.owners(workspaceId) <= 1) {
-            return refuse(model, response, HttpStatus.CONFLICT, "The last owner cannot be removed.");
+            return refuse(viewer, model, response, HttpStatus.CONFLICT, "The last owner cannot be removed.");
         }
         memberships.remove(workspaceId, userId);
         return "redirect:" + PAGE;
     }
 
-    private String refuse(Model model, HttpServletResponse response, HttpStatus status, String message) {
+    private String refuse(
+            WorkspaceAuthentication viewer,
+            Model model,
+            HttpServletResponse response,
+            HttpStatus status,
+            String message) {
         response.setStatus(status.value());
         model.addAttribute("problem", message);
-        return members(model);
+        return members(viewer, model);
     }
 
     private static Optional<Role> parseRole(String text) {
         try {
-            return Optional.of(Role.valueOf(text.trim().toUpperCase(java.util.Locale.ROOT)));
+            return Optional.of(Role.valueOf(text.trim().toUpperCase(Locale.ROOT)));
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
-    }
-
-    static WorkspaceAuthentication viewer() {
-        return (WorkspaceAuthentication) SecurityContextHolder.getContext().getAuthentication();
-    }
-
-    static WorkspaceAuthentication managerOrForbidden() {
-        WorkspaceAuthentication viewer = viewer();
-        if (!viewer.manages()) {
-            throw new DashboardForbiddenException("Only owners and admins can manage members and invitations.");
-        }
-        return viewer;
     }
 }
