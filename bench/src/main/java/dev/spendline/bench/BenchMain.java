@@ -293,12 +293,7 @@ public final class BenchMain {
         public Integer call() throws Exception {
             var results = dev.spendline.bench.run.QueryBench.run(
                     new dev.spendline.bench.load.ReportClient(url, key), 20, samples);
-            results.forEach((read, h) -> System.out.printf(
-                    "%-45s p50 %6.1f ms  p95 %6.1f ms  p99 %6.1f ms%n",
-                    read,
-                    h.getValueAtPercentile(50) / 1000.0,
-                    h.getValueAtPercentile(95) / 1000.0,
-                    h.getValueAtPercentile(99) / 1000.0));
+            dev.spendline.bench.run.RequestLatencies.print(results);
             return 0;
         }
     }
@@ -335,12 +330,7 @@ public final class BenchMain {
         public Integer call() throws Exception {
             var results = dev.spendline.bench.run.ViewBench.signedIn(url, setupLink, email, password)
                     .run(10, samples);
-            results.forEach((view, h) -> System.out.printf(
-                    "%-48s p50 %6.1f ms  p95 %6.1f ms  p99 %6.1f ms%n",
-                    view,
-                    h.getValueAtPercentile(50) / 1000.0,
-                    h.getValueAtPercentile(95) / 1000.0,
-                    h.getValueAtPercentile(99) / 1000.0));
+            dev.spendline.bench.run.RequestLatencies.print(results);
             return 0;
         }
     }

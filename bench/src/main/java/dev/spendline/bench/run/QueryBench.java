@@ -1,7 +1,6 @@
 package dev.spendline.bench.run;
 
 import dev.spendline.bench.load.ReportClient;
-import java.net.http.HttpResponse;
 import java.time.LocalDate;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
@@ -71,25 +70,9 @@ public final class QueryBench {
     }
 
     public static Map<String, Histogram> run(ReportClient client, int warmup, int samples) throws Exception {
-        Map<String, Histogram> results = new LinkedHashMap<>();
-        for (Map.Entry<String, String> read : reads().entrySet()) {
-            Histogram micros = new Histogram(60_000_000L, 3);
-            for (int i = 0; i < warmup + samples; i++) {
-                long start = System.nanoTime();
-                HttpResponse<String> response = read.getValue().startsWith("ask:")
-                        ? client.ask(read.getValue().substring(4))
-                        : client.getPath(read.getValue());
-                long took = (System.nanoTime() - start) / 1_000;
-                if (response.statusCode() != 200) {
-                    throw new IllegalStateException(
-                            read.getKey() + " answered " + response.statusCode() + ": " + response.body());
-                }
-                if (i >= warmup) {
-                    micros.recordValue(Math.max(1, took));
-                }
-            }
-            results.put(read.getKey(), micros);
-        }
-        return results;
+        Map<String, RequestLatencies.Request> requests = new LinkedHashMap<>();
+        reads().forEach((name, read) -> requests.put(
+                name, read.startsWith("ask:") ? () -> client.ask(read.substring(4)) : () -> client.getPath(read)));
+        return RequestLatencies.measure(requests, warmup, samples);
     }
 }

@@ -91,24 +91,9 @@ public final class ViewBench {
     }
 
     public Map<String, Histogram> run(int warmup, int samples) throws IOException, InterruptedException {
-        Map<String, Histogram> results = new LinkedHashMap<>();
-        for (Map.Entry<String, String> view : views().entrySet()) {
-            Histogram micros = new Histogram(60_000_000L, 3);
-            for (int i = 0; i < warmup + samples; i++) {
-                long start = System.nanoTime();
-                HttpResponse<String> page = get(base + view.getValue());
-                long took = (System.nanoTime() - start) / 1_000;
-                if (page.statusCode() != 200) {
-                    throw new IllegalStateException(view.getKey() + " (" + view.getValue() + ") answered "
-                            + page.statusCode() + ": " + page.body());
-                }
-                if (i >= warmup) {
-                    micros.recordValue(Math.max(1, took));
-                }
-            }
-            results.put(view.getKey(), micros);
-        }
-        return results;
+        Map<String, RequestLatencies.Request> requests = new LinkedHashMap<>();
+        views().forEach((name, path) -> requests.put(name, () -> get(base + path)));
+        return RequestLatencies.measure(requests, warmup, samples);
     }
 
     private String csrf(String page) throws IOException, InterruptedException {
