@@ -7,8 +7,13 @@ import java.util.Map;
 import org.springframework.security.core.GrantedAuthority;
 import org.springframework.security.oauth2.core.user.OAuth2User;
 
-/** {@link ProviderUser} for plain OAuth 2 providers (GitHub): named by the Spendline user id. */
-final class ProviderOAuth2User implements OAuth2User, Serializable {
+/**
+ * A user signed in with a provider, named by their Spendline user id (as a password sign-in is), so
+ * the rest of the dashboard does not care how they signed in: plain OAuth 2 providers (GitHub) as
+ * they are, OpenID Connect ones as {@link ProviderUser}. Serializable: it is stored in the session,
+ * in the database.
+ */
+class ProviderOAuth2User implements OAuth2User, Serializable {
 
     @Serial
     private static final long serialVersionUID = 1L;
