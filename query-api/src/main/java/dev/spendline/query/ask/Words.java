@@ -1,6 +1,7 @@
 package dev.spendline.query.ask;
 
 import dev.spendline.contracts.query.Dimension;
+import dev.spendline.query.dashboard.Formats;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.text.DecimalFormat;
@@ -28,21 +29,9 @@ final class Words {
 
     private Words() {}
 
-    /** US dollars with cents and thousands separators; tiny amounts keep their significant digits. */
+    /** US dollars as every page of the dashboard writes them ({@link Formats#usd}). */
     static String money(BigDecimal amount) {
-        if (amount == null) {
-            return "n/a";
-        }
-        BigDecimal abs = amount.abs();
-        String digits;
-        if (abs.signum() != 0 && abs.compareTo(new BigDecimal("0.01")) < 0) {
-            digits = abs.round(new java.math.MathContext(2, RoundingMode.HALF_UP))
-                    .stripTrailingZeros()
-                    .toPlainString();
-        } else {
-            digits = grouped("#,##0.00").format(abs.setScale(2, RoundingMode.HALF_UP));
-        }
-        return (amount.signum() < 0 ? "-$" : "$") + digits;
+        return amount == null ? "n/a" : Formats.usd(amount);
     }
 
     /** A whole number with thousands separators. */

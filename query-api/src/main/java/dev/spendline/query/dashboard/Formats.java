@@ -30,20 +30,22 @@ public final class Formats {
 
     /** {@code $1,234.56}; {@code -$12.00} for a loss; an em dash for no figure. */
     public String money(BigDecimal amount) {
-        if (amount == null) {
-            return "—";
-        }
+        return amount == null ? "—" : usd(amount);
+    }
+
+    /**
+     * US dollars with cents and thousands separators; below a cent, two significant digits
+     * ({@code $0.0042}, not {@code $0.00}). Ask's answers write money with this too, so a figure of
+     * an answer is found verbatim on its page.
+     */
+    public static String usd(BigDecimal amount) {
         BigDecimal abs = amount.abs();
-        if (abs.signum() != 0 && abs.compareTo(CENT) < 0) {
-            // Below a cent, two significant digits (as Ask's answers write it): $0.0042, not $0.00.
-            String digits = abs.round(new MathContext(2, RoundingMode.HALF_UP))
-                    .stripTrailingZeros()
-                    .toPlainString();
-            return (amount.signum() < 0 ? "-$" : "$") + digits;
-        }
-        BigDecimal cents = amount.setScale(2, RoundingMode.HALF_UP);
-        String digits = grouped("#,##0.00").format(cents.abs());
-        return (cents.signum() < 0 ? "-$" : "$") + digits;
+        String digits = abs.signum() != 0 && abs.compareTo(CENT) < 0
+                ? abs.round(new MathContext(2, RoundingMode.HALF_UP))
+                        .stripTrailingZeros()
+                        .toPlainString()
+                : grouped("#,##0.00").format(abs.setScale(2, RoundingMode.HALF_UP));
+        return (amount.signum() < 0 ? "-$" : "$") + digits;
     }
 
     /** A ratio in percent with one decimal: {@code 0.648} is {@code 64.8 %}. */
