@@ -12,13 +12,16 @@ import dev.spendline.contracts.margin.FeatureMargin;
 import dev.spendline.contracts.margin.FeatureMarginReport;
 import dev.spendline.contracts.margin.MarginQuery;
 import dev.spendline.contracts.revenue.RevenueRow;
+import dev.spendline.streams.query.ClosedMonthCache;
 import dev.spendline.streams.query.LocalMarginQueries;
 import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.rollup.RollupKeys;
 import dev.spendline.topics.Topics;
 import java.math.BigDecimal;
+import java.time.Clock;
 import java.time.Instant;
 import java.time.YearMonth;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.streams.TestInputTopic;
@@ -40,6 +43,7 @@ class MarginTopologyTest {
     private static final YearMonth OCT = YearMonth.of(2026, 10);
     private static final Instant IN_NOV = Instant.parse("2026-11-02T10:00:00Z");
     private static final Instant IN_OCT = Instant.parse("2026-10-15T10:00:00Z");
+    private static final Instant IN_DEC = Instant.parse("2026-12-03T00:00:00Z");
 
     private TopologyTestDriver driver;
     private TestInputTopic<String, AcceptedEvent> events;
@@ -79,14 +83,7 @@ class MarginTopologyTest {
         CustomerMarginReport customers = margins.marginByCustomer(new MarginQuery(WS, OCT, NOV, 50, null, null));
         FeatureMarginReport features = margins.marginByFeature(new MarginQuery(WS, OCT, NOV, 50, null, null));
         KeyValueStore<String, Rollup> store = driver.getKeyValueStore(StoreNames.PRODUCT_ROLLUPS);
-        List<String> monthly = new ArrayList<>();
-        try (KeyValueIterator<String, Rollup> it = store.all()) {
-            it.forEachRemaining(kv -> {
-                if (kv.key.startsWith(WS + "\u0000" + RollupKeys.MONTH + "\u0000")) {
-                    monthly.add(kv.key);
-                }
-            });
-        }
+        List<String> monthly = monthlyKeys(store);
         // October: the total, t1, chat, t1 × chat. November: the total; t1, t2, t3 and no tenant; search and chat;
         // t1 × search, t1 × chat, t2 × search, t3 × chat, no tenant × search.
         assertThat(monthly).hasSize(4 + 12);
@@ -106,6 +103,77 @@ class MarginTopologyTest {
                 .extracting(r -> r.costUsd().toPlainString())
                 .containsExactly("6.00");
         assertThat(after.totals().costUsd()).isEqualByComparingTo("116"); // 40 + 70 + 6; calls without a tenant apart
+    }
+
+    @Test
+    void pastMonthsAreKeptInMemoryUntilALateEventChangesTheirTotal() {
+        ClosedMonthCache closedMonths = new ClosedMonthCache(Clock.fixed(IN_DEC, ZoneOffset.UTC), 1_000);
+        LocalMarginQueries cached = new LocalMarginQueries(
+                TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.REVENUE), closedMonths);
+        MarginQuery both = new MarginQuery(WS, OCT, NOV, 50, null, null);
+
+        FeatureMarginReport first = cached.marginByFeature(both);
+        assertThat(first).isEqualTo(margins.marginByFeature(both));
+        // October's one pair (t1 × chat) and November's five.
+        assertThat(closedMonths.keptRows()).isEqualTo(6);
+
+        // The kept rows answer: a pair's bucket removed from the store behind the month's total's back
+        // does not change the answer (the store alone would now lose t2's search).
+        KeyValueStore<String, Rollup> store = driver.getKeyValueStore(StoreNames.PRODUCT_ROLLUPS);
+        String t2Search = monthlyKeys(store).stream()
+                .filter(k -> k.endsWith("t2" + RollupKeys.PAIR_SEP + "search"))
+                .findFirst()
+                .orElseThrow();
+        Rollup removed = store.get(t2Search);
+        store.delete(t2Search);
+        assertThat(cached.marginByFeature(both)).isEqualTo(first);
+        store.put(t2Search, removed);
+
+        // A late event in November changes its total: the month is read again.
+        send("t1", "search", "5", IN_NOV);
+        FeatureMarginReport after = cached.marginByFeature(both);
+        assertThat(after).isEqualTo(margins.marginByFeature(both)).isNotEqualTo(first);
+        assertThat(after.totals().costUsd())
+                .isEqualByComparingTo(first.totals().costUsd().add(new BigDecimal("5")));
+    }
+
+    @Test
+    void theCurrentMonthAndReadsThatDoNotAddUpAreNotKept() {
+        ClosedMonthCache closedMonths = new ClosedMonthCache(Clock.fixed(IN_NOV, ZoneOffset.UTC), 1_000);
+        LocalMarginQueries cached = new LocalMarginQueries(
+                TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.REVENUE), closedMonths);
+        MarginQuery both = new MarginQuery(WS, OCT, NOV, 50, null, null);
+        assertThat(cached.marginByFeature(both)).isEqualTo(margins.marginByFeature(both));
+        assertThat(closedMonths.keptRows())
+                .as("only October: November is the current month")
+                .isEqualTo(1);
+
+        // A read that sees October's pairs not adding up to its total (as one overlapping a commit
+        // could) is answered as read but not kept.
+        ClosedMonthCache later = new ClosedMonthCache(Clock.fixed(IN_DEC, ZoneOffset.UTC), 1_000);
+        LocalMarginQueries cachedLater = new LocalMarginQueries(
+                TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.REVENUE), later);
+        KeyValueStore<String, Rollup> store = driver.getKeyValueStore(StoreNames.PRODUCT_ROLLUPS);
+        String t1ChatOctober = monthlyKeys(store).stream()
+                .filter(k -> k.endsWith("t1" + RollupKeys.PAIR_SEP + "chat"))
+                .findFirst()
+                .orElseThrow();
+        store.delete(t1ChatOctober);
+        MarginQuery october = new MarginQuery(WS, OCT, OCT, 50, null, null);
+        assertThat(cachedLater.marginByFeature(october)).isEqualTo(margins.marginByFeature(october));
+        assertThat(later.keptRows()).isZero();
+    }
+
+    private static List<String> monthlyKeys(KeyValueStore<String, Rollup> store) {
+        List<String> monthly = new ArrayList<>();
+        try (KeyValueIterator<String, Rollup> it = store.all()) {
+            it.forEachRemaining(kv -> {
+                if (kv.key.startsWith(WS + "\u0000" + RollupKeys.MONTH + "\u0000")) {
+                    monthly.add(kv.key);
+                }
+            });
+        }
+        return monthly;
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.spendline.streams.app;
 import dev.spendline.internalapi.HttpQueries;
 import dev.spendline.internalapi.InstanceCredential;
 import dev.spendline.streams.pricing.PriceBook;
+import dev.spendline.streams.query.ClosedMonthCache;
 import dev.spendline.streams.query.RoutingQueries;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.URI;
@@ -99,7 +100,8 @@ public class StreamsConfiguration {
                 props.queryAttempts(),
                 props.queryBackoff(),
                 props.dedupeHorizon(),
-                clock);
+                clock,
+                new ClosedMonthCache(clock, ClosedMonthCache.DEFAULT_MAX_ROWS));
     }
 
     /** The one clock of the application; a test registers its own {@link Clock} bean to move time. */

@@ -41,10 +41,17 @@ public final class LocalMarginQueries {
 
     private final RollupStoreLocator rollups;
     private final RevenueStoreLocator revenue;
+    private final ClosedMonthCache closedMonths;
 
     public LocalMarginQueries(RollupStoreLocator rollups, RevenueStoreLocator revenue) {
+        this(rollups, revenue, ClosedMonthCache.none());
+    }
+
+    /** @param closedMonths past months' buckets kept in memory, shared by the queries of an instance */
+    public LocalMarginQueries(RollupStoreLocator rollups, RevenueStoreLocator revenue, ClosedMonthCache closedMonths) {
         this.rollups = rollups;
         this.revenue = revenue;
+        this.closedMonths = closedMonths;
     }
 
     public CustomerMarginReport marginByCustomer(MarginQuery q) {
@@ -199,7 +206,13 @@ public final class LocalMarginQueries {
     /** Whole months of {@code q} of one code, every value (a monthly bucket per value and month). */
     private void scanMonths(MarginQuery q, String code, LocalSpendQueries.RowSink sink) {
         MonthlyScan.scan(
-                rollups.rollups(UsageKind.PRODUCT, q.workspaceId()), q.workspaceId(), code, q.from(), q.to(), sink);
+                rollups.rollups(UsageKind.PRODUCT, q.workspaceId()),
+                q.workspaceId(),
+                code,
+                q.from(),
+                q.to(),
+                closedMonths,
+                sink);
     }
 
     /**

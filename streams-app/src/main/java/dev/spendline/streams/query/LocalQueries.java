@@ -21,14 +21,17 @@ final class LocalQueries {
 
     private LocalQueries() {}
 
-    static QueryHandlers over(PartitionStores stores, Duration dedupeHorizon, Clock clock) {
+    static QueryHandlers over(
+            PartitionStores stores, Duration dedupeHorizon, Clock clock, ClosedMonthCache closedMonths) {
         // Margins, waste and budgets read product usage only: their rollups are the events' store.
         RollupStoreLocator product = (usage, ws) -> stores.rollups(UsageKind.PRODUCT);
         QueryHandlers local = new QueryHandlers();
         return local.on(QueryType.SPEND_BY, q -> new LocalSpendQueries((usage, ws) -> stores.rollups(usage), clock)
                         .spendBy(q))
-                .on(QueryType.MARGIN_BY_CUSTOMER, q -> margins(product, stores).marginByCustomer(q))
-                .on(QueryType.MARGIN_BY_FEATURE, q -> margins(product, stores).marginByFeature(q))
+                .on(QueryType.MARGIN_BY_CUSTOMER, q -> margins(product, stores, closedMonths)
+                        .marginByCustomer(q))
+                .on(QueryType.MARGIN_BY_FEATURE, q -> margins(product, stores, closedMonths)
+                        .marginByFeature(q))
                 .on(QueryType.TOP_WASTE, q -> waste(product, stores, clock).topWaste(q))
                 .on(QueryType.SAVINGS_RECOMMENDATIONS, q -> new SavingsRecommender(
                                 local, waste(product, stores, clock)::overkillModels)
@@ -71,8 +74,9 @@ final class LocalQueries {
         return new LocalWasteQueries(product, ws -> stores.keyValue(StoreNames.WASTE_ROLLUPS), clock);
     }
 
-    private static LocalMarginQueries margins(RollupStoreLocator product, PartitionStores stores) {
-        return new LocalMarginQueries(product, ws -> stores.<Long>keyValue(StoreNames.REVENUE));
+    private static LocalMarginQueries margins(
+            RollupStoreLocator product, PartitionStores stores, ClosedMonthCache closedMonths) {
+        return new LocalMarginQueries(product, ws -> stores.<Long>keyValue(StoreNames.REVENUE), closedMonths);
     }
 
     /** Quota counts and the dedupe store are in the events' sub-topology, like the rollups. */

@@ -62,6 +62,7 @@ final class MonthlyScan {
             String dimensionCode,
             YearMonth from,
             YearMonth to,
+            ClosedMonthCache closedMonths,
             LocalSpendQueries.RowSink sink) {
         for (YearMonth m = from; !m.isAfter(to); m = m.plusMonths(1)) {
             Instant start = m.atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
@@ -70,7 +71,14 @@ final class MonthlyScan {
             RangePlan days = RangePlan.of(start, end, Long.MIN_VALUE);
             Rollup daily = LocalSpendQueries.sumOf(store, workspaceId, RollupKeys.TOTAL, "", days);
             if (complete(store, workspaceId, m, daily)) {
-                monthBucket(store, workspaceId, dimensionCode, m, sink);
+                YearMonth month = m;
+                closedMonths.read(
+                        workspaceId,
+                        dimensionCode,
+                        m,
+                        daily,
+                        rows -> monthBucket(store, workspaceId, dimensionCode, month, rows),
+                        sink);
             } else if (daily.calls() > 0) {
                 LocalSpendQueries.scan(store, workspaceId, dimensionCode, days, sink);
             }

@@ -34,6 +34,7 @@ public final class RoutingQueries implements Queries {
     private final Duration backoff;
     private final Duration dedupeHorizon;
     private final Clock clock;
+    private final ClosedMonthCache closedMonths;
 
     /**
      * @param dedupeHorizon how long the topology remembers identities (for {@code accepted_pairs})
@@ -47,6 +48,20 @@ public final class RoutingQueries implements Queries {
             Duration backoff,
             Duration dedupeHorizon,
             Clock clock) {
+        this(streams, self, remote, attempts, backoff, dedupeHorizon, clock, ClosedMonthCache.none());
+    }
+
+    /** @param closedMonths past months' buckets kept in memory for the margin reads */
+    public RoutingQueries(
+            KafkaStreams streams,
+            HostInfo self,
+            Function<HostInfo, HttpQueries> remote,
+            int attempts,
+            Duration backoff,
+            Duration dedupeHorizon,
+            Clock clock,
+            ClosedMonthCache closedMonths) {
+        this.closedMonths = closedMonths;
         this.streams = streams;
         this.self = self;
         this.remote = remote;
@@ -95,7 +110,8 @@ public final class RoutingQueries implements Queries {
             }
             try {
                 if (self.equals(owner.activeHost())) {
-                    return LocalQueries.over(new PartitionStores(streams, owner.partition()), dedupeHorizon, clock)
+                    return LocalQueries.over(
+                                    new PartitionStores(streams, owner.partition()), dedupeHorizon, clock, closedMonths)
                             .answer(type, query);
                 }
                 if (!mayForward) {
