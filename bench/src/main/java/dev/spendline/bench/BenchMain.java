@@ -21,6 +21,7 @@ import picocli.CommandLine.Option;
             BenchMain.Run.class,
             BenchMain.Queries.class,
             BenchMain.Views.class,
+            BenchMain.Mcp.class,
             BenchMain.Interpret.class,
             BenchMain.Streams.class,
             BenchMain.Profile.class,
@@ -330,6 +331,35 @@ public final class BenchMain {
         public Integer call() throws Exception {
             var results = dev.spendline.bench.run.ViewBench.signedIn(url, setupLink, email, password)
                     .run(10, samples);
+            dev.spendline.bench.run.RequestLatencies.print(results);
+            return 0;
+        }
+    }
+
+    @Command(
+            name = "mcp",
+            mixinStandardHelpOptions = true,
+            description = "Time MCP calls (tools/list, tools/call of read tools) at /api/mcp with an API key,"
+                    + " one request at a time after a warm-up.")
+    static final class Mcp implements Callable<Integer> {
+        @Option(
+                names = "--url",
+                defaultValue = "http://127.0.0.1:8080",
+                description = "Base URL (default: ${DEFAULT-VALUE}).")
+        URI url;
+
+        @Option(names = "--key", required = true, description = "API key of the workspace to read.")
+        String key;
+
+        @Option(
+                names = "--samples",
+                defaultValue = "300",
+                description = "Timed requests per call (default: ${DEFAULT-VALUE}).")
+        int samples;
+
+        @Override
+        public Integer call() throws Exception {
+            var results = new dev.spendline.bench.run.McpBench(url, key).run(20, samples);
             dev.spendline.bench.run.RequestLatencies.print(results);
             return 0;
         }
