@@ -56,12 +56,20 @@ public class McpConfiguration {
      */
     private static final McpJsonMapper JSON = new JacksonMcpJsonMapper(Json.MAPPER);
 
+    /**
+     * The largest request body: a tool call's arguments are a few hundred bytes, so the SDK's
+     * default of 16 MiB would only let one request hold a thread and memory for nothing. Larger
+     * bodies get 413 {@code body_too_large}, as elsewhere in the API.
+     */
+    static final int MAX_REQUEST_BYTES = 256 * 1024;
+
     @Bean
     HttpServletStatelessServerTransport mcpTransport() {
         return HttpServletStatelessServerTransport.builder()
                 .jsonMapper(JSON)
                 .messageEndpoint(PATH)
                 .contextExtractor(Callers::context)
+                .maxRequestSize(MAX_REQUEST_BYTES)
                 .build();
     }
 

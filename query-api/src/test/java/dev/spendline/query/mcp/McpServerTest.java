@@ -352,6 +352,14 @@ class McpServerTest {
     }
 
     @Test
+    void aBodyOverTheLimitIs413() throws Exception {
+        String padding = " ".repeat(McpConfiguration.MAX_REQUEST_BYTES);
+        HttpResponse<String> answer = post(initialize("2025-11-25") + padding, key(Plan.FREE), null);
+        assertThat(answer.statusCode()).isEqualTo(413);
+        assertThat(Json.MAPPER.readTree(answer.body()).get("code").asString()).isEqualTo("body_too_large");
+    }
+
+    @Test
     void withoutAKeyTheEndpointIs401() throws Exception {
         HttpResponse<String> answer = post(initialize("2025-11-25"), null, null);
         assertThat(answer.statusCode()).isEqualTo(401);
