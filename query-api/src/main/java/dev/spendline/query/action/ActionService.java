@@ -29,7 +29,8 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p>Public for the dashboard, whose forms prepare and confirm the same actions with a signed-in
  * user's {@link Principal} ({@link #prepare(Principal, String, ObjectNode)}, {@link
- * #confirm(Principal, String, String)}): the rules, refusals and stored results are the API's.
+ * #confirm(Principal, String, String)}), and for MCP's write tools, whose arguments are the
+ * endpoints' bodies: the rules, refusals and stored results are the API's.
  */
 public final class ActionService {
 
@@ -63,7 +64,15 @@ public final class ActionService {
     public record Confirmation(
             String action, String status, String summary, JsonNode result, Instant executedAt, boolean replayed) {}
 
-    Prepared prepare(Principal principal, byte[] body) {
+    /**
+     * Prepares the action a request body names ({@code {"action": "<kind>", ...fields}}), read
+     * exactly as {@code POST /api/v1/ask/actions/prepare} reads it; public for MCP's
+     * {@code prepare_write_action}, whose arguments are that body.
+     *
+     * @throws ProblemException as {@link #prepare(Principal, String, ObjectNode)}, and 400 {@code
+     *     invalid_action} for a body that is not a JSON object
+     */
+    public Prepared prepare(Principal principal, byte[] body) {
         requireTeam(principal);
         ObjectNode request = object(body, "invalid_action", "Invalid action request", exampleOfPrepare());
         WriteAction action = action(request.get("action"));
@@ -104,7 +113,15 @@ public final class ActionService {
                                 + " the same credential before expiresAt. Never confirm on their behalf."));
     }
 
-    Confirmation confirm(Principal principal, byte[] body) {
+    /**
+     * Confirms with a request body ({@code {"confirmationToken", "confirmationPhrase"}} and nothing
+     * else), read exactly as {@code POST /api/v1/ask/actions/confirm} reads it; public for MCP's
+     * {@code confirm_write_action}.
+     *
+     * @throws ProblemException as {@link #confirm(Principal, String, String)}, and 400 {@code
+     *     invalid_confirmation} for a missing or unknown field
+     */
+    public Confirmation confirm(Principal principal, byte[] body) {
         requireTeam(principal);
         ObjectNode request = object(
                 body,

@@ -8,6 +8,7 @@ import dev.spendline.query.budgets.BudgetConfiguration;
 import dev.spendline.query.dashboard.DashboardConfiguration;
 import dev.spendline.query.dashboard.DashboardReportsConfiguration;
 import dev.spendline.query.experiments.ExperimentsConfiguration;
+import dev.spendline.query.mcp.McpConfiguration;
 import dev.spendline.query.problems.ProblemsConfiguration;
 import dev.spendline.query.reports.ReportsConfiguration;
 import dev.spendline.query.revenue.RevenueConfiguration;
@@ -43,7 +44,8 @@ import org.springframework.context.annotation.Import;
     AlertConfiguration.class,
     ExperimentsConfiguration.class,
     ActionConfiguration.class,
-    AskConfiguration.class
+    AskConfiguration.class,
+    McpConfiguration.class
 })
 public class QueryApiConfiguration {
 

@@ -63,12 +63,20 @@ public final class ProblemHandler {
 
     @ExceptionHandler(InvalidArgumentsException.class)
     ResponseEntity<byte[]> invalidArguments(InvalidArgumentsException e) {
-        return Problems.response(new ProblemException(
+        return Problems.response(invalidArgumentsProblem(e));
+    }
+
+    /**
+     * A read tool's arguments refused: 400 {@code invalid_parameters} with every problem. Public so
+     * every surface of the read tools (REST here, MCP's tool errors) answers with the same code.
+     */
+    public static ProblemException invalidArgumentsProblem(InvalidArgumentsException e) {
+        return new ProblemException(
                 400,
                 "invalid_parameters",
                 "Invalid report parameters",
                 e.errors().size() + " problem(s) with the parameters",
-                e.errors()));
+                e.errors());
     }
 
     @ExceptionHandler({QueryUnavailableException.class, SettingsUnavailableException.class})

@@ -4,6 +4,7 @@ import dev.spendline.contracts.alert.ActiveAlertsQuery;
 import dev.spendline.contracts.alert.ActiveAlertsReport;
 import dev.spendline.contracts.alert.Alert;
 import dev.spendline.contracts.alert.AlertChange;
+import dev.spendline.contracts.alert.AlertEvidence;
 import dev.spendline.contracts.alert.AlertSeverity;
 import dev.spendline.contracts.alert.AlertStatus;
 import dev.spendline.contracts.alert.AlertType;
@@ -31,9 +32,11 @@ import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.SpendRow;
 import dev.spendline.contracts.savings.Recommendation;
+import dev.spendline.contracts.savings.RecommendationEvidence;
 import dev.spendline.contracts.savings.RecommendationKind;
 import dev.spendline.contracts.savings.SavingsQuery;
 import dev.spendline.contracts.savings.SavingsReport;
+import dev.spendline.contracts.savings.SuggestedAction;
 import dev.spendline.contracts.waste.TopWasteQuery;
 import dev.spendline.contracts.waste.TopWasteReport;
 import dev.spendline.contracts.waste.WasteKind;
@@ -43,10 +46,13 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-/** Real answer records with figures a test can add up, and read tools that answer with them. */
-final class Reports {
+/**
+ * Real answer records with figures a test can add up, and read tools that answer with them. Each
+ * record fits its tool's published output schema (MCP checks answers against it).
+ */
+public final class Reports {
 
-    static final Instant NOW = Instant.parse("2026-11-22T10:30:00Z");
+    public static final Instant NOW = Instant.parse("2026-11-22T10:30:00Z");
 
     private Reports() {}
 
@@ -296,20 +302,30 @@ final class Reports {
                 1,
                 new BigDecimal("120.00"),
                 List.of(new Recommendation(
-                        "rec_1",
-                        RecommendationKind.values()[0],
+                        "rec_0123456789abcdef",
+                        RecommendationKind.FIX_FAILING_CALLS,
                         "Fix failing calls of search",
-                        null,
+                        new RecommendationEvidence(
+                                q.from(),
+                                q.to(),
+                                "feature",
+                                "search",
+                                WasteKind.FAILED_CALL,
+                                40,
+                                new BigDecimal("120.00"),
+                                new BigDecimal("800.00"),
+                                null,
+                                List.of()),
                         new BigDecimal("120.00"),
                         "the failed calls' cost over 30 days",
-                        null)));
+                        new SuggestedAction(SuggestedAction.Type.CHANGE, "Fix the failing calls of search", null))));
     }
 
     static BudgetStatusReport budgets(BudgetStatusQuery q) {
         Budget budget = new Budget(
                 Budget.SCHEMA_VERSION,
                 q.workspaceId(),
-                "bud_1",
+                "bud_0123456789abcdefghij",
                 "Search",
                 BudgetScope.FEATURE,
                 "search",
@@ -325,7 +341,7 @@ final class Reports {
         Alert alert = new Alert(
                 Alert.SCHEMA_VERSION,
                 q.workspaceId(),
-                "alr_1",
+                "alr_0123456789abcdef01234567",
                 AlertType.BUDGET_THRESHOLD,
                 AlertSeverity.WARNING,
                 AlertStatus.values()[0],
@@ -336,12 +352,21 @@ final class Reports {
                 NOW,
                 null,
                 "Budget Search is at 90% of $50.00.",
-                null);
+                AlertEvidence.ofBudget(
+                        "bud_0123456789abcdefghij",
+                        "Search",
+                        new BigDecimal("50.00"),
+                        new BigDecimal("45.00"),
+                        new BigDecimal("90.00"),
+                        new BigDecimal("52.00"),
+                        80,
+                        Instant.parse("2026-11-01T00:00:00Z"),
+                        Instant.parse("2026-12-01T00:00:00Z")));
         return new ActiveAlertsReport(q.workspaceId(), q.asOf(), List.of(alert), List.of());
     }
 
     /** The read tools over the stand-in answers above. */
-    static Queries tools() {
+    public static Queries tools() {
         return new QueryHandlers()
                 .on(QueryType.SPEND_BY, Reports::spend)
                 .on(QueryType.MARGIN_BY_CUSTOMER, Reports::customers)
