@@ -1,0 +1,373 @@
+package dev.spendline.standalone.clients;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.spendline.controlplane.Plan;
+import dev.spendline.controlplane.accounts.MembershipRepository;
+import dev.spendline.controlplane.accounts.Role;
+import dev.spendline.controlplane.accounts.UserRepository;
+import dev.spendline.controlplane.keys.ApiKeyRepository;
+import dev.spendline.controlplane.workspaces.Workspace;
+import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.standalone.Standalone;
+import dev.spendline.standalone.browser.Browser;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.openqa.selenium.By;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+/**
+ * MCP with OAuth end to end, with clients no one here wrote: the official TypeScript MCP SDK
+ * ({@code src/test/node/mcp-oauth-client.mjs}) as the MCP client and a real headless Chromium as
+ * the user's browser, against the real standalone. The client gets 401, finds the protected
+ * resource metadata and the authorization server's, registers itself, sends the user to the
+ * browser; the user (signed in) picks a workspace by name and allows it; the code comes back on the
+ * client's loopback redirect; the client exchanges it with PKCE, lists the tools, calls every read
+ * tool, refreshes its token and calls again. The figures are checked against the REST reports of
+ * the chosen workspace, read with that workspace's API key.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class McpOAuthBrowserIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final String EMAIL = "agent-owner@example.com";
+    private static final String PASSWORD = "a long enough password";
+    private static final Path CLIENT_SCRIPT = NodeClients.NODE_PROJECT.resolve("mcp-oauth-client.mjs");
+
+    private static Standalone spendline;
+    private static Browser browser;
+    private static String base;
+    private static String freeKey;
+    private static Workspace team;
+    private static String teamKey;
+
+    @BeforeAll
+    static void start() throws Exception {
+        Browser.requireOrSkip();
+        NodeClients.requireOrSkip();
+        spendline = Standalone.start(Files.createTempDirectory("spendline-mcp-oauth-it"), freePort(), 0, 2, Map.of());
+        base = spendline.baseUrl();
+        freeKey = spendline.firstKey().orElseThrow().secret();
+        Instant at = Instant.now().minus(1, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS);
+        send(freeKey, event("free-1", "acme", "search", "12.34", at));
+        send(freeKey, event("free-2", "globex", "chat", "7.36", at));
+
+        browser = Browser.start();
+        // The owner of the first-start workspace (FREE), through its setup link.
+        browser.open(spendline.setupLink().orElseThrow()).waitForText("Set up Spendline");
+        browser.fill("E-mail", EMAIL)
+                .fill("Your name", "Olga")
+                .fill("Password (at least 10 characters)", PASSWORD)
+                .click("Create account");
+        browser.waitForText("Default workspace");
+
+        // A second workspace of hers, on the Team plan, with data of its own.
+        var ctx = spendline.context();
+        team = ctx.getBean(WorkspaceRepository.class).create("Team workspace", Plan.TEAM);
+        String userId =
+                ctx.getBean(UserRepository.class).findByEmail(EMAIL).orElseThrow().id();
+        ctx.getBean(MembershipRepository.class).add(team.id(), userId, Role.OWNER);
+        teamKey = ctx.getBean(ApiKeyRepository.class).issue(team.id(), "rest").secret();
+        send(teamKey, event("team-1", "initech", "search", "99.99", at));
+        awaitCost(freeKey, "19.70");
+        awaitCost(teamKey, "99.99");
+    }
+
+    @AfterAll
+    static void stop() {
+        if (browser != null) {
+            browser.close();
+        }
+        if (spendline != null) {
+            spendline.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void aFreeWorkspaceGrantReadsEveryToolWithItsFiguresAndNoWriteTools() throws Exception {
+        Map<String, Map<String, Object>> reads = readCalls();
+        List<Map<String, Object>> calls = new ArrayList<>();
+        reads.forEach((tool, arguments) -> calls.add(Map.of("name", tool, "arguments", arguments)));
+        Map<String, Object> plan = Map.of(
+                "serverUrl",
+                base + "/api/mcp",
+                "calls",
+                calls,
+                "writes",
+                List.of(Map.of("name", "prepare_write_action", "arguments", budget())),
+                "afterRefresh",
+                List.of(Map.of("name", "spend_by", "arguments", reads.get("spend_by"))));
+
+        List<JsonNode> steps = runClient(plan, "Default workspace", "consent-free");
+
+        assertThat(names(step(steps, "tools").get("names")))
+                .containsExactlyInAnyOrderElementsOf(SpendlineMcp.READ_TOOLS);
+        List<JsonNode> results = all(steps, "call");
+        // Every read tool, then the refused write, then spend_by again after the refresh.
+        assertThat(results).hasSize(reads.size() + 2);
+        int i = 0;
+        for (Map.Entry<String, Map<String, Object>> read : reads.entrySet()) {
+            JsonNode result = results.get(i++);
+            assertThat(result.get("name").asString()).isEqualTo(read.getKey());
+            assertThat(result.get("isError").asBoolean()).as(result.toString()).isFalse();
+            assertSameJson(result.get("structuredContent"), rest(read.getKey(), read.getValue(), freeKey));
+        }
+        JsonNode refused = results.get(i++);
+        assertThat(refused.get("isError").asBoolean()).as(refused.toString()).isTrue();
+        assertThat(refused.get("structuredContent").get("code").asString()).isEqualTo("plan_required");
+
+        JsonNode refreshed = step(steps, "refreshed");
+        assertThat(refreshed.get("changed").asBoolean()).as(refreshed.toString()).isTrue();
+        JsonNode afterRefresh = results.get(i);
+        assertThat(afterRefresh.get("isError").asBoolean()).isFalse();
+        // The grant reads the workspace chosen on the consent page, not the other one of the same user.
+        assertThat(afterRefresh.get("structuredContent").get("totals").get("costUsd").decimalValue())
+                .isEqualByComparingTo("19.70");
+    }
+
+    @Test
+    @Order(2)
+    void aTeamWorkspaceGrantPreparesAndConfirmsABudget() throws Exception {
+        Map<String, Object> spendArgs = readCalls().get("spend_by");
+        Map<String, Object> plan = Map.of(
+                "serverUrl",
+                base + "/api/mcp",
+                "calls",
+                List.of(Map.of("name", "spend_by", "arguments", spendArgs)),
+                "writes",
+                List.of(
+                        Map.of("name", "prepare_write_action", "arguments", budget()),
+                        Map.of(
+                                "name",
+                                "confirm_write_action",
+                                "arguments",
+                                Map.of("confirmationToken", "$token", "confirmationPhrase", "$phrase"))),
+                "afterRefresh",
+                List.of(Map.of("name", "budget_status", "arguments", Map.of())));
+
+        List<JsonNode> steps = runClient(plan, "Team workspace", "consent-team");
+
+        assertThat(names(step(steps, "tools").get("names")))
+                .containsAll(SpendlineMcp.READ_TOOLS)
+                .contains("prepare_write_action", "confirm_write_action");
+        List<JsonNode> results = all(steps, "call");
+        assertThat(results.get(0).get("structuredContent").get("totals").get("costUsd").decimalValue())
+                .isEqualByComparingTo("99.99");
+        JsonNode prepared = results.get(1);
+        assertThat(prepared.get("isError").asBoolean()).as(prepared.toString()).isFalse();
+        assertThat(prepared.get("text").asString()).contains(prepared.get("structuredContent").get("confirmationPhrase").asString());
+        JsonNode confirmed = results.get(2);
+        assertThat(confirmed.get("isError").asBoolean()).as(confirmed.toString()).isFalse();
+        JsonNode budgets = results.get(3).get("structuredContent");
+        assertThat(budgets.toString()).contains("MCP monthly");
+        assertSameJson(budgets, rest("budget_status", Map.of(), teamKey));
+    }
+
+    /** Runs the TypeScript client with {@code plan}, doing the browser part when it asks. */
+    private static List<JsonNode> runClient(Map<String, Object> plan, String workspaceName, String screenshot)
+            throws Exception {
+        NodeClients.Home home = NodeClients.newHome("mcp-oauth-" + screenshot);
+        ProcessBuilder builder = new ProcessBuilder(
+                        NodeClients.node().orElseThrow().toString(),
+                        CLIENT_SCRIPT.toString(),
+                        JSON.writeValueAsString(plan))
+                .directory(NodeClients.NODE_PROJECT.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectError(home.dir().resolve("client.err").toFile());
+        builder.environment().clear();
+        builder.environment().putAll(home.baseEnvironment());
+        Process client = builder.start();
+        List<JsonNode> steps = new ArrayList<>();
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = out.readLine()) != null) {
+                JsonNode step = JSON.readTree(line);
+                steps.add(step);
+                if (step.get("step").asString().equals("authorize")) {
+                    authorizeInBrowser(step.get("url").asString(), workspaceName, screenshot);
+                }
+            }
+        } finally {
+            if (!client.waitFor(60, TimeUnit.SECONDS)) {
+                client.destroyForcibly();
+            }
+        }
+        String stderr = Files.readString(home.dir().resolve("client.err"));
+        assertThat(client.exitValue()).as("the client's output: " + steps + "\n" + stderr).isZero();
+        assertThat(step(steps, "done")).isNotNull();
+        JsonNode tokens = step(steps, "tokens");
+        assertThat(tokens.get("hasRefreshToken").asBoolean()).as(tokens.toString()).isTrue();
+        return steps;
+    }
+
+    /** The user's part: the consent page, the workspace chosen by name, Allow; the client gets the code. */
+    private static void authorizeInBrowser(String url, String workspaceName, String screenshot) {
+        URI authorize = URI.create(url);
+        assertThat(authorize.getScheme() + "://" + authorize.getAuthority()).isEqualTo(base);
+        browser.open(url).waitForText("to use Spendline?");
+        assertThat(browser.text("main")).contains("Spendline test client (TypeScript SDK)").contains("127.0.0.1");
+        browser.check(screenshot);
+        browser.driver()
+                .findElements(By.cssSelector("label"))
+                .stream()
+                .filter(label -> label.getText().contains(workspaceName))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no workspace called " + workspaceName + " to choose"))
+                .click();
+        browser.click("Allow");
+        browser.waitForText("Signed in. You can close this window.", Duration.ofSeconds(20));
+    }
+
+    /** Every read tool with arguments over this month (budget and alert tools take none). */
+    private static Map<String, Map<String, Object>> readCalls() {
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        String from = today.withDayOfMonth(1).toString();
+        String month = YearMonth.from(today).toString();
+        Map<String, Map<String, Object>> calls = new LinkedHashMap<>();
+        calls.put("spend_by", Map.of("by", "tenant", "from", from, "to", today.toString()));
+        calls.put("margin_by_customer", Map.of("from", month, "to", month));
+        calls.put("margin_by_feature", Map.of("from", month, "to", month));
+        calls.put("top_waste", Map.of("from", from, "to", today.toString()));
+        calls.put("savings_recommendations", Map.of());
+        calls.put("budget_status", Map.of());
+        calls.put("active_alerts", Map.of());
+        calls.put("compare", Map.of("by", "feature", "from", from, "to", today.toString()));
+        return calls;
+    }
+
+    private static Map<String, Object> budget() {
+        return Map.of(
+                "action",
+                "create_budget",
+                "name",
+                "MCP monthly",
+                "scope",
+                "WORKSPACE",
+                "period",
+                "MONTHLY",
+                "limitUsd",
+                250);
+    }
+
+    /** The REST report of a read tool with the same arguments, read with {@code key}. */
+    private static JsonNode rest(String tool, Map<String, Object> arguments, String key) throws Exception {
+        String path = dev.spendline.contracts.tools.ReadTool.named(tool).path();
+        String query = arguments.entrySet().stream()
+                .map(e -> e.getKey() + "=" + URLEncoder.encode(String.valueOf(e.getValue()), StandardCharsets.UTF_8))
+                .collect(Collectors.joining("&"));
+        HttpResponse<String> response = HTTP.send(
+                HttpRequest.newBuilder(URI.create(base + path + (query.isEmpty() ? "" : "?" + query)))
+                        .header("authorization", "Bearer " + key)
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return JSON.readTree(response.body());
+    }
+
+    /** Equal JSON, numbers by value: JavaScript prints 0.00 as 0. Times that say "now" may differ. */
+    private static void assertSameJson(JsonNode mcp, JsonNode rest) {
+        Comparator<JsonNode> sameNumber = (a, b) -> a.isNumber() && b.isNumber()
+                ? a.decimalValue().compareTo(b.decimalValue())
+                : a.equals(b) ? 0 : 1;
+        JsonNode left = withoutClock(mcp);
+        JsonNode right = withoutClock(rest);
+        assertThat(left.equals(sameNumber, right)).as(mcp + "\nequals\n" + rest).isTrue();
+    }
+
+    private static JsonNode withoutClock(JsonNode node) {
+        JsonNode copy = node.deepCopy();
+        if (copy.isObject()) {
+            ((tools.jackson.databind.node.ObjectNode) copy).remove(List.of("generatedAt", "asOf"));
+        }
+        return copy;
+    }
+
+    private static JsonNode step(List<JsonNode> steps, String name) {
+        return steps.stream()
+                .filter(s -> s.get("step").asString().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no step " + name + " in " + steps));
+    }
+
+    private static List<JsonNode> all(List<JsonNode> steps, String name) {
+        return steps.stream().filter(s -> s.get("step").asString().equals(name)).toList();
+    }
+
+    private static List<String> names(JsonNode array) {
+        List<String> names = new ArrayList<>();
+        array.forEach(n -> names.add(n.asString()));
+        return names;
+    }
+
+    private static void awaitCost(String key, String expected) throws Exception {
+        Instant deadline = Instant.now().plusSeconds(30);
+        String today = LocalDate.now(ZoneOffset.UTC).toString();
+        String from = LocalDate.now(ZoneOffset.UTC).withDayOfMonth(1).toString();
+        JsonNode report = null;
+        while (Instant.now().isBefore(deadline)) {
+            report = rest("spend_by", Map.of("by", "tenant", "from", from, "to", today), key);
+            if (report.get("totals").get("costUsd").decimalValue().compareTo(new java.math.BigDecimal(expected)) == 0) {
+                return;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("the spend never reached " + expected + ": " + report);
+    }
+
+    private static void send(String key, String event) throws IOException, InterruptedException {
+        HttpResponse<String> response = HTTP.send(
+                HttpRequest.newBuilder(URI.create(base + "/api/v1/events"))
+                        .header("authorization", "Bearer " + key)
+                        .header("content-type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(event))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(202);
+    }
+
+    private static String event(String id, String tenant, String feature, String cost, Instant at) {
+        return "{\"provider\":\"openai\",\"model\":\"gpt-4.1\",\"promptTokens\":100,\"outputTokens\":20,"
+                + "\"costUsd\":" + cost + ",\"feature\":\"" + feature + "\",\"tenantId\":\"" + tenant + "\","
+                + "\"ts\":\"" + at + "\",\"source\":\"mcp-oauth-it\",\"externalId\":\"" + id + "\"}";
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
