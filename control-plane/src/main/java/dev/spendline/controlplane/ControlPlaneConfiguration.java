@@ -7,6 +7,8 @@ import dev.spendline.controlplane.accounts.UserRepository;
 import dev.spendline.controlplane.actions.PreparedActionRepository;
 import dev.spendline.controlplane.keys.ApiKeyAuthenticator;
 import dev.spendline.controlplane.keys.ApiKeyRepository;
+import dev.spendline.controlplane.oauth.OAuthGrantRepository;
+import dev.spendline.controlplane.oauth.SigningKeyRepository;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import java.time.Clock;
 import java.time.Duration;
@@ -66,6 +68,16 @@ public class ControlPlaneConfiguration {
     @Bean
     public PreparedActionRepository preparedActionRepository(JdbcClient controlPlaneJdbcClient) {
         return new PreparedActionRepository(controlPlaneJdbcClient);
+    }
+
+    @Bean
+    public OAuthGrantRepository oauthGrantRepository(JdbcClient controlPlaneJdbcClient, Clock clock) {
+        return new OAuthGrantRepository(controlPlaneJdbcClient, clock);
+    }
+
+    @Bean
+    public SigningKeyRepository signingKeyRepository(JdbcClient controlPlaneJdbcClient, Clock clock) {
+        return new SigningKeyRepository(controlPlaneJdbcClient, clock);
     }
 
     /**

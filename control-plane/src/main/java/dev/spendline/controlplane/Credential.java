@@ -36,6 +36,11 @@ public record Credential(Kind kind, String id) {
         return new Credential(Kind.API_KEY, keyId);
     }
 
+    /** An OAuth grant (MCP): the id is the grant's authorization id, the same for every token it issues. */
+    public static Credential oauthGrant(String authorizationId) {
+        return new Credential(Kind.OAUTH_GRANT, authorizationId);
+    }
+
     /** A signed-in dashboard user: what prepared a write action from the dashboard. */
     public static Credential sessionUser(String userId) {
         return new Credential(Kind.SESSION_USER, userId);

@@ -53,6 +53,11 @@ public abstract class DatabaseTest {
     protected void emptyTablesAndCreateRepositories() {
         jdbc = JdbcClient.create(dataSource());
         for (String table : List.of(
+                "oauth_grants",
+                "oauth2_authorization",
+                "oauth2_authorization_consent",
+                "oauth2_registered_client",
+                "oauth_signing_keys",
                 "spring_session_attributes",
                 "spring_session",
                 "setup_links",

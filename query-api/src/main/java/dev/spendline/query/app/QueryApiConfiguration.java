@@ -9,6 +9,7 @@ import dev.spendline.query.dashboard.DashboardConfiguration;
 import dev.spendline.query.dashboard.DashboardReportsConfiguration;
 import dev.spendline.query.experiments.ExperimentsConfiguration;
 import dev.spendline.query.mcp.McpConfiguration;
+import dev.spendline.query.oauth.AuthorizationServerSecurity;
 import dev.spendline.query.problems.ProblemsConfiguration;
 import dev.spendline.query.reports.ReportsConfiguration;
 import dev.spendline.query.revenue.RevenueConfiguration;
@@ -33,6 +34,7 @@ import org.springframework.context.annotation.Import;
     InternalPortSecurity.class,
     SecurityConfiguration.class,
     SessionSecurity.class,
+    AuthorizationServerSecurity.class,
     DashboardConfiguration.class,
     DashboardReportsConfiguration.class,
     ProblemsConfiguration.class,

@@ -33,10 +33,10 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
 public class SecurityConfiguration {
 
     /**
-     * The order of the chains. The gaps are the slots of the ways in still to come: a browser
-     * session chain for the dashboard ({@code /app/**}, {@code /login}) and an OAuth
-     * resource-server chain for MCP ({@code /mcp/**}), both before the API-key chain so their
-     * paths never fall to it.
+     * The order of the chains. A request is served by the first chain whose matcher claims it; the more
+     * specific ways in come first, so that their paths never fall to a broader chain: the OAuth
+     * authorization server's endpoints and pages before the dashboard's session chain, and the MCP
+     * endpoint ({@code /api/mcp}) before the API-key chain's {@code /api/**}.
      */
     public static final class Chains {
         /** {@link InternalPortSecurity}: requests that arrived on the internal port. */
@@ -45,9 +45,18 @@ public class SecurityConfiguration {
         public static final int INGEST = 10;
         /** {@code /livez}, {@code /readyz}: the probes a load balancer may ask on the public port. */
         public static final int PROBES = 20;
-        /** Reserved: the dashboard's browser session. */
+        /**
+         * The OAuth authorization server ({@code dev.spendline.query.oauth.AuthorizationServerSecurity}):
+         * its metadata, registration, authorization, token, device and key-set endpoints and its consent
+         * and device pages. Its users are the dashboard's signed-in users (the same session).
+         */
+        public static final int OAUTH_SERVER = 25;
+        /** The dashboard's browser session ({@code dev.spendline.query.signin.SessionSecurity}). */
         public static final int SESSION = 30;
-        /** Reserved: MCP's OAuth resource server. */
+        /**
+         * The MCP endpoint ({@code /api/mcp}) and its protected resource metadata: an OAuth access token
+         * or a workspace API key ({@code dev.spendline.query.oauth.McpResourceSecurity}).
+         */
         public static final int OAUTH_RESOURCE = 40;
         /** {@code /api/**}: a workspace API key as a bearer token. */
         public static final int API_KEY = 50;

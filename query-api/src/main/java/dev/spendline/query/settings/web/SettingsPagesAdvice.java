@@ -21,7 +21,8 @@ import org.springframework.web.multipart.MaxUploadSizeExceededException;
             WorkspaceSettingsController.class,
             ApiKeysController.class,
             RevenueController.class,
-            MembersController.class
+            MembersController.class,
+            OAuthGrantsController.class
         })
 @Order(Ordered.HIGHEST_PRECEDENCE)
 final class SettingsPagesAdvice {

@@ -14,7 +14,12 @@ import org.springframework.web.multipart.support.StandardServletMultipartResolve
  * with a page instead of the API's problem+json.
  */
 @Configuration(proxyBeanMethods = false)
-@Import({WorkspaceSettingsController.class, ApiKeysController.class, RevenueController.class, MembersConfiguration.class
+@Import({
+    WorkspaceSettingsController.class,
+    ApiKeysController.class,
+    RevenueController.class,
+    MembersConfiguration.class,
+    OAuthGrantsConfiguration.class
 })
 public class SettingsPagesConfiguration {
 

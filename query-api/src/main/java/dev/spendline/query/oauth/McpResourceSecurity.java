@@ -1,0 +1,139 @@
+package dev.spendline.query.oauth;
+
+import com.nimbusds.jose.jwk.source.JWKSource;
+import com.nimbusds.jose.proc.SecurityContext;
+import dev.spendline.controlplane.accounts.MembershipRepository;
+import dev.spendline.controlplane.oauth.OAuthGrantRepository;
+import dev.spendline.query.security.SecurityConfiguration;
+import jakarta.servlet.http.HttpServletRequest;
+import java.time.Clock;
+import java.util.List;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.security.authentication.AuthenticationManager;
+import org.springframework.security.authentication.AuthenticationManagerResolver;
+import org.springframework.security.authentication.ProviderManager;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
+import org.springframework.security.oauth2.core.OAuth2Error;
+import org.springframework.security.oauth2.core.OAuth2ErrorCodes;
+import org.springframework.security.oauth2.core.OAuth2TokenValidator;
+import org.springframework.security.oauth2.core.OAuth2TokenValidatorResult;
+import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
+import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
+import org.springframework.security.oauth2.server.resource.OAuth2ProtectedResourceMetadataClaimNames;
+import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationProvider;
+import org.springframework.security.oauth2.server.resource.web.BearerTokenAuthenticationEntryPoint;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.util.matcher.OrRequestMatcher;
+import org.springframework.security.web.util.matcher.RequestMatcher;
+
+/**
+ * The chain of the MCP endpoint ({@code /api/mcp} and below, {@link SecurityConfiguration.Chains#OAUTH_RESOURCE}),
+ * and its protected resource metadata (RFC 9728). A request carries either an access token of this
+ * server ({@link GrantCheck}) or a workspace API key ({@code Authorization: Bearer spl_…}, checked by the
+ * API chain's {@code AuthenticationManager}); both end in the same {@link dev.spendline.controlplane.Principal}.
+ * Without a credential: 401 with {@code WWW-Authenticate: Bearer resource_metadata="…"}, where an MCP
+ * client starts OAuth discovery.
+ */
+@Configuration(proxyBeanMethods = false)
+public class McpResourceSecurity {
+
+    /** What an API key's secret starts with; anything else in the bearer header is taken as a JWT. */
+    static final String API_KEY_PREFIX = "spl_";
+
+    static final RequestMatcher MCP = new OrRequestMatcher(
+            PathPatternRequestMatcher.pathPattern(OAuthUrls.MCP_PATH),
+            PathPatternRequestMatcher.pathPattern(OAuthUrls.MCP_PATH + "/**"));
+
+    static final RequestMatcher RESOURCE_METADATA = new OrRequestMatcher(
+            PathPatternRequestMatcher.pathPattern(HttpMethod.GET, OAuthUrls.RESOURCE_METADATA_PATH),
+            PathPatternRequestMatcher.pathPattern(HttpMethod.GET, OAuthUrls.RESOURCE_METADATA_PATH + "/**"));
+
+    /**
+     * Access tokens of this server only: signed with its key, its issuer, for the MCP endpoint, not
+     * expired (by the application's clock). Also the decoder of the authorization server's own chain.
+     */
+    @Bean
+    JwtDecoder oauthJwtDecoder(JWKSource<SecurityContext> jwkSource, OAuthUrls urls, Clock clock) {
+        NimbusJwtDecoder decoder = NimbusJwtDecoder.withJwkSource(jwkSource).build();
+        JwtTimestampValidator expiry = new JwtTimestampValidator();
+        expiry.setClock(clock);
+        OAuth2TokenValidator<Jwt> issuer = jwt ->
+                jwt.getIssuer() != null && urls.issuer().equals(jwt.getIssuer().toString())
+                        ? OAuth2TokenValidatorResult.success()
+                        : invalid("The token was issued by another server");
+        OAuth2TokenValidator<Jwt> audience =
+                jwt -> jwt.getAudience() != null && jwt.getAudience().contains(urls.resource())
+                        ? OAuth2TokenValidatorResult.success()
+                        : invalid("The token is not for " + urls.resource());
+        decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(List.of(expiry, issuer, audience)));
+        return decoder;
+    }
+
+    @Bean
+    @Order(SecurityConfiguration.Chains.OAUTH_RESOURCE)
+    SecurityFilterChain mcpChain(
+            HttpSecurity http,
+            AuthenticationManager apiKeyAuthenticationManager,
+            JwtDecoder oauthJwtDecoder,
+            org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationService authorizations,
+            OAuthGrantRepository grants,
+            MembershipRepository memberships,
+            OAuthUrls urls)
+            throws Exception {
+        JwtAuthenticationProvider jwts = new JwtAuthenticationProvider(oauthJwtDecoder);
+        jwts.setJwtAuthenticationConverter(new GrantCheck(authorizations, grants, memberships));
+        AuthenticationManager oauth = new ProviderManager(jwts);
+        AuthenticationManagerResolver<HttpServletRequest> byToken =
+                request -> isApiKey(request) ? apiKeyAuthenticationManager : oauth;
+        BearerTokenAuthenticationEntryPoint entryPoint = new BearerTokenAuthenticationEntryPoint();
+        entryPoint.setResourceMetadataParameterResolver(request -> urls.resourceMetadata());
+        return http.securityMatcher(new OrRequestMatcher(MCP, RESOURCE_METADATA))
+                .csrf(csrf -> csrf.disable())
+                .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .requestCache(cache -> cache.disable())
+                .authorizeHttpRequests(authorize -> authorize
+                        .requestMatchers(RESOURCE_METADATA)
+                        .permitAll()
+                        .requestMatchers(MCP)
+                        .authenticated()
+                        .anyRequest()
+                        .denyAll())
+                .oauth2ResourceServer(resource -> resource.authenticationManagerResolver(byToken)
+                        .authenticationEntryPoint(entryPoint)
+                        .protectedResourceMetadata(metadata -> metadata.protectedResourceMetadataCustomizer(
+                                builder -> builder.resource(urls.resource())
+                                        .authorizationServer(urls.issuer())
+                                        .scope(ClientRegistrations.SCOPE)
+                                        .resourceName("Spendline MCP")
+                                        .claims(claims -> {
+                                            claims.put(
+                                                    OAuth2ProtectedResourceMetadataClaimNames.BEARER_METHODS_SUPPORTED,
+                                                    List.of("header"));
+                                            claims.remove(
+                                                    OAuth2ProtectedResourceMetadataClaimNames
+                                                            .TLS_CLIENT_CERTIFICATE_BOUND_ACCESS_TOKENS);
+                                        }))))
+                .exceptionHandling(errors -> errors.authenticationEntryPoint(entryPoint))
+                .build();
+    }
+
+    private static boolean isApiKey(HttpServletRequest request) {
+        String header = request.getHeader(HttpHeaders.AUTHORIZATION);
+        return header != null
+                && header.regionMatches(true, 0, "Bearer ", 0, 7)
+                && header.substring(7).trim().startsWith(API_KEY_PREFIX);
+    }
+
+    private static OAuth2TokenValidatorResult invalid(String description) {
+        return OAuth2TokenValidatorResult.failure(new OAuth2Error(OAuth2ErrorCodes.INVALID_TOKEN, description, null));
+    }
+}

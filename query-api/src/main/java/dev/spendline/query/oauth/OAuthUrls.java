@@ -1,0 +1,50 @@
+package dev.spendline.query.oauth;
+
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
+
+/**
+ * The addresses OAuth names: the issuer ({@code spendline.base-url}), the one protected resource
+ * ({@code {base_url}/api/mcp}) and its metadata. Unset, the base URL is the scheme, host and port of
+ * the request being handled (behind a proxy that needs forwarded headers to be right; set the property
+ * in production, so that tokens name one issuer whatever address a request used).
+ */
+public final class OAuthUrls {
+
+    /** The MCP endpoint: the only resource tokens are issued for. */
+    public static final String MCP_PATH = "/api/mcp";
+
+    /** RFC 9728's well-known prefix; the MCP endpoint's document is at this path plus {@link #MCP_PATH}. */
+    public static final String RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource";
+
+    private final String configuredBase;
+
+    OAuthUrls(String configuredBase) {
+        this.configuredBase = configuredBase == null || configuredBase.isBlank()
+                ? null
+                : configuredBase.endsWith("/")
+                        ? configuredBase.substring(0, configuredBase.length() - 1)
+                        : configuredBase;
+    }
+
+    /** The configured base URL, or null when it comes from each request. */
+    String configuredIssuer() {
+        return configuredBase;
+    }
+
+    /** Called while a request is being handled. */
+    public String issuer() {
+        return configuredBase != null
+                ? configuredBase
+                : ServletUriComponentsBuilder.fromCurrentContextPath().build().toUriString();
+    }
+
+    /** {@code {base_url}/api/mcp}: what an access token's {@code aud} must contain. */
+    public String resource() {
+        return issuer() + MCP_PATH;
+    }
+
+    /** Where a client finds out how to get a token for {@link #resource()}. */
+    public String resourceMetadata() {
+        return issuer() + RESOURCE_METADATA_PATH + MCP_PATH;
+    }
+}
