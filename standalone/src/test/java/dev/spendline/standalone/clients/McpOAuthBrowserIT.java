@@ -2,11 +2,11 @@ package dev.spendline.standalone.clients;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.spendline.controlplane.Plan;
 import dev.spendline.controlplane.accounts.MembershipRepository;
 import dev.spendline.controlplane.accounts.Role;
 import dev.spendline.controlplane.accounts.UserRepository;
 import dev.spendline.controlplane.keys.ApiKeyRepository;
+import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import dev.spendline.standalone.Standalone;
@@ -93,11 +93,18 @@ class McpOAuthBrowserIT {
                 .click("Create account");
         browser.waitForText("Default workspace");
 
-        // A second workspace of hers, on the Team plan, with data of its own.
+        // The first-start workspace is on Team in the standalone; this test needs one on FREE.
         var ctx = spendline.context();
-        team = ctx.getBean(WorkspaceRepository.class).create("Team workspace", Plan.TEAM);
-        String userId =
-                ctx.getBean(UserRepository.class).findByEmail(EMAIL).orElseThrow().id();
+        WorkspaceRepository workspaces = ctx.getBean(WorkspaceRepository.class);
+        workspaces.findAll().stream()
+                .filter(w -> w.name().equals("Default workspace"))
+                .forEach(w -> workspaces.updatePlan(w.id(), Plan.FREE));
+        // A second workspace of hers, on the Team plan, with data of its own.
+        team = workspaces.create("Team workspace", Plan.TEAM);
+        String userId = ctx.getBean(UserRepository.class)
+                .findByEmail(EMAIL)
+                .orElseThrow()
+                .id();
         ctx.getBean(MembershipRepository.class).add(team.id(), userId, Role.OWNER);
         teamKey = ctx.getBean(ApiKeyRepository.class).issue(team.id(), "rest").secret();
         send(teamKey, event("team-1", "initech", "search", "99.99", at));
@@ -150,11 +157,17 @@ class McpOAuthBrowserIT {
         assertThat(refused.get("structuredContent").get("code").asString()).isEqualTo("plan_required");
 
         JsonNode refreshed = step(steps, "refreshed");
-        assertThat(refreshed.get("changed").asBoolean()).as(refreshed.toString()).isTrue();
+        assertThat(refreshed.get("changed").asBoolean())
+                .as(refreshed.toString())
+                .isTrue();
         JsonNode afterRefresh = results.get(i);
         assertThat(afterRefresh.get("isError").asBoolean()).isFalse();
         // The grant reads the workspace chosen on the consent page, not the other one of the same user.
-        assertThat(afterRefresh.get("structuredContent").get("totals").get("costUsd").decimalValue())
+        assertThat(afterRefresh
+                        .get("structuredContent")
+                        .get("totals")
+                        .get("costUsd")
+                        .decimalValue())
                 .isEqualByComparingTo("19.70");
     }
 
@@ -184,13 +197,22 @@ class McpOAuthBrowserIT {
                 .containsAll(SpendlineMcp.READ_TOOLS)
                 .contains("prepare_write_action", "confirm_write_action");
         List<JsonNode> results = all(steps, "call");
-        assertThat(results.get(0).get("structuredContent").get("totals").get("costUsd").decimalValue())
+        assertThat(results.get(0)
+                        .get("structuredContent")
+                        .get("totals")
+                        .get("costUsd")
+                        .decimalValue())
                 .isEqualByComparingTo("99.99");
         JsonNode prepared = results.get(1);
         assertThat(prepared.get("isError").asBoolean()).as(prepared.toString()).isFalse();
-        assertThat(prepared.get("text").asString()).contains(prepared.get("structuredContent").get("confirmationPhrase").asString());
+        assertThat(prepared.get("text").asString())
+                .contains(prepared.get("structuredContent")
+                        .get("confirmationPhrase")
+                        .asString());
         JsonNode confirmed = results.get(2);
-        assertThat(confirmed.get("isError").asBoolean()).as(confirmed.toString()).isFalse();
+        assertThat(confirmed.get("isError").asBoolean())
+                .as(confirmed.toString())
+                .isFalse();
         JsonNode budgets = results.get(3).get("structuredContent");
         assertThat(budgets.toString()).contains("MCP monthly");
         assertSameJson(budgets, rest("budget_status", Map.of(), teamKey));
@@ -227,10 +249,14 @@ class McpOAuthBrowserIT {
             }
         }
         String stderr = Files.readString(home.dir().resolve("client.err"));
-        assertThat(client.exitValue()).as("the client's output: " + steps + "\n" + stderr).isZero();
+        assertThat(client.exitValue())
+                .as("the client's output: " + steps + "\n" + stderr)
+                .isZero();
         assertThat(step(steps, "done")).isNotNull();
         JsonNode tokens = step(steps, "tokens");
-        assertThat(tokens.get("hasRefreshToken").asBoolean()).as(tokens.toString()).isTrue();
+        assertThat(tokens.get("hasRefreshToken").asBoolean())
+                .as(tokens.toString())
+                .isTrue();
         return steps;
     }
 
@@ -239,11 +265,11 @@ class McpOAuthBrowserIT {
         URI authorize = URI.create(url);
         assertThat(authorize.getScheme() + "://" + authorize.getAuthority()).isEqualTo(base);
         browser.open(url).waitForText("to use Spendline?");
-        assertThat(browser.text("main")).contains("Spendline test client (TypeScript SDK)").contains("127.0.0.1");
+        assertThat(browser.text("main"))
+                .contains("Spendline test client (TypeScript SDK)")
+                .contains("127.0.0.1");
         browser.check(screenshot);
-        browser.driver()
-                .findElements(By.cssSelector("label"))
-                .stream()
+        browser.driver().findElements(By.cssSelector("label")).stream()
                 .filter(label -> label.getText().contains(workspaceName))
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no workspace called " + workspaceName + " to choose"))
@@ -300,9 +326,8 @@ class McpOAuthBrowserIT {
 
     /** Equal JSON, numbers by value: JavaScript prints 0.00 as 0. Times that say "now" may differ. */
     private static void assertSameJson(JsonNode mcp, JsonNode rest) {
-        Comparator<JsonNode> sameNumber = (a, b) -> a.isNumber() && b.isNumber()
-                ? a.decimalValue().compareTo(b.decimalValue())
-                : a.equals(b) ? 0 : 1;
+        Comparator<JsonNode> sameNumber = (a, b) ->
+                a.isNumber() && b.isNumber() ? a.decimalValue().compareTo(b.decimalValue()) : a.equals(b) ? 0 : 1;
         JsonNode left = withoutClock(mcp);
         JsonNode right = withoutClock(rest);
         assertThat(left.equals(sameNumber, right)).as(mcp + "\nequals\n" + rest).isTrue();
