@@ -83,8 +83,9 @@ const transport = new StreamableHTTPClientTransport(serverUrl, { authProvider: p
 await transport.finishAuth(answer.code);
 say({ step: 'tokens', scope: kept.tokens.scope ?? null, hasRefreshToken: !!kept.tokens.refresh_token });
 
+// The last prepared action's token and phrase, for a later "$token" / "$phrase" (also after a refresh).
+const last = {};
 const run = async (client, calls) => {
-  const last = {};
   for (const call of calls ?? []) {
     const args = JSON.parse(
       JSON.stringify(call.arguments ?? {})

@@ -200,7 +200,7 @@ class McpIT {
 
         CallToolResult otherKey = second.callTool(confirm(token, phrase));
         assertThat(otherKey.isError()).isTrue();
-        assertThat(json(otherKey.structuredContent()).get("code").asString()).isEqualTo("other_credential");
+        assertThat(problem(otherKey).get("code").asString()).isEqualTo("other_credential");
         // Preparing changed nothing.
         assertThat(json(first.callTool(new McpSchema.CallToolRequest("budget_status", Map.of()))
                                 .structuredContent())
@@ -222,9 +222,7 @@ class McpIT {
                         .at("/budgets/0/budget/id")
                         .asString())
                 .isEqualTo(budgetId);
-        assertThat(json(second.callTool(confirm(token, phrase)).structuredContent())
-                        .get("code")
-                        .asString())
+        assertThat(problem(second.callTool(confirm(token, phrase))).get("code").asString())
                 .as("still bound to the first key after it executed")
                 .isEqualTo("other_credential");
     }
@@ -241,7 +239,7 @@ class McpIT {
                 "prepare_write_action",
                 Map.of("action", "create_budget", "name", "Sneaky", "limitUsd", 1, "scope", "WORKSPACE")));
         assertThat(prepared.isError()).isTrue();
-        assertThat(json(prepared.structuredContent()).get("code").asString()).isEqualTo("plan_required");
+        assertThat(problem(prepared).get("code").asString()).isEqualTo("plan_required");
     }
 
     @Test
@@ -296,6 +294,13 @@ class McpIT {
 
     private static List<String> names(McpSyncClient client) {
         return client.listTools().tools().stream().map(McpSchema.Tool::name).toList();
+    }
+
+    /** A tool error's problem: the JSON of its one text block. */
+    private static JsonNode problem(CallToolResult result) {
+        assertThat(result.isError()).isTrue();
+        assertThat(result.structuredContent()).isNull();
+        return Json.MAPPER.readTree(((McpSchema.TextContent) result.content().get(0)).text());
     }
 
     private static JsonNode json(Object value) {

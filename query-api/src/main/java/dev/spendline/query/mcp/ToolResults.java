@@ -12,7 +12,7 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The results of tool calls: an answer as {@code structuredContent} with the same JSON in a text
  * block (MCP asks for a text equivalent, and a model reads JSON well), or a domain refusal as a
- * tool error ({@code isError}) carrying the HTTP API's problem {@code code}.
+ * tool error ({@code isError}) whose text is the HTTP API's problem, with its {@code code}.
  */
 final class ToolResults {
 
@@ -54,30 +54,27 @@ final class ToolResults {
     }
 
     /**
-     * A refusal as a tool error: structured {@code {code, title, detail, errors?}} (the problem body
-     * of the HTTP API without its HTTP members) and the same in words, so a model can correct the
-     * call or tell the person why.
+     * A refusal as a tool error: the problem body of the HTTP API without its HTTP members, {@code
+     * {code, title, detail, errors?}}, as JSON in the text block, so a model can correct the call
+     * or tell the person why and a program can read the code.
+     *
+     * <p>Why not as {@code structuredContent}: every tool declares an output schema, and strict
+     * clients check structured content against it even on errors (the official TypeScript SDK
+     * 1.32 does, and then throws away the whole result), so a refusal there would reach no one.
      */
     static CallToolResult refusal(ProblemException problem) {
         ObjectNode body = Json.MAPPER.createObjectNode();
         body.put("code", problem.code());
         body.put("title", problem.title());
         body.put("detail", problem.detail());
-        StringBuilder text = new StringBuilder(problem.title())
-                .append(" (")
-                .append(problem.code())
-                .append("): ")
-                .append(problem.detail());
         if (!problem.errors().isEmpty()) {
             ArrayNode errors = body.putArray("errors");
             for (FieldError e : problem.errors()) {
                 errors.addObject().put("pointer", e.pointer()).put("message", e.message());
-                text.append("\n- ").append(e.pointer()).append(": ").append(e.message());
             }
         }
         return CallToolResult.builder()
-                .structuredContent(body)
-                .addTextContent(text.toString())
+                .addTextContent(Json.MAPPER.writeValueAsString(body))
                 .isError(true)
                 .build();
     }

@@ -134,7 +134,7 @@ class McpOAuthBrowserIT {
                 "calls",
                 calls,
                 "writes",
-                List.of(Map.of("name", "prepare_write_action", "arguments", budget())),
+                List.of(Map.of("name", "prepare_write_action", "arguments", budget("MCP monthly"))),
                 "afterRefresh",
                 List.of(Map.of("name", "spend_by", "arguments", reads.get("spend_by"))));
 
@@ -154,7 +154,8 @@ class McpOAuthBrowserIT {
         }
         JsonNode refused = results.get(i++);
         assertThat(refused.get("isError").asBoolean()).as(refused.toString()).isTrue();
-        assertThat(refused.get("structuredContent").get("code").asString()).isEqualTo("plan_required");
+        assertThat(JSON.readTree(refused.get("text").asString()).get("code").asString())
+                .isEqualTo("plan_required");
 
         JsonNode refreshed = step(steps, "refreshed");
         assertThat(refreshed.get("changed").asBoolean())
@@ -173,23 +174,26 @@ class McpOAuthBrowserIT {
 
     @Test
     @Order(2)
-    void aTeamWorkspaceGrantPreparesAndConfirmsABudget() throws Exception {
+    void aTeamWorkspaceGrantPreparesAndConfirmsABudgetThatNoOtherCredentialCanConfirm() throws Exception {
         Map<String, Object> spendArgs = readCalls().get("spend_by");
+        Map<String, Object> confirmLast = Map.of(
+                "name",
+                "confirm_write_action",
+                "arguments",
+                Map.of("confirmationToken", "$token", "confirmationPhrase", "$phrase"));
         Map<String, Object> plan = Map.of(
                 "serverUrl",
                 base + "/api/mcp",
                 "calls",
                 List.of(Map.of("name", "spend_by", "arguments", spendArgs)),
+                // One budget left prepared for the other credentials to try, then the one confirmed.
                 "writes",
                 List.of(
-                        Map.of("name", "prepare_write_action", "arguments", budget()),
-                        Map.of(
-                                "name",
-                                "confirm_write_action",
-                                "arguments",
-                                Map.of("confirmationToken", "$token", "confirmationPhrase", "$phrase"))),
+                        Map.of("name", "prepare_write_action", "arguments", budget("Elsewhere")),
+                        Map.of("name", "prepare_write_action", "arguments", budget("MCP monthly"))),
+                // Confirmed after the refresh: the grant, not the access token, is what it is bound to.
                 "afterRefresh",
-                List.of(Map.of("name", "budget_status", "arguments", Map.of())));
+                List.of(confirmLast, Map.of("name", "budget_status", "arguments", Map.of())));
 
         List<JsonNode> steps = runClient(plan, "Team workspace", "consent-team");
 
@@ -203,19 +207,93 @@ class McpOAuthBrowserIT {
                         .get("costUsd")
                         .decimalValue())
                 .isEqualByComparingTo("99.99");
-        JsonNode prepared = results.get(1);
+        JsonNode elsewhere = results.get(1).get("structuredContent");
+        JsonNode prepared = results.get(2);
         assertThat(prepared.get("isError").asBoolean()).as(prepared.toString()).isFalse();
+        // The text a client shows carries the summary and the exact phrase to type.
         assertThat(prepared.get("text").asString())
                 .contains(prepared.get("structuredContent")
                         .get("confirmationPhrase")
                         .asString());
-        JsonNode confirmed = results.get(2);
+        JsonNode confirmed = results.get(3);
         assertThat(confirmed.get("isError").asBoolean())
                 .as(confirmed.toString())
                 .isFalse();
-        JsonNode budgets = results.get(3).get("structuredContent");
-        assertThat(budgets.toString()).contains("MCP monthly");
+        JsonNode budgets = results.get(4).get("structuredContent");
+        assertThat(budgets.toString()).contains("MCP monthly").doesNotContain("Elsewhere");
         assertSameJson(budgets, rest("budget_status", Map.of(), teamKey));
+
+        // The same workspace's API key cannot confirm what the grant prepared ...
+        JsonNode byKey = confirmWithApiKey(elsewhere, teamKey);
+        assertThat(byKey.path("result").path("isError").asBoolean())
+                .as(byKey.toString())
+                .isTrue();
+        assertThat(JSON.readTree(byKey.path("result")
+                                .path("content")
+                                .get(0)
+                                .get("text")
+                                .asString())
+                        .get("code")
+                        .asString())
+                .isEqualTo("other_credential");
+        // ... nor can another grant of the same user for the same workspace.
+        List<JsonNode> second = runClient(
+                Map.of(
+                        "serverUrl",
+                        base + "/api/mcp",
+                        "writes",
+                        List.of(Map.of(
+                                "name",
+                                "confirm_write_action",
+                                "arguments",
+                                Map.of(
+                                        "confirmationToken",
+                                        elsewhere.get("confirmationToken").asString(),
+                                        "confirmationPhrase",
+                                        elsewhere.get("confirmationPhrase").asString())))),
+                "Team workspace",
+                "consent-team-second-grant");
+        JsonNode byOtherGrant = all(second, "call").get(0);
+        assertThat(byOtherGrant.get("isError").asBoolean())
+                .as(byOtherGrant.toString())
+                .isTrue();
+        assertThat(JSON.readTree(byOtherGrant.get("text").asString())
+                        .get("code")
+                        .asString())
+                .isEqualTo("other_credential");
+        assertThat(rest("budget_status", Map.of(), teamKey).toString()).doesNotContain("Elsewhere");
+    }
+
+    /** {@code confirm_write_action} over MCP with an API key, as a JSON-RPC call of its own. */
+    private static JsonNode confirmWithApiKey(JsonNode prepared, String key) throws Exception {
+        String call = JSON.writeValueAsString(Map.of(
+                "jsonrpc",
+                "2.0",
+                "id",
+                1,
+                "method",
+                "tools/call",
+                "params",
+                Map.of(
+                        "name",
+                        "confirm_write_action",
+                        "arguments",
+                        Map.of(
+                                "confirmationToken",
+                                        prepared.get("confirmationToken").asString(),
+                                "confirmationPhrase",
+                                        prepared.get("confirmationPhrase").asString()))));
+        HttpResponse<String> response = HTTP.send(
+                HttpRequest.newBuilder(URI.create(base + "/api/mcp"))
+                        .header("authorization", "Bearer " + key)
+                        .header("content-type", "application/json")
+                        .header("accept", "application/json, text/event-stream")
+                        .header("mcp-protocol-version", "2025-11-25")
+                        .POST(HttpRequest.BodyPublishers.ofString(call))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return JSON.readTree(response.body());
     }
 
     /** Runs the TypeScript client with {@code plan}, doing the browser part when it asks. */
@@ -295,18 +373,9 @@ class McpOAuthBrowserIT {
         return calls;
     }
 
-    private static Map<String, Object> budget() {
+    private static Map<String, Object> budget(String name) {
         return Map.of(
-                "action",
-                "create_budget",
-                "name",
-                "MCP monthly",
-                "scope",
-                "WORKSPACE",
-                "period",
-                "MONTHLY",
-                "limitUsd",
-                250);
+                "action", "create_budget", "name", name, "scope", "WORKSPACE", "period", "MONTHLY", "limitUsd", 250);
     }
 
     /** The REST report of a read tool with the same arguments, read with {@code key}. */
