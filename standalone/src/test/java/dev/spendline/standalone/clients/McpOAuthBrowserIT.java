@@ -72,6 +72,8 @@ class McpOAuthBrowserIT {
     private static String freeKey;
     private static Workspace team;
     private static String teamKey;
+    /** How often an authorization went through the sign-in page. */
+    private static int signInPages;
 
     @BeforeAll
     static void start() throws Exception {
@@ -138,7 +140,12 @@ class McpOAuthBrowserIT {
                 "afterRefresh",
                 List.of(Map.of("name", "spend_by", "arguments", reads.get("spend_by"))));
 
+        // Signed out: the authorization request goes through the sign-in page and comes back.
+        browser.driver().manage().deleteAllCookies();
         List<JsonNode> steps = runClient(plan, "Default workspace", "consent-free");
+        assertThat(signInPages)
+                .as("the authorization went through the sign-in page")
+                .isEqualTo(1);
 
         assertThat(names(step(steps, "tools").get("names")))
                 .containsExactlyInAnyOrderElementsOf(SpendlineMcp.READ_TOOLS);
@@ -342,7 +349,14 @@ class McpOAuthBrowserIT {
     private static void authorizeInBrowser(String url, String workspaceName, String screenshot) {
         URI authorize = URI.create(url);
         assertThat(authorize.getScheme() + "://" + authorize.getAuthority()).isEqualTo(base);
-        browser.open(url).waitForText("to use Spendline?");
+        browser.open(url);
+        if (browser.driver().getTitle().startsWith("Sign in")) {
+            browser.check(screenshot + "-signin");
+            browser.fill("E-mail", EMAIL).fill("Password", PASSWORD).click("Sign in");
+            signInPages++;
+        }
+        browser.waitForText("to use Spendline?");
+        assertThat(browser.currentUrl()).startsWith(base + "/oauth2/");
         assertThat(browser.text("main"))
                 .contains("Spendline test client (TypeScript SDK)")
                 .contains("127.0.0.1");
