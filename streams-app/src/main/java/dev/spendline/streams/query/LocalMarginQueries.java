@@ -22,7 +22,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
@@ -220,12 +219,14 @@ public final class LocalMarginQueries {
      * the tenant of {@code q} when it names one.
      */
     private Map<String, Map<String, Rollup>> tenantFeatureRollups(MarginQuery q) {
-        Map<String, Map<String, Rollup>> pairs = new TreeMap<>();
+        // Hash maps: ~50,000 pairs a month go in, and nothing downstream depends on their order (the
+        // allocation breaks ties by name, the reports sort their rows).
+        Map<String, Map<String, Rollup>> pairs = new HashMap<>();
         scanMonths(q, RollupKeys.pairCode(Dimension.TENANT, Dimension.FEATURE), (value, r) -> {
             int sep = value.indexOf(RollupKeys.PAIR_SEP);
             String tenant = value.substring(0, sep);
             if (ofTenant(q, tenant)) {
-                pairs.computeIfAbsent(tenant, t -> new TreeMap<>()).merge(value.substring(sep + 1), r, Rollup::plus);
+                pairs.computeIfAbsent(tenant, t -> new HashMap<>()).merge(value.substring(sep + 1), r, Rollup::plus);
             }
         });
         return pairs;
@@ -238,7 +239,7 @@ public final class LocalMarginQueries {
 
     /** The cost in nano-dollars of each entry. */
     private static Map<String, Long> costs(Map<String, Rollup> byFeature) {
-        Map<String, Long> costs = new TreeMap<>();
+        Map<String, Long> costs = new HashMap<>();
         byFeature.forEach((feature, r) -> costs.put(feature, r.costNanos()));
         return costs;
     }
