@@ -271,6 +271,21 @@ class McpOAuthBrowserIT {
         assertThat(rest("budget_status", Map.of(), teamKey).toString()).doesNotContain("Elsewhere");
     }
 
+    @Test
+    @Order(3)
+    void settingsListTheWorkspacesGrantAndItsOwnerRevokesIt() {
+        // The session's workspace is the first-start one: the FREE grant of the first test is its only one.
+        browser.open(base + "/app/settings/grants").waitForText("MCP clients");
+        assertThat(browser.text("main"))
+                .contains("Spendline test client (TypeScript SDK)")
+                .contains(EMAIL);
+        browser.check("settings-grants");
+        browser.click("Revoke Spendline test client (TypeScript SDK)");
+        browser.waitForText("No MCP client has been allowed to use this workspace.");
+        // Where a device's user types its code (the device grant): the same look, accessible.
+        browser.open(base + "/activate").waitForText("Connect a device").check("device-activate");
+    }
+
     /** {@code confirm_write_action} over MCP with an API key, as a JSON-RPC call of its own. */
     private static JsonNode confirmWithApiKey(JsonNode prepared, String key) throws Exception {
         String call = JSON.writeValueAsString(Map.of(
