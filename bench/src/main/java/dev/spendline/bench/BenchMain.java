@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code spendline-bench}: the load generator and the full benchmark run. */
@@ -31,6 +32,24 @@ public final class BenchMain {
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new BenchMain()).execute(args));
+    }
+
+    /** The workspace a timing command reads, and how many timed requests: shared by queries and mcp. */
+    static final class ReadTarget {
+        @Option(
+                names = "--url",
+                defaultValue = "http://127.0.0.1:8080",
+                description = "Base URL (default: ${DEFAULT-VALUE}).")
+        URI url;
+
+        @Option(names = "--key", required = true, description = "API key of the workspace to read.")
+        String key;
+
+        @Option(
+                names = "--samples",
+                defaultValue = "300",
+                description = "Timed requests per read (default: ${DEFAULT-VALUE}).")
+        int samples;
     }
 
     @Command(
@@ -275,25 +294,13 @@ public final class BenchMain {
             mixinStandardHelpOptions = true,
             description = "Time each read against a running Spendline (p50 / p95 / p99, one request at a time).")
     static final class Queries implements Callable<Integer> {
-        @Option(
-                names = "--url",
-                defaultValue = "http://127.0.0.1:8080",
-                description = "Base URL (default: ${DEFAULT-VALUE}).")
-        URI url;
-
-        @Option(names = "--key", required = true, description = "API key of the workspace to read.")
-        String key;
-
-        @Option(
-                names = "--samples",
-                defaultValue = "300",
-                description = "Timed requests per read (default: ${DEFAULT-VALUE}).")
-        int samples;
+        @Mixin
+        ReadTarget target;
 
         @Override
         public Integer call() throws Exception {
             var results = dev.spendline.bench.run.QueryBench.run(
-                    new dev.spendline.bench.load.ReportClient(url, key), 20, samples);
+                    new dev.spendline.bench.load.ReportClient(target.url, target.key), 20, target.samples);
             dev.spendline.bench.run.RequestLatencies.print(results);
             return 0;
         }
@@ -342,24 +349,12 @@ public final class BenchMain {
             description = "Time MCP calls (tools/list, tools/call of read tools) at /api/mcp with an API key,"
                     + " one request at a time after a warm-up.")
     static final class Mcp implements Callable<Integer> {
-        @Option(
-                names = "--url",
-                defaultValue = "http://127.0.0.1:8080",
-                description = "Base URL (default: ${DEFAULT-VALUE}).")
-        URI url;
-
-        @Option(names = "--key", required = true, description = "API key of the workspace to read.")
-        String key;
-
-        @Option(
-                names = "--samples",
-                defaultValue = "300",
-                description = "Timed requests per call (default: ${DEFAULT-VALUE}).")
-        int samples;
+        @Mixin
+        ReadTarget target;
 
         @Override
         public Integer call() throws Exception {
-            var results = new dev.spendline.bench.run.McpBench(url, key).run(20, samples);
+            var results = new dev.spendline.bench.run.McpBench(target.url, target.key).run(20, target.samples);
             dev.spendline.bench.run.RequestLatencies.print(results);
             return 0;
         }
