@@ -155,7 +155,10 @@ final class Sender implements Runnable {
                 return;
             }
             if (attempt >= settings.maxRetries()) {
-                fail(items, "gave up after " + (attempt + 1) + " attempts: " + answer.describe());
+                fail(
+                        items,
+                        "gave up after " + (attempt + 1) + (attempt == 0 ? " attempt: " : " attempts: ")
+                                + answer.describe());
                 return;
             }
             long delay = backoffNanos(attempt);
