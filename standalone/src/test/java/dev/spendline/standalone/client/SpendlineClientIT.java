@@ -150,16 +150,16 @@ class SpendlineClientIT {
         assertThat(again.problems).isEmpty();
         assertThat(resender.metrics()).isEqualTo(new ClientMetrics(2 * RESENT, 0, 0, 0, 0, 0));
 
-        JsonNode product = awaitReport(
-                "/api/v1/reports/spend?by=feature&" + RANGE, key, r -> calls(r) >= N);
-        JsonNode internal = awaitReport(
-                "/api/v1/reports/spend?usage=internal&by=employee&" + RANGE, key, r -> calls(r) >= N);
+        JsonNode product = awaitReport("/api/v1/reports/spend?by=feature&" + RANGE, key, r -> calls(r) >= N);
+        JsonNode internal =
+                awaitReport("/api/v1/reports/spend?usage=internal&by=employee&" + RANGE, key, r -> calls(r) >= N);
 
         assertThat(calls(product)).isEqualTo(N);
         assertThat(product.get("totals").get("costUsd").decimalValue()).isEqualByComparingTo(sumOfFirst(N, 6));
         assertThat(calls(internal)).isEqualTo(N);
         assertThat(internal.get("totals").get("costUsd").decimalValue()).isEqualByComparingTo(sumOfFirst(N, 2));
-        assertThat(internal.get("rows")).extracting(r -> r.get("value").asString())
+        assertThat(internal.get("rows"))
+                .extracting(r -> r.get("value").asString())
                 .containsExactlyInAnyOrder("ada@example.com", "grace@example.com");
     }
 
