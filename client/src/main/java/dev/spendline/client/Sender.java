@@ -51,7 +51,6 @@ final class Sender implements Runnable {
     record Settings(
             URI baseUri,
             BearerCredentials credentials,
-            int batchSize,
             Duration requestTimeout,
             int maxRetries,
             Duration backoffBase,
