@@ -6,7 +6,6 @@ import static dev.spendline.client.FakeIngest.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -490,9 +489,5 @@ class SpendlineClientTest {
         public void dropped(Item item) {
             dropped.add(item);
         }
-    }
-
-    static Instant at(String ts) {
-        return Instant.parse(ts);
     }
 }
