@@ -2,6 +2,7 @@ package dev.spendline.cli.collector;
 
 import dev.spendline.cli.Environment;
 import dev.spendline.cli.auth.SecretStore;
+import dev.spendline.client.BearerCredentials;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -15,7 +16,7 @@ import java.time.Instant;
  * When the server says {@code invalid_grant} (revoked, removed member, replayed token) the session
  * is over: {@link SessionEndedException} says to run setup again.
  */
-final class CollectorSession {
+final class CollectorSession implements BearerCredentials {
 
     static final SecretStore STORE = new SecretStore("collector-refresh-token", "collector-credentials");
     private static final Duration EARLY = Duration.ofSeconds(60);
@@ -52,7 +53,8 @@ final class CollectorSession {
     }
 
     /** The current access token, refreshed when it expires within a minute. */
-    synchronized String token() throws IOException {
+    @Override
+    public synchronized String token() throws IOException {
         if (accessToken == null || !clock.instant().isBefore(expiresAt.minus(EARLY))) {
             refresh();
         }
@@ -60,7 +62,8 @@ final class CollectorSession {
     }
 
     /** The service refused {@code rejected}: the next {@link #token()} refreshes. */
-    synchronized void unauthorized(String rejected) {
+    @Override
+    public synchronized void unauthorized(String rejected) {
         if (rejected != null && rejected.equals(accessToken)) {
             accessToken = null;
         }
