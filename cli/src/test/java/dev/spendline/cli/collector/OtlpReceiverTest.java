@@ -61,39 +61,70 @@ class OtlpReceiverTest {
             body = bytes.toByteArray();
             request.header("Content-Encoding", "gzip");
         }
-        return http.send(request.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        return http.send(
+                request.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
     }
 
     @Test
     void realJsonAndProtobufLogsAreAcceptedAndSpooled() throws Exception {
-        HttpResponse<byte[]> json = post("/v1/logs", "application/json", UsageMapperTest.fixture("claude-code-2.1.197-logs.json"), "secret-token", false);
+        HttpResponse<byte[]> json = post(
+                "/v1/logs",
+                "application/json",
+                UsageMapperTest.fixture("claude-code-2.1.197-logs.json"),
+                "secret-token",
+                false);
         assertThat(json.statusCode()).isEqualTo(200);
         assertThat(json.headers().firstValue("Content-Type")).hasValue("application/json");
         assertThat(new String(json.body())).isEqualTo("{}");
 
-        HttpResponse<byte[]> protobuf = post("/v1/logs", "application/x-protobuf", UsageMapperTest.fixture("codex-0.169.0-logs.pb"), "secret-token", false);
+        HttpResponse<byte[]> protobuf = post(
+                "/v1/logs",
+                "application/x-protobuf",
+                UsageMapperTest.fixture("codex-0.169.0-logs.pb"),
+                "secret-token",
+                false);
         assertThat(protobuf.statusCode()).isEqualTo(200);
         assertThat(protobuf.headers().firstValue("Content-Type")).hasValue("application/x-protobuf");
         assertThat(protobuf.body()).isEmpty();
 
         assertThat(spool.rows()).isEqualTo(2);
         assertThat(appended).isEqualTo(2);
-        assertThat(spool.oldest(10)).extracting(batch -> batch.rows().get(0).get("tool").asString())
+        assertThat(spool.oldest(10))
+                .extracting(batch -> batch.rows().get(0).get("tool").asString())
                 .containsExactly("claude_code", "codex");
     }
 
     @Test
     void gzipBodiesAreAccepted() throws Exception {
-        HttpResponse<byte[]> response = post("/v1/logs", "application/json; charset=utf-8",
-                UsageMapperTest.fixture("codex-0.169.0-logs.json"), "secret-token", true);
+        HttpResponse<byte[]> response = post(
+                "/v1/logs",
+                "application/json; charset=utf-8",
+                UsageMapperTest.fixture("codex-0.169.0-logs.json"),
+                "secret-token",
+                true);
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(spool.rows()).isEqualTo(1);
     }
 
     @Test
     void metricsAreAcceptedButMakeNoRows() throws Exception {
-        assertThat(post("/v1/metrics", "application/json", UsageMapperTest.fixture("claude-code-2.1.197-metrics.json"), "secret-token", false).statusCode()).isEqualTo(200);
-        assertThat(post("/v1/metrics", "application/x-protobuf", UsageMapperTest.fixture("codex-0.169.0-metrics.pb"), "secret-token", false).statusCode()).isEqualTo(200);
+        assertThat(post(
+                                "/v1/metrics",
+                                "application/json",
+                                UsageMapperTest.fixture("claude-code-2.1.197-metrics.json"),
+                                "secret-token",
+                                false)
+                        .statusCode())
+                .isEqualTo(200);
+        assertThat(post(
+                                "/v1/metrics",
+                                "application/x-protobuf",
+                                UsageMapperTest.fixture("codex-0.169.0-metrics.pb"),
+                                "secret-token",
+                                false)
+                        .statusCode())
+                .isEqualTo(200);
         assertThat(spool.rows()).isZero();
     }
 
@@ -117,16 +148,22 @@ class OtlpReceiverTest {
 
     @Test
     void aBadBodyIs400WithAnOtlpStatus() throws Exception {
-        HttpResponse<byte[]> json = post("/v1/logs", "application/json", "{\"resourceLogs\": 5".getBytes(), "secret-token", false);
+        HttpResponse<byte[]> json =
+                post("/v1/logs", "application/json", "{\"resourceLogs\": 5".getBytes(), "secret-token", false);
         assertThat(json.statusCode()).isEqualTo(400);
         assertThat(new String(json.body())).startsWith("{\"code\":3,\"message\":\"invalid JSON");
 
-        HttpResponse<byte[]> hex = post("/v1/logs", "application/json",
-                "{\"resourceLogs\":[{\"scopeLogs\":[{\"logRecords\":[{\"traceId\":\"zz\"}]}]}]}".getBytes(), "secret-token", false);
+        HttpResponse<byte[]> hex = post(
+                "/v1/logs",
+                "application/json",
+                "{\"resourceLogs\":[{\"scopeLogs\":[{\"logRecords\":[{\"traceId\":\"zz\"}]}]}]}".getBytes(),
+                "secret-token",
+                false);
         assertThat(hex.statusCode()).isEqualTo(400);
         assertThat(new String(hex.body())).contains("traceId is not hex");
 
-        HttpResponse<byte[]> protobuf = post("/v1/logs", "application/x-protobuf", new byte[] {(byte) 0xff, 0x01}, "secret-token", false);
+        HttpResponse<byte[]> protobuf =
+                post("/v1/logs", "application/x-protobuf", new byte[] {(byte) 0xff, 0x01}, "secret-token", false);
         assertThat(protobuf.statusCode()).isEqualTo(400);
         assertThat(new String(protobuf.body())).contains("invalid protobuf");
         assertThat(spool.rows()).isZero();
@@ -134,8 +171,13 @@ class OtlpReceiverTest {
 
     @Test
     void otherPathsAndMethodsAreRefused() throws Exception {
-        assertThat(post("/v1/traces", "application/json", "{}".getBytes(), "secret-token", false).statusCode()).isEqualTo(404);
-        HttpResponse<String> get = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + receiver.port() + "/v1/logs")).GET().build(),
+        assertThat(post("/v1/traces", "application/json", "{}".getBytes(), "secret-token", false)
+                        .statusCode())
+                .isEqualTo(404);
+        HttpResponse<String> get = http.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + receiver.port() + "/v1/logs"))
+                        .GET()
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(get.statusCode()).isEqualTo(405);
     }
