@@ -171,8 +171,8 @@ public class AuthorizationServerSecurity {
         http.oauth2AuthorizationServer(server -> {
             endpoints.set(server.getEndpointsMatcher());
             configure(server, clients, authorizations, consents, settings, tokenGenerator);
-            server.clientAuthentication(client -> client.authenticationConverter(
-                                    PublicClients.converter(DEVICE_AUTHORIZATION_ENDPOINT))
+            server.clientAuthentication(client -> client.authenticationConverter(PublicClients.converter(
+                                    DEVICE_AUTHORIZATION_ENDPOINT, settings.getTokenRevocationEndpoint()))
                             .authenticationProvider(PublicClients.provider(clients)))
                     .clientRegistrationEndpoint(registration -> registration
                             .openRegistrationAllowed(true)
