@@ -33,8 +33,8 @@ import org.springframework.web.util.HtmlUtils;
 public final class DeviceApproval {
 
     private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]*)\"");
-    private static final Pattern FORM = Pattern.compile(
-            "<form class=\"stack\" action=\"([^\"]+)\" method=\"post\">(.*?)</form>", Pattern.DOTALL);
+    private static final Pattern FORM =
+            Pattern.compile("<form class=\"stack\" action=\"([^\"]+)\" method=\"post\">(.*?)</form>", Pattern.DOTALL);
     private static final Pattern HIDDEN =
             Pattern.compile("<input type=\"hidden\" name=\"([^\"]+)\" value=\"([^\"]*)\"");
     private static final Pattern WORKSPACE = Pattern.compile(
