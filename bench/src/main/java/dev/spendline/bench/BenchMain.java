@@ -23,6 +23,7 @@ import picocli.CommandLine.Option;
             BenchMain.Queries.class,
             BenchMain.Views.class,
             BenchMain.Mcp.class,
+            BenchMain.Client.class,
             BenchMain.Interpret.class,
             BenchMain.Streams.class,
             BenchMain.Profile.class,
@@ -356,6 +357,54 @@ public final class BenchMain {
         public Integer call() throws Exception {
             var results = new dev.spendline.bench.run.McpBench(target.url, target.key).run(20, target.samples);
             dev.spendline.bench.run.RequestLatencies.print(results);
+            return 0;
+        }
+    }
+
+    @Command(
+            name = "client",
+            mixinStandardHelpOptions = true,
+            description = "Send events through the Java client (spendline-client) to a running Spendline: the"
+                    + " caller's cost per send() call (mean and percentiles) and the events/s one client delivers.")
+    static final class Client implements Callable<Integer> {
+        @Option(
+                names = "--url",
+                defaultValue = "http://127.0.0.1:8080",
+                description = "Base URL (default: ${DEFAULT-VALUE}).")
+        URI url;
+
+        @Option(names = "--key", required = true, description = "API key of the workspace to send to.")
+        String key;
+
+        @Option(
+                names = "--events",
+                defaultValue = "200000",
+                description = "Timed events (default: ${DEFAULT-VALUE}).")
+        int events;
+
+        @Option(
+                names = "--warmup",
+                defaultValue = "50000",
+                description = "Events sent and delivered first (default: ${DEFAULT-VALUE}).")
+        int warmup;
+
+        @Option(names = "--batch", defaultValue = "500", description = "The client's batchSize (default: ${DEFAULT-VALUE}).")
+        int batch;
+
+        @Option(
+                names = "--linger",
+                defaultValue = "PT0.2S",
+                description = "The client's linger, ISO-8601 (default: ${DEFAULT-VALUE}).")
+        Duration linger;
+
+        @Override
+        public Integer call() throws Exception {
+            if (events < 1 || warmup < 0 || batch < 1 || batch > 1_000) {
+                System.err.println("--events must be at least 1, --warmup at least 0, --batch 1..1000");
+                return 2;
+            }
+            dev.spendline.bench.run.ClientBench.print(
+                    new dev.spendline.bench.run.ClientBench(url, key, batch, linger).run(warmup, events));
             return 0;
         }
     }
