@@ -23,7 +23,7 @@ public final class AccessTokenClaims {
     /** The user's display name, when known. */
     public static final String NAME = "name";
 
-    /** The space-separated scopes (as Spring's authorization server writes them). */
+    /** The granted scopes: a JSON array of strings, as Spring's authorization server writes them. */
     public static final String SCOPE = "scope";
 
     private AccessTokenClaims() {}

@@ -190,8 +190,7 @@ public class OAuthAccessTokens {
      */
     public OAuthIdentity authenticate(String token, String issuer, String audience, String scope) {
         Jwt jwt = decode(token, issuer, audience);
-        String scopes = jwt.getClaimAsString(AccessTokenClaims.SCOPE);
-        if (scopes == null || !Arrays.asList(scopes.split(" ")).contains(scope)) {
+        if (!scopes(jwt).contains(scope)) {
             throw new OAuthTokenException(
                     OAuthTokenException.Reason.INSUFFICIENT_SCOPE, "The access token does not have the scope " + scope);
         }
@@ -209,6 +208,18 @@ public class OAuthAccessTokens {
             throw new OAuthTokenException(refused.reason(), refused.getMessage());
         }
         return (OAuthIdentity) cached;
+    }
+
+    /**
+     * The token's scopes: Spring's authorization server writes {@code scope} as a JSON array; a
+     * space-separated string (RFC 9068's form) is read too.
+     */
+    static List<String> scopes(Jwt jwt) {
+        Object claim = jwt.getClaims().get(AccessTokenClaims.SCOPE);
+        if (claim instanceof java.util.Collection<?> values) {
+            return values.stream().map(String::valueOf).toList();
+        }
+        return claim instanceof String value ? Arrays.asList(value.split(" ")) : List.of();
     }
 
     /**

@@ -172,7 +172,7 @@ public class AuthorizationServerSecurity {
             endpoints.set(server.getEndpointsMatcher());
             configure(server, clients, authorizations, consents, settings, tokenGenerator);
             server.clientAuthentication(client -> client.authenticationConverter(
-                                    PublicClients.converter(DEVICE_AUTHORIZATION_ENDPOINT))
+                                    PublicClients.converter(DEVICE_AUTHORIZATION_ENDPOINT, settings.getTokenRevocationEndpoint()))
                             .authenticationProvider(PublicClients.provider(clients)))
                     .clientRegistrationEndpoint(registration -> registration
                             .openRegistrationAllowed(true)

@@ -21,7 +21,8 @@ import org.springframework.web.util.HtmlUtils;
 /**
  * A person approving a device code in a browser, done with plain HTTP and a cookie jar against a
  * real Spendline: the sign-in form (with its CSRF token), the device page {@code /activate}, the
- * code entered, and the consent page answered with a chosen workspace. Each step checks the answer
+ * code entered, and the consent page answered with a chosen workspace. Also the browser half of the
+ * authorization code grant ({@link #authorize}). Each step checks the answer
  * a browser would get, so a broken page fails here with what was seen. For tests that need a device
  * grant approved (the collector's {@code setup --no-browser}, {@link CollectorTokenIT}).
  *
@@ -51,13 +52,7 @@ public final class DeviceApproval {
     /** Signs in through the real sign-in form; the session lives in this object's cookie jar. */
     public static DeviceApproval signIn(String baseUrl, String email, String password)
             throws IOException, InterruptedException {
-        CookieManager cookies = new CookieManager(null, CookiePolicy.ACCEPT_ALL);
-        HttpClient http = HttpClient.newBuilder()
-                .cookieHandler(cookies)
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .connectTimeout(Duration.ofSeconds(5))
-                .build();
-        DeviceApproval approval = new DeviceApproval(baseUrl, http);
+        DeviceApproval approval = new DeviceApproval(baseUrl, newClient());
         HttpResponse<String> page = approval.get("/signin");
         expect(page, 200, "the sign-in page");
         HttpResponse<String> signedIn = approval.postForm(
@@ -66,6 +61,26 @@ public final class DeviceApproval {
         if (signedIn.statusCode() != 302 || location.contains("error")) {
             throw new IllegalStateException("Signing in as " + email + " failed: " + signedIn.statusCode() + " → "
                     + location + " " + signedIn.body());
+        }
+        return approval;
+    }
+
+    /**
+     * Creates an account through the real sign-up form (which also creates the user's own workspace,
+     * named after them) and stays signed in as it.
+     */
+    public static DeviceApproval signUp(String baseUrl, String email, String name, String password)
+            throws IOException, InterruptedException {
+        DeviceApproval approval = new DeviceApproval(baseUrl, newClient());
+        HttpResponse<String> page = approval.get("/signup");
+        expect(page, 200, "the sign-up page");
+        HttpResponse<String> created = approval.postForm(
+                "/signup",
+                Map.of("email", email, "name", name, "password", password, "_csrf", csrf(page.body(), "sign-up")));
+        String location = created.headers().firstValue("location").orElse("");
+        if (created.statusCode() != 302 || !location.endsWith("/app")) {
+            throw new IllegalStateException("Signing up as " + email + " failed: " + created.statusCode() + " → "
+                    + location + " " + created.body());
         }
         return approval;
     }
@@ -85,6 +100,33 @@ public final class DeviceApproval {
      */
     public String approve(String userCode, String workspace) throws IOException, InterruptedException {
         String consentPage = consentPage(userCode);
+        String location = allow(consentPage, workspace);
+        if (!location.endsWith("/activate?success")) {
+            throw new IllegalStateException("The consent did not end on the device page's success: " + location);
+        }
+        expect(get(location), 200, "the device page after approval");
+        return consentPage;
+    }
+
+    /**
+     * The browser half of the authorization code grant: opens {@code authorizeUrl} (a full
+     * {@code /oauth2/authorize?…} URL), allows it on the consent page for {@code workspace}, and
+     * returns where the server redirects the browser (the client's loopback callback with the code).
+     */
+    public String authorize(String authorizeUrl, String workspace) throws IOException, InterruptedException {
+        HttpResponse<String> start = get(authorizeUrl);
+        String consentUrl = start.headers().firstValue("location").orElse("");
+        if (start.statusCode() != 302 || !consentUrl.contains("/oauth2/consent")) {
+            throw new IllegalStateException("The authorization request did not lead to the consent page: "
+                    + start.statusCode() + " → " + consentUrl + " " + start.body());
+        }
+        HttpResponse<String> consent = get(consentUrl);
+        expect(consent, 200, "the consent page");
+        return allow(consent.body(), workspace);
+    }
+
+    /** Submits a consent page's Allow form with a workspace chosen: where the answer redirects. */
+    private String allow(String consentPage, String workspace) throws IOException, InterruptedException {
         Matcher form = FORM.matcher(consentPage);
         if (!form.find()) {
             throw new IllegalStateException("No consent form on the page: " + consentPage);
@@ -97,12 +139,11 @@ public final class DeviceApproval {
         fields.put("workspace", workspaceId(consentPage, workspace));
         HttpResponse<String> answer = postForm(HtmlUtils.htmlUnescape(form.group(1)), fields);
         String location = answer.headers().firstValue("location").orElse("");
-        if (answer.statusCode() != 302 || !location.endsWith("/activate?success")) {
+        if (answer.statusCode() != 302 || location.contains("error=")) {
             throw new IllegalStateException(
                     "The consent was not accepted: " + answer.statusCode() + " → " + location + " " + answer.body());
         }
-        expect(get(location), 200, "the device page after approval");
-        return consentPage;
+        return location;
     }
 
     /** Types the code on the device page: the consent page it leads to. */
@@ -118,6 +159,15 @@ public final class DeviceApproval {
         HttpResponse<String> consent = get(consentUrl);
         expect(consent, 200, "the consent page");
         return consent.body();
+    }
+
+    /** A browser's cookie jar; redirects are followed by hand, so that each step is checked. */
+    private static HttpClient newClient() {
+        return HttpClient.newBuilder()
+                .cookieHandler(new CookieManager(null, CookiePolicy.ACCEPT_ALL))
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
     }
 
     private static String workspaceId(String consentPage, String wanted) {
