@@ -21,8 +21,9 @@ import picocli.CommandLine.Spec;
         name = "spendline",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
-        description = "Spendline from the command line: log in, ask about AI spend, prepare and confirm changes, run the"
-                + " local collector of coding-agent usage.",
+        description =
+                "Spendline from the command line: log in, ask about AI spend, prepare and confirm changes, run the"
+                        + " local collector of coding-agent usage.",
         subcommands = {AuthCommand.class, AskCommand.class, ActionCommand.class, CollectorCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -117,7 +118,10 @@ final class OtlpCodec {
         ObjectNode status = Json.object();
         status.put("code", code);
         status.put("message", message);
-        return Json.mapper().writeValueAsBytes(status);
+        return Json.mapper()
+                .writer()
+                .without(SerializationFeature.INDENT_OUTPUT)
+                .writeValueAsBytes(status);
     }
 
     private static void hexIdsToBase64(JsonNode node) {

@@ -234,7 +234,7 @@ final class OtlpReceiver implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(1);
+        server.stop(0);
         executor.shutdown();
         try {
             executor.awaitTermination(2, TimeUnit.SECONDS);

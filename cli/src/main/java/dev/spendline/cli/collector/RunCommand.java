@@ -26,11 +26,18 @@ import picocli.CommandLine.Option;
         })
 final class RunCommand extends SpendlineCommand {
 
-    @Option(names = "--port", paramLabel = "N", description = "Receiver port on 127.0.0.1 (default: the one setup chose; 0: any free port).")
+    @Option(
+            names = "--port",
+            paramLabel = "N",
+            description = "Receiver port on 127.0.0.1 (default: the one setup chose; 0: any free port).")
     Integer port;
 
-    @Option(names = "--max-buffered-rows", paramLabel = "N", defaultValue = "100000",
-            description = "Rows kept on disk while Spendline is unreachable; beyond, the oldest are dropped (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--max-buffered-rows",
+            paramLabel = "N",
+            defaultValue = "100000",
+            description =
+                    "Rows kept on disk while Spendline is unreachable; beyond, the oldest are dropped (default: ${DEFAULT-VALUE}).")
     int maxBufferedRows;
 
     @Override
@@ -44,7 +51,8 @@ final class RunCommand extends SpendlineCommand {
         }
         PrintWriter log = session.err();
         String url = session.explicitUrl() != null ? session.explicitUrl() : config.url();
-        CollectorSession credentials = new CollectorSession(new OAuthClient(url), session.environment(), config.store(), Clock.systemUTC());
+        CollectorSession credentials =
+                new CollectorSession(new OAuthClient(url), session.environment(), config.store(), Clock.systemUTC());
         try {
             credentials.token();
         } catch (CollectorSession.SessionEndedException e) {
@@ -68,15 +76,20 @@ final class RunCommand extends SpendlineCommand {
                     log);
         } catch (BindException e) {
             forwarder.close();
-            throw new CliException(ExitCodes.ERROR, "port_in_use", "Cannot listen on 127.0.0.1:" + receiverPort
-                    + " (" + e.getMessage() + "); is another collector running? Use --port, and rerun setup with the same --port");
+            throw new CliException(
+                    ExitCodes.ERROR,
+                    "port_in_use",
+                    "Cannot listen on 127.0.0.1:" + receiverPort + " (" + e.getMessage()
+                            + "); is another collector running? Use --port, and rerun setup with the same --port");
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            receiver.close();
-            forwarder.close();
-            stopped.countDown();
-        }, "spendline-collector-shutdown");
+        Thread hook = new Thread(
+                () -> {
+                    receiver.close();
+                    forwarder.close();
+                    stopped.countDown();
+                },
+                "spendline-collector-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         receiver.start();
         forwarder.start();

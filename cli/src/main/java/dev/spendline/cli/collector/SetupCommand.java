@@ -38,13 +38,18 @@ final class SetupCommand extends SpendlineCommand {
     @Option(names = "--no-browser", description = "Use the device grant: print a code and a URL to open anywhere.")
     boolean noBrowser;
 
-    @Option(names = "--no-service", description = "Install no background service; print how to run the collector instead.")
+    @Option(
+            names = "--no-service",
+            description = "Install no background service; print how to run the collector instead.")
     boolean noService;
 
     @Option(names = "--team", paramLabel = "NAME", description = "Team name put on every usage row.")
     String team;
 
-    @Option(names = "--port", paramLabel = "N", description = "Port of the local receiver on 127.0.0.1 (default: the current one, else 4319).")
+    @Option(
+            names = "--port",
+            paramLabel = "N",
+            description = "Port of the local receiver on 127.0.0.1 (default: the current one, else 4319).")
     Integer port;
 
     @Override
@@ -54,40 +59,55 @@ final class SetupCommand extends SpendlineCommand {
         PrintWriter out = session.json() ? session.err() : session.out();
         CollectorPaths paths = CollectorPaths.of(environment);
         Optional<CollectorConfig> previous = CollectorConfig.read(paths);
-        int receiverPort = port != null ? port : previous.map(CollectorConfig::port).orElse(CollectorConfig.DEFAULT_PORT);
+        int receiverPort =
+                port != null ? port : previous.map(CollectorConfig::port).orElse(CollectorConfig.DEFAULT_PORT);
         if (receiverPort < 1 || receiverPort > 65535) {
-            throw new CliException(ExitCodes.USAGE, "invalid_port", "--port must be between 1 and 65535, not " + receiverPort);
+            throw new CliException(
+                    ExitCodes.USAGE, "invalid_port", "--port must be between 1 and 65535, not " + receiverPort);
         }
-        String url = session.explicitUrl() != null || previous.isEmpty() ? session.url() : previous.get().url();
+        String url = session.explicitUrl() != null || previous.isEmpty()
+                ? session.url()
+                : previous.get().url();
 
         OAuthClient oauth = new OAuthClient(url);
         OAuthClient.TokenResponse tokens = noBrowser
                 ? new DeviceAuthorization(oauth, out, duration -> Thread.sleep(duration.toMillis())).authorize()
-                : new BrowserAuthorization(oauth, out, BrowserAuthorization::openBrowser, BrowserAuthorization.WAIT).authorize();
+                : new BrowserAuthorization(oauth, out, BrowserAuthorization::openBrowser, BrowserAuthorization.WAIT)
+                        .authorize();
         ObjectNode claims;
         try {
             claims = OAuthClient.claims(tokens.accessToken());
         } catch (IllegalArgumentException e) {
-            throw new CliException(ExitCodes.ERROR, "unexpected_token", "The service's access token cannot be read: " + e.getMessage());
+            throw new CliException(
+                    ExitCodes.ERROR,
+                    "unexpected_token",
+                    "The service's access token cannot be read: " + e.getMessage());
         }
         String email = Json.text(claims, "email");
         if (email == null || tokens.refreshToken() == null) {
-            throw new CliException(ExitCodes.ERROR, "unexpected_token", "The service's answer lacks "
-                    + (email == null ? "the e-mail claim" : "a refresh token") + "; is " + url + " a Spendline service with collector support?");
+            throw new CliException(
+                    ExitCodes.ERROR,
+                    "unexpected_token",
+                    "The service's answer lacks " + (email == null ? "the e-mail claim" : "a refresh token") + "; is "
+                            + url + " a Spendline service with collector support?");
         }
 
         String oldRefreshToken = previous.map(config -> {
-            try {
-                return CollectorSession.STORE.load(environment, config.store()).orElse(null);
-            } catch (RuntimeException e) {
-                return null;
-            }
-        }).orElse(null);
+                    try {
+                        return CollectorSession.STORE
+                                .load(environment, config.store())
+                                .orElse(null);
+                    } catch (RuntimeException e) {
+                        return null;
+                    }
+                })
+                .orElse(null);
         SecretStore.Saved saved;
         try {
             saved = CollectorSession.STORE.save(environment, tokens.refreshToken());
         } catch (IllegalStateException e) {
-            throw new CliException(ExitCodes.ERROR, "credential_store_unavailable", "The session was not saved: " + e.getMessage(), e);
+            throw new CliException(
+                    ExitCodes.ERROR, "credential_store_unavailable", "The session was not saved: " + e.getMessage(), e);
         }
         if (saved.warning() != null) {
             session.err().println(saved.warning());
@@ -105,7 +125,9 @@ final class SetupCommand extends SpendlineCommand {
         if (receiverToken == null) {
             receiverToken = BrowserAuthorization.random(24);
         }
-        String teamName = team != null ? (team.isBlank() ? null : team.trim()) : previous.map(CollectorConfig::team).orElse(null);
+        String teamName = team != null
+                ? (team.isBlank() ? null : team.trim())
+                : previous.map(CollectorConfig::team).orElse(null);
         CollectorConfig config = new CollectorConfig(
                 url,
                 receiverPort,
@@ -121,7 +143,8 @@ final class SetupCommand extends SpendlineCommand {
                 + (config.workspaceName() != null ? config.workspaceName() : config.workspaceId()) + ".");
         out.println("The session is saved in " + saved.location() + ".");
 
-        List<SettingsPatcher.Outcome> outcomes = new SettingsPatcher(paths).apply(receiverPort, receiverToken, config.email());
+        List<SettingsPatcher.Outcome> outcomes =
+                new SettingsPatcher(paths).apply(receiverPort, receiverToken, config.email());
         ArrayNode files = Json.mapper().createArrayNode();
         for (SettingsPatcher.Outcome outcome : outcomes) {
             String agent = "codex".equals(outcome.agent()) ? "Codex" : "Claude Code";
@@ -143,12 +166,16 @@ final class SetupCommand extends SpendlineCommand {
         ObjectNode service = Json.object();
         if (noService) {
             String command = String.join(" ", ServiceInstaller.command());
-            out.println("No service installed (--no-service). Run the collector yourself, e.g.: spendline collector run");
+            out.println(
+                    "No service installed (--no-service). Run the collector yourself, e.g.: spendline collector run");
             service.put("installed", false);
             service.put("command", command);
         } else {
-            ServiceInstaller.Result result = new ServiceInstaller(paths, System.getProperty("os.name", ""), serviceEnvironment(environment)).install();
-            (result.ok() ? out : session.err()).println(result.ok() ? result.message() : "warning: " + result.message());
+            ServiceInstaller.Result result = new ServiceInstaller(
+                            paths, System.getProperty("os.name", ""), serviceEnvironment(environment))
+                    .install();
+            (result.ok() ? out : session.err())
+                    .println(result.ok() ? result.message() : "warning: " + result.message());
             service.put("installed", result.ok());
             service.put("message", result.message());
         }

@@ -24,7 +24,8 @@ import tools.jackson.databind.node.ObjectNode;
 @Command(
         name = "status",
         mixinStandardHelpOptions = true,
-        description = "Shows the collector's session, service, receiver port, last delivery and buffered rows (--json for scripts).")
+        description =
+                "Shows the collector's session, service, receiver port, last delivery and buffered rows (--json for scripts).")
 final class StatusCommand extends SpendlineCommand {
 
     @Override
@@ -54,7 +55,9 @@ final class StatusCommand extends SpendlineCommand {
         boolean refreshable;
         String storeProblem = null;
         try {
-            refreshable = CollectorSession.STORE.load(session.environment(), config.store()).isPresent();
+            refreshable = CollectorSession.STORE
+                    .load(session.environment(), config.store())
+                    .isPresent();
         } catch (RuntimeException e) {
             refreshable = false;
             storeProblem = e.getMessage();
@@ -64,7 +67,8 @@ final class StatusCommand extends SpendlineCommand {
             sessionNode.put("storeProblem", storeProblem);
         }
 
-        Map<String, Object> serviceStatus = new ServiceInstaller(paths, System.getProperty("os.name", ""), Map.of()).status();
+        Map<String, Object> serviceStatus =
+                new ServiceInstaller(paths, System.getProperty("os.name", ""), Map.of()).status();
         ObjectNode service = answer.putObject("service");
         serviceStatus.forEach((key, value) -> service.set(key, Json.mapper().valueToTree(value)));
 
@@ -75,7 +79,15 @@ final class StatusCommand extends SpendlineCommand {
         receiver.put("listening", listening(config.port()));
         ObjectNode delivery = answer.putObject("delivery");
         delivery.put("bufferedRows", Spool.countIn(paths.spool()));
-        for (String field : new String[] {"lastDeliveryAt", "lastDeliveryRows", "deliveredRows", "rejectedRows", "droppedRows", "lastError", "lastErrorAt"}) {
+        for (String field : new String[] {
+            "lastDeliveryAt",
+            "lastDeliveryRows",
+            "deliveredRows",
+            "rejectedRows",
+            "droppedRows",
+            "lastError",
+            "lastErrorAt"
+        }) {
             JsonNode value = state.json().get(field);
             if (value != null) {
                 delivery.set(field, value);
@@ -87,27 +99,46 @@ final class StatusCommand extends SpendlineCommand {
         }
         PrintWriter out = session.out();
         out.println("Session:   " + config.email() + " in workspace "
-                + (config.workspaceName() != null ? config.workspaceName() + " (" + config.workspaceId() + ")" : config.workspaceId())
+                + (config.workspaceName() != null
+                        ? config.workspaceName() + " (" + config.workspaceId() + ")"
+                        : config.workspaceId())
                 + " at " + config.url());
-        out.println("           " + (refreshable ? "renewable (refresh token in " + CollectorSession.STORE.location(session.environment(), config.store()) + ")"
-                : "NOT renewable" + (storeProblem != null ? " (" + storeProblem + ")" : " (no refresh token stored)") + ": run 'spendline collector setup'"));
+        out.println("           "
+                + (refreshable
+                        ? "renewable (refresh token in "
+                                + CollectorSession.STORE.location(session.environment(), config.store()) + ")"
+                        : "NOT renewable"
+                                + (storeProblem != null ? " (" + storeProblem + ")" : " (no refresh token stored)")
+                                + ": run 'spendline collector setup'"));
         if (config.team() != null) {
             out.println("Team:      " + config.team());
         }
         Object kind = serviceStatus.get("kind");
-        out.println("Service:   " + ("none".equals(kind) ? "not supported on this system"
-                : (Boolean.TRUE.equals(serviceStatus.get("installed")) ? "installed" : "not installed")
-                        + (serviceStatus.get("active") == null ? "" : Boolean.TRUE.equals(serviceStatus.get("active")) ? ", active" : ", not active")
-                        + " (" + kind + ")"));
-        out.println("Receiver:  127.0.0.1:" + config.port() + (receiver.get("listening").asBoolean() ? " (listening)" : " (not listening)")
+        out.println("Service:   "
+                + ("none".equals(kind)
+                        ? "not supported on this system"
+                        : (Boolean.TRUE.equals(serviceStatus.get("installed")) ? "installed" : "not installed")
+                                + (serviceStatus.get("active") == null
+                                        ? ""
+                                        : Boolean.TRUE.equals(serviceStatus.get("active"))
+                                                ? ", active"
+                                                : ", not active")
+                                + " (" + kind + ")"));
+        out.println("Receiver:  127.0.0.1:" + config.port()
+                + (receiver.get("listening").asBoolean() ? " (listening)" : " (not listening)")
                 + (port != config.port() ? "; last run used " + port : ""));
-        out.println("Delivery:  " + (delivery.has("lastDeliveryAt")
-                ? "last at " + delivery.get("lastDeliveryAt").asString() + " (" + delivery.path("lastDeliveryRows").asLong() + " row(s))"
-                : "nothing delivered yet"));
+        out.println("Delivery:  "
+                + (delivery.has("lastDeliveryAt")
+                        ? "last at " + delivery.get("lastDeliveryAt").asString() + " ("
+                                + delivery.path("lastDeliveryRows").asLong() + " row(s))"
+                        : "nothing delivered yet"));
         out.println("Buffered:  " + delivery.get("bufferedRows").asLong() + " row(s)"
-                + (delivery.has("droppedRows") ? ", " + delivery.get("droppedRows").asLong() + " dropped (buffer full)" : ""));
+                + (delivery.has("droppedRows")
+                        ? ", " + delivery.get("droppedRows").asLong() + " dropped (buffer full)"
+                        : ""));
         if (delivery.has("lastError")) {
-            out.println("Last error: " + delivery.get("lastError").asString() + " (" + delivery.path("lastErrorAt").asString() + ")");
+            out.println("Last error: " + delivery.get("lastError").asString() + " ("
+                    + delivery.path("lastErrorAt").asString() + ")");
         }
         out.flush();
         return ExitCodes.OK;

@@ -48,28 +48,37 @@ final class UninstallCommand extends SpendlineCommand {
             } else {
                 out.println(agent + ": " + outcome.file() + " had nothing of the collector's; unchanged.");
             }
-            answer.withArray("files").addObject().put("file", outcome.file().toString()).put("restored", outcome.changed());
+            answer.withArray("files")
+                    .addObject()
+                    .put("file", outcome.file().toString())
+                    .put("restored", outcome.changed());
         }
 
-        ServiceInstaller.Result service = new ServiceInstaller(paths, System.getProperty("os.name", ""), Map.of()).uninstall();
+        ServiceInstaller.Result service =
+                new ServiceInstaller(paths, System.getProperty("os.name", ""), Map.of()).uninstall();
         out.println(service.message() + ".");
         answer.put("service", service.message());
 
         if (config.isPresent()) {
             String refreshToken = null;
             try {
-                refreshToken = CollectorSession.STORE.load(session.environment(), config.get().store()).orElse(null);
+                refreshToken = CollectorSession.STORE
+                        .load(session.environment(), config.get().store())
+                        .orElse(null);
             } catch (RuntimeException e) {
                 problems.add("cannot read the session: " + e.getMessage());
             }
             if (refreshToken != null) {
                 try {
                     boolean revoked = new OAuthClient(config.get().url()).revoke(refreshToken);
-                    out.println(revoked ? "Revoked the session at " + config.get().url() + "."
-                            : "warning: " + config.get().url() + " did not confirm the revocation");
+                    out.println(
+                            revoked
+                                    ? "Revoked the session at " + config.get().url() + "."
+                                    : "warning: " + config.get().url() + " did not confirm the revocation");
                     answer.put("revoked", revoked);
                 } catch (RuntimeException e) {
-                    problems.add("could not revoke the session (" + e.getMessage() + "); revoke it in Spendline's settings");
+                    problems.add(
+                            "could not revoke the session (" + e.getMessage() + "); revoke it in Spendline's settings");
                     answer.put("revoked", false);
                 }
             }

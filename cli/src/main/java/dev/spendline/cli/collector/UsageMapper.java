@@ -85,7 +85,10 @@ final class UsageMapper {
         if ("claude_code.api_request".equals(event)) {
             return claudeCode(record);
         }
-        if ("codex.sse_event".equals(event) && "response.completed".equals(string(record, "event.kind"))) {
+        // Codex 0.169 logs two response.completed records per call; only the second has the usage.
+        if ("codex.sse_event".equals(event)
+                && "response.completed".equals(string(record, "event.kind"))
+                && string(record, "input_token_count") != null) {
             return codex(record);
         }
         return null;
