@@ -17,7 +17,7 @@ import java.util.Map;
  * provider for the fake:
  *
  * <pre>
- * model = "gpt-5.1-codex"
+ * model = "gpt-5-codex"
  * model_provider = "spendline-fake"
  *
  * [model_providers.spendline-fake]

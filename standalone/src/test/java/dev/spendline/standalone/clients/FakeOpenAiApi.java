@@ -58,7 +58,7 @@ public final class FakeOpenAiApi implements AutoCloseable {
     /** The key Codex is given; the fake only checks that one is sent. */
     public static final String API_KEY = "sk-proj-spendline-fake-key";
     /** The model Codex is configured with (in the service's price book). */
-    public static final String MODEL = "gpt-5.1-codex";
+    public static final String MODEL = "gpt-5-codex";
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
