@@ -36,13 +36,29 @@ public record Environment(Map<String, String> variables, Properties properties) 
         return value == null || value.isEmpty() ? null : value;
     }
 
+    /**
+     * The user's home: {@code $HOME} when set (a test or a service manager points it elsewhere; the
+     * JVM's {@code user.home} comes from the password database and ignores it), else {@code user.home}.
+     */
+    public Path home() {
+        String home = variable("HOME");
+        return home != null && Path.of(home).isAbsolute()
+                ? Path.of(home)
+                : Path.of(properties.getProperty("user.home"));
+    }
+
+    /** {@code $XDG_STATE_HOME/spendline}, or {@code ~/.local/state/spendline}. */
+    public Path stateDir() {
+        String xdg = variable("XDG_STATE_HOME");
+        Path base = xdg != null && Path.of(xdg).isAbsolute() ? Path.of(xdg) : home().resolve(".local/state");
+        return base.resolve("spendline");
+    }
+
     /** {@code $XDG_CONFIG_HOME/spendline}, or {@code ~/.config/spendline}. */
     public Path configDir() {
         String xdg = variable("XDG_CONFIG_HOME");
         // The XDG spec: a relative value is invalid and ignored.
-        Path base = xdg != null && Path.of(xdg).isAbsolute()
-                ? Path.of(xdg)
-                : Path.of(properties.getProperty("user.home"), ".config");
+        Path base = xdg != null && Path.of(xdg).isAbsolute() ? Path.of(xdg) : home().resolve(".config");
         return base.resolve("spendline");
     }
 

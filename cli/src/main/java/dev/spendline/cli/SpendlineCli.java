@@ -3,6 +3,7 @@ package dev.spendline.cli;
 import dev.spendline.cli.action.ActionCommand;
 import dev.spendline.cli.ask.AskCommand;
 import dev.spendline.cli.auth.AuthCommand;
+import dev.spendline.cli.collector.CollectorCommand;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -20,8 +21,10 @@ import picocli.CommandLine.Spec;
         name = "spendline",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
-        description = "Spendline from the command line: log in, ask about AI spend, prepare and confirm changes.",
-        subcommands = {AuthCommand.class, AskCommand.class, ActionCommand.class},
+        description =
+                "Spendline from the command line: log in, ask about AI spend, prepare and confirm changes, run the"
+                        + " local collector of coding-agent usage.",
+        subcommands = {AuthCommand.class, AskCommand.class, ActionCommand.class, CollectorCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:ok",

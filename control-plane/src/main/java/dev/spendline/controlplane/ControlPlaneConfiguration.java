@@ -7,6 +7,7 @@ import dev.spendline.controlplane.accounts.UserRepository;
 import dev.spendline.controlplane.actions.PreparedActionRepository;
 import dev.spendline.controlplane.keys.ApiKeyAuthenticator;
 import dev.spendline.controlplane.keys.ApiKeyRepository;
+import dev.spendline.controlplane.oauth.OAuthAccessTokens;
 import dev.spendline.controlplane.oauth.OAuthGrantRepository;
 import dev.spendline.controlplane.oauth.SigningKeyRepository;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
@@ -91,6 +92,21 @@ public class ControlPlaneConfiguration {
             Clock clock,
             @Value("${spendline.auth.key-cache-ttl:30s}") Duration cacheTtl) {
         return new ApiKeyAuthenticator(keys, workspaces, cacheTtl, clock);
+    }
+
+    /**
+     * @param grantCacheTtl how long the grant check of an access token sent to ingest is cached; a
+     *     revoked grant or a removed member is refused there within this time (MCP checks uncached)
+     */
+    @Bean
+    public OAuthAccessTokens oauthAccessTokens(
+            SigningKeyRepository keys,
+            OAuthGrantRepository grants,
+            MembershipRepository memberships,
+            UserRepository users,
+            Clock clock,
+            @Value("${spendline.oauth.grant-cache-ttl:5s}") Duration grantCacheTtl) {
+        return new OAuthAccessTokens(keys, grants, memberships, users, clock, grantCacheTtl);
     }
 
     @Bean

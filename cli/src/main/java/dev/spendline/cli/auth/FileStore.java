@@ -24,7 +24,12 @@ final class FileStore implements CredentialStore {
     private final Path file;
 
     FileStore(Path configDir) {
-        this.file = configDir.resolve("credentials");
+        this(configDir, "credentials");
+    }
+
+    /** Another named secret of the CLI in its own user-only file of the config directory. */
+    FileStore(Path configDir, String fileName) {
+        this.file = configDir.resolve(fileName);
     }
 
     Path file() {

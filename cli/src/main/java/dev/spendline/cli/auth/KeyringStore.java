@@ -22,6 +22,18 @@ final class KeyringStore implements CredentialStore {
     static final String ACCOUNT = "api-key";
     private static final long TIMEOUT_SECONDS = 10;
 
+    private final String account;
+
+    /** The API key's item ({@code account=api-key}). */
+    KeyringStore() {
+        this(ACCOUNT);
+    }
+
+    /** Another named secret of the CLI, such as the collector's refresh token. */
+    KeyringStore(String account) {
+        this.account = account;
+    }
+
     @Override
     public String name() {
         return "keyring";
@@ -29,14 +41,14 @@ final class KeyringStore implements CredentialStore {
 
     @Override
     public String location() {
-        return "the OS credential store (service '" + SERVICE + "', account '" + ACCOUNT + "')";
+        return "the OS credential store (service '" + SERVICE + "', account '" + account + "')";
     }
 
     @Override
     public void save(String apiKey) {
         bounded(() -> {
             try (Keyring keyring = Keyring.create()) {
-                keyring.setPassword(SERVICE, ACCOUNT, apiKey);
+                keyring.setPassword(SERVICE, account, apiKey);
             }
             return null;
         });
@@ -46,7 +58,7 @@ final class KeyringStore implements CredentialStore {
     public Optional<String> load() {
         return bounded(() -> {
             try (Keyring keyring = Keyring.create()) {
-                return Optional.of(keyring.getPassword(SERVICE, ACCOUNT));
+                return Optional.of(keyring.getPassword(SERVICE, account));
             } catch (PasswordAccessException e) {
                 // java-keyring reports "no such item" this way; the store itself answered.
                 return Optional.empty();
@@ -58,7 +70,7 @@ final class KeyringStore implements CredentialStore {
     public boolean delete() {
         return bounded(() -> {
             try (Keyring keyring = Keyring.create()) {
-                keyring.deletePassword(SERVICE, ACCOUNT);
+                keyring.deletePassword(SERVICE, account);
                 return true;
             } catch (PasswordAccessException e) {
                 return false;

@@ -20,6 +20,17 @@ public class OAuthGrantRepository {
     /** A grant's workspace and user: what a request made with one of its tokens acts as. */
     public record Binding(String authorizationId, String workspaceId, String userId) {}
 
+    /**
+     * A grant that still exists, with its current access token as Spring's authorization server stored
+     * it: the value, and whether that token was invalidated (revoked at the revocation endpoint).
+     */
+    public record ActiveGrant(
+            String authorizationId,
+            String workspaceId,
+            String userId,
+            String accessTokenValue,
+            boolean accessTokenInvalidated) {}
+
     /** The refresh token a grant replaced, and when. */
     public record Rotation(String authorizationId, String currentRefreshHash, Instant refreshedAt) {}
 
@@ -49,6 +60,36 @@ public class OAuthGrantRepository {
                 .query((rs, n) -> new Binding(rs.getString(1), rs.getString(2), rs.getString(3)))
                 .optional();
     }
+
+    /**
+     * The grant with its authorization row, if both still exist (revoking deletes them). What a
+     * resource checks on a request with one of the grant's access tokens.
+     */
+    public Optional<ActiveGrant> findActive(String authorizationId) {
+        return jdbc.sql("select g.authorization_id, g.workspace_id, g.user_id, a.access_token_value,"
+                        + " a.access_token_metadata from oauth_grants g"
+                        + " join oauth2_authorization a on a.id = g.authorization_id"
+                        + " where g.authorization_id = :id")
+                .param("id", authorizationId)
+                .query((rs, n) -> new ActiveGrant(
+                        rs.getString(1),
+                        rs.getString(2),
+                        rs.getString(3),
+                        rs.getString(4),
+                        invalidated(rs.getString(5))))
+                .optional();
+    }
+
+    /**
+     * Whether Spring's token metadata (JSON, as its JDBC authorization service writes it) marks the
+     * token invalidated.
+     */
+    static boolean invalidated(String metadata) {
+        return metadata != null && INVALIDATED.matcher(metadata).find();
+    }
+
+    private static final java.util.regex.Pattern INVALIDATED =
+            java.util.regex.Pattern.compile("\"metadata\\.token\\.invalidated\"\\s*:\\s*true");
 
     /** The workspace's grants that still exist, newest first. */
     public List<OAuthGrant> listForWorkspace(String workspaceId) {
@@ -142,7 +183,9 @@ public class OAuthGrantRepository {
      */
     public int deleteUnusedClients(Duration unusedFor) {
         Instant before = Timestamps.now(clock).minus(unusedFor);
+        // First-party clients (the collector) are registered by the server and never expire.
         String unused = "select c.id from oauth2_registered_client c where c.client_id_issued_at < :before"
+                + " and c.client_id not in ('" + String.join("', '", FirstPartyClients.CLIENT_IDS) + "')"
                 + " and not exists (select 1 from oauth_grants g where g.registered_client_id = c.id)";
         jdbc.sql("delete from oauth2_authorization where registered_client_id in (" + unused + ")")
                 .param("before", Timestamps.toDb(before))

@@ -2,6 +2,7 @@ package dev.spendline.gateway.ingest;
 
 import dev.spendline.contracts.query.Queries;
 import dev.spendline.controlplane.keys.ApiKeyAuthenticator;
+import dev.spendline.controlplane.oauth.OAuthAccessTokens;
 import dev.spendline.gateway.quota.QuotaGuard;
 import dev.spendline.gateway.quota.QuotaProperties;
 import dev.spendline.internalapi.HttpQueries;
@@ -69,6 +70,8 @@ public class IngestConfiguration {
     @Bean
     IngestHandler ingestHandler(
             ApiKeyAuthenticator authenticator,
+            OAuthAccessTokens accessTokens,
+            @Value("${spendline.base-url:}") String baseUrl,
             KafkaTemplate<String, byte[]> ingestKafkaTemplate,
             IngestLimits limits,
             MeterRegistry registry,
@@ -76,6 +79,8 @@ public class IngestConfiguration {
             Clock clock) {
         return new IngestHandler(
                 authenticator,
+                accessTokens,
+                baseUrl,
                 new EventPublisher(ingestKafkaTemplate, limits.produceTimeout()),
                 limits,
                 new IngestMetrics(registry),

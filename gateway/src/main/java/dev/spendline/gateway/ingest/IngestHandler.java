@@ -4,8 +4,14 @@ import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.json.Json;
 import dev.spendline.contracts.problem.Incidents;
 import dev.spendline.contracts.problem.ProblemException;
+import dev.spendline.contracts.usage.AcceptedUsageRow;
+import dev.spendline.contracts.validation.FieldError;
 import dev.spendline.controlplane.Principal;
 import dev.spendline.controlplane.keys.ApiKeyAuthenticator;
+import dev.spendline.controlplane.oauth.FirstPartyClients;
+import dev.spendline.controlplane.oauth.OAuthAccessTokens;
+import dev.spendline.controlplane.oauth.OAuthIdentity;
+import dev.spendline.controlplane.oauth.OAuthTokenException;
 import dev.spendline.gateway.quota.QuotaExceededException;
 import dev.spendline.gateway.quota.QuotaGuard;
 import dev.spendline.gateway.quota.QuotaUnavailableException;
@@ -13,7 +19,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
@@ -24,15 +32,22 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
+import org.springframework.web.util.UriComponentsBuilder;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 
 /**
  * The two ingest endpoints. The body is read first, then every refusal is a
- * problem+json answer with a stable code, in this order of precedence: 401 credential, 415 content
- * type, 413 size, 400 JSON and validation (all errors at once, nothing written), 429 event quota
- * (new events only; resends of accepted pairs pass). Then the write to Kafka: 202 only after Kafka acknowledged every item, 503 with Retry-After when it could not in time.
+ * problem+json answer with a stable code, in this order of precedence: 401 credential (403
+ * {@code insufficient_scope} for a collector's access token on events), 415 content type, 413 size,
+ * 400 JSON and validation (all errors at once, nothing written), 403 {@code employee_mismatch} (rows
+ * sent with a collector's access token naming another employee), 429 event quota (new events only;
+ * resends of accepted pairs pass).
+ *
+ * <p>The credential is a workspace API key ({@code spl_…}) or, on internal usage, an OAuth access
+ * token of the collector client ({@code usage:write}, audience {@code {base_url}/api/v1/internal-usage}),
+ * checked by the control plane's {@link OAuthAccessTokens} as the MCP endpoint checks its tokens. Then the write to Kafka: 202 only after Kafka acknowledged every item, 503 with Retry-After when it could not in time.
  */
 final class IngestHandler {
 
@@ -42,6 +57,10 @@ final class IngestHandler {
     private static final long DRAIN_FACTOR = 4;
 
     private final ApiKeyAuthenticator authenticator;
+    private final OAuthAccessTokens accessTokens;
+    /** {@code spendline.base-url} without a trailing slash; null: each request's own origin. */
+    private final String baseUrl;
+
     private final EventPublisher publisher;
     private final IngestLimits limits;
     private final IngestMetrics metrics;
@@ -52,6 +71,8 @@ final class IngestHandler {
 
     IngestHandler(
             ApiKeyAuthenticator authenticator,
+            OAuthAccessTokens accessTokens,
+            String baseUrl,
             EventPublisher publisher,
             IngestLimits limits,
             IngestMetrics metrics,
@@ -59,6 +80,10 @@ final class IngestHandler {
             QuotaGuard quota) {
         this.quota = quota;
         this.authenticator = authenticator;
+        this.accessTokens = accessTokens;
+        this.baseUrl = baseUrl == null || baseUrl.isBlank()
+                ? null
+                : baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
         this.publisher = publisher;
         this.limits = limits;
         this.metrics = metrics;
@@ -81,15 +106,8 @@ final class IngestHandler {
         // kept-alive connection clean for the sender's next request; only a body over the limit is
         // left unread, and that answer closes the connection.
         return readBody(request)
-                .flatMap(body -> authenticate(request).flatMap(principal -> principal
-                        .map(p -> checked(request, kind, p, receivedAt, body))
-                        .orElseGet(() -> Mono.error(new ProblemException(
-                                HttpStatus.UNAUTHORIZED.value(),
-                                "unauthorized",
-                                "Missing or invalid API key",
-                                "Send a workspace API key as 'Authorization: Bearer <API key>'. Keys are"
-                                        + " created in the dashboard under API keys; a revoked key no"
-                                        + " longer works.")))))
+                .flatMap(body ->
+                        authenticate(request, kind).flatMap(caller -> checked(request, kind, caller, receivedAt, body)))
                 .onErrorResume(ProblemException.class, refusal -> {
                     metrics.rejected(kind, refusal.code());
                     return ProblemResponses.of(refusal);
@@ -130,12 +148,21 @@ final class IngestHandler {
         static final Body TOO_LARGE_UNREAD = new Body(null);
     }
 
-    private Mono<Optional<Principal>> authenticate(ServerRequest request) {
+    /**
+     * Who sends: a workspace API key, or (internal usage only) an OAuth access token whose rows must
+     * name its user ({@link Caller#pinnedEmail}).
+     */
+    private record Caller(Principal principal, String pinnedEmail) {}
+
+    private Mono<Caller> authenticate(ServerRequest request, IngestKind<?, ?> kind) {
         String header = request.headers().firstHeader(HttpHeaders.AUTHORIZATION);
         if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            return Mono.just(Optional.empty());
+            return Mono.error(missingCredential());
         }
         String secret = header.substring(7).trim();
+        if (isAccessToken(secret)) {
+            return authenticateAccessToken(request, kind, secret);
+        }
         // Answered in place when cached (hits and misses alike). A cache miss reads the database:
         // never on an event loop (the gateway service on Netty), but in place on a servlet thread
         // (the standalone), where blocking is allowed and where a refusal must be written: one
@@ -144,16 +171,88 @@ final class IngestHandler {
         return authenticator
                 .authenticateIfCached(secret)
                 .map(Mono::just)
-                .orElseGet(() -> Mono.defer(() -> {
-                    Mono<Optional<Principal>> lookup = Mono.fromCallable(() -> authenticator.authenticate(secret));
-                    return Schedulers.isInNonBlockingThread()
-                            ? lookup.subscribeOn(Schedulers.boundedElastic())
-                            : lookup;
-                }));
+                .orElseGet(() -> offEventLoop(() -> authenticator.authenticate(secret)))
+                .flatMap(principal -> principal
+                        .map(p -> Mono.just(new Caller(p, null)))
+                        .orElseGet(() -> Mono.error(missingCredential())));
+    }
+
+    /** A JWT (three dot-separated parts); API keys start with {@code spl_} and have no dot. */
+    private static boolean isAccessToken(String secret) {
+        return !secret.startsWith("spl_")
+                && secret.chars().filter(c -> c == '.').count() == 2;
+    }
+
+    private Mono<Caller> authenticateAccessToken(ServerRequest request, IngestKind<?, ?> kind, String token) {
+        String issuer = issuer(request);
+        String audience = issuer + FirstPartyClients.INTERNAL_USAGE_PATH;
+        // Signature, claims and a cached grant check cost no I/O; only a cache miss reads the database,
+        // moved off the event loop as for API keys.
+        Mono<OAuthIdentity> checked = accessTokens.isCached(token)
+                ? Mono.fromCallable(
+                        () -> accessTokens.authenticate(token, issuer, audience, FirstPartyClients.USAGE_WRITE_SCOPE))
+                : offEventLoop(
+                        () -> accessTokens.authenticate(token, issuer, audience, FirstPartyClients.USAGE_WRITE_SCOPE));
+        return checked.onErrorMap(OAuthTokenException.class, IngestHandler::refusedToken)
+                .flatMap(identity -> kind == IngestKind.EVENTS
+                        ? Mono.error(insufficientScope(
+                                "This access token (scope " + FirstPartyClients.USAGE_WRITE_SCOPE + ") may only send"
+                                        + " internal usage rows to " + FirstPartyClients.INTERNAL_USAGE_PATH
+                                        + ". Send product events with a workspace API key."))
+                        : Mono.just(new Caller(identity.principal(), identity.email())));
+    }
+
+    /** {@code spendline.base-url}, else this request's scheme, host and port: the issuer tokens must name. */
+    private String issuer(ServerRequest request) {
+        if (baseUrl != null) {
+            return baseUrl;
+        }
+        return UriComponentsBuilder.fromUri(request.uri())
+                .replacePath(null)
+                .replaceQuery(null)
+                .fragment(null)
+                .build()
+                .toUriString();
+    }
+
+    private static <R> Mono<R> offEventLoop(java.util.concurrent.Callable<R> lookup) {
+        return Mono.defer(() -> {
+            Mono<R> call = Mono.fromCallable(lookup);
+            return Schedulers.isInNonBlockingThread() ? call.subscribeOn(Schedulers.boundedElastic()) : call;
+        });
+    }
+
+    private static ProblemException missingCredential() {
+        return new ProblemException(
+                HttpStatus.UNAUTHORIZED.value(),
+                "unauthorized",
+                "Missing or invalid API key",
+                "Send a workspace API key as 'Authorization: Bearer <API key>'. Keys are"
+                        + " created in the dashboard under API keys; a revoked key no"
+                        + " longer works.");
+    }
+
+    private static ProblemException refusedToken(OAuthTokenException refused) {
+        if (refused.reason() == OAuthTokenException.Reason.INSUFFICIENT_SCOPE) {
+            return insufficientScope(refused.getMessage() + ".");
+        }
+        return new ProblemException(
+                        HttpStatus.UNAUTHORIZED.value(),
+                        "unauthorized",
+                        "Invalid access token",
+                        refused.getMessage() + ". Internal usage accepts access tokens of the Spendline collector"
+                                + " (spendline collector setup) for this server, or a workspace API key.")
+                .withHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer error=\"invalid_token\"");
+    }
+
+    private static ProblemException insufficientScope(String detail) {
+        return new ProblemException(
+                        HttpStatus.FORBIDDEN.value(), "insufficient_scope", "Not allowed with this token", detail)
+                .withHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer error=\"insufficient_scope\"");
     }
 
     private <T, V> Mono<ServerResponse> checked(
-            ServerRequest request, IngestKind<T, V> kind, Principal principal, Instant receivedAt, Body body) {
+            ServerRequest request, IngestKind<T, V> kind, Caller caller, Instant receivedAt, Body body) {
         Optional<MediaType> type = request.headers().contentType();
         if (type.isEmpty() || !MediaType.APPLICATION_JSON.isCompatibleWith(type.get())) {
             return Mono.error(new ProblemException(
@@ -169,11 +268,11 @@ final class IngestHandler {
             // The rest of the body was not read: the connection cannot be reused.
             return Mono.error(bodyTooLarge(limits.maxBodySize().toBytes()).withHeader("Connection", "close"));
         }
-        return accept(kind, principal, receivedAt, body.bytes());
+        return accept(kind, caller, receivedAt, body.bytes());
     }
 
-    private <T, V> Mono<ServerResponse> accept(
-            IngestKind<T, V> kind, Principal principal, Instant receivedAt, byte[] body) {
+    private <T, V> Mono<ServerResponse> accept(IngestKind<T, V> kind, Caller caller, Instant receivedAt, byte[] body) {
+        Principal principal = caller.principal();
         JsonNode root;
         try {
             root = json.parse(body);
@@ -199,6 +298,20 @@ final class IngestHandler {
                     invalid.errors()));
         }
         List<V> values = ((BatchParser.Accepted<V>) result).values();
+        if (caller.pinnedEmail() != null) {
+            String base = root.isObject() && root.has(kind.batchField()) ? "/" + kind.batchField() + "/" : null;
+            List<FieldError> mismatches = employeeMismatches(values, caller.pinnedEmail(), base);
+            if (!mismatches.isEmpty()) {
+                return Mono.error(new ProblemException(
+                        HttpStatus.FORBIDDEN.value(),
+                        "employee_mismatch",
+                        "Rows for another employee",
+                        mismatches.size() + " row(s) name an employee other than " + caller.pinnedEmail()
+                                + ", the user this access token was issued to; nothing was accepted. A collector"
+                                + " token sends usage for its own user only.",
+                        mismatches));
+            }
+        }
         if (kind == IngestKind.EVENTS) {
             @SuppressWarnings("unchecked") // the events kind carries AcceptedEvent values
             List<AcceptedEvent> events = (List<AcceptedEvent>) values;
@@ -221,6 +334,26 @@ final class IngestHandler {
                     .then(Mono.defer(() -> publish(kind, principal, receivedAt, values)));
         }
         return publish(kind, principal, receivedAt, values);
+    }
+
+    /**
+     * Rows whose {@code employeeEmail} is not {@code email} (case-insensitive), as field errors.
+     *
+     * @param base the batch array's pointer prefix ({@code /rows/}); null for a single row
+     */
+    private static List<FieldError> employeeMismatches(List<?> values, String email, String base) {
+        List<FieldError> errors = new ArrayList<>();
+        for (int i = 0; i < values.size(); i++) {
+            if (values.get(i) instanceof AcceptedUsageRow accepted) {
+                String employee = accepted.row().employeeEmail();
+                if (employee == null || !employee.toLowerCase(Locale.ROOT).equals(email)) {
+                    errors.add(new FieldError(
+                            (base == null ? "" : base + i) + "/employeeEmail",
+                            "must be " + email + ", the e-mail of the user this access token was issued to"));
+                }
+            }
+        }
+        return errors;
     }
 
     /** 429 until the quota resets at the start of the next month (UTC). */

@@ -15,8 +15,8 @@ import org.springframework.security.oauth2.server.authorization.client.Registere
  * Checks an authorization request (after Spring's own checks of the client and of PKCE, which accept
  * only {@code S256}): the redirect URI is a registered one, loopback ports aside
  * ({@link RedirectUris#matches}); the scopes are the client's; and a {@code resource} (RFC 8707), if
- * sent, is the MCP endpoint — the only resource this server issues tokens for ({@code invalid_target}
- * otherwise).
+ * sent, is the client's one resource ({@link OAuthUrls#resourceFor}: the MCP endpoint, or internal usage
+ * ingest for the collector; {@code invalid_target} otherwise).
  */
 final class AuthorizationRequests implements Consumer<OAuth2AuthorizationCodeRequestAuthenticationContext> {
 
@@ -45,8 +45,9 @@ final class AuthorizationRequests implements Consumer<OAuth2AuthorizationCodeReq
         String target = redirectUri != null
                 ? redirectUri
                 : client.getRedirectUris().iterator().next();
-        if (!resourceAccepted(request.getAdditionalParameters(), urls.resource())) {
-            throw refused("invalid_target", "The only resource is " + urls.resource(), request, target);
+        String resource = urls.resourceFor(client.getClientId());
+        if (!resourceAccepted(request.getAdditionalParameters(), resource)) {
+            throw refused("invalid_target", "The only resource of this client is " + resource, request, target);
         }
     }
 

@@ -3,8 +3,11 @@ package dev.spendline.query.oauth;
 import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.proc.SecurityContext;
 import dev.spendline.controlplane.accounts.MembershipRepository;
+import dev.spendline.controlplane.accounts.UserRepository;
+import dev.spendline.controlplane.oauth.FirstPartyClients;
 import dev.spendline.controlplane.oauth.OAuthGrantRepository;
 import dev.spendline.controlplane.oauth.SigningKeyRepository;
+import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import dev.spendline.query.security.SecurityConfiguration;
 import java.time.Clock;
 import java.util.List;
@@ -58,7 +61,9 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
  * with PKCE S256 and loopback redirects on any port ({@link AuthorizationRequests}), the consent page
  * where the user picks the workspace ({@link ConsentPage}, {@link WorkspaceConsent}), JWT access tokens
  * for the MCP endpoint ({@link AccessTokens}), rotated refresh tokens with a grace
- * ({@link RefreshTokens}), and the device grant ({@link ConsentPage#activate}). Everything is stored in
+ * ({@link RefreshTokens}), and the device grant ({@link ConsentPage#activate}). Besides the registered MCP
+ * clients there is one first-party client, the local collector ({@link CollectorClient}), whose tokens
+ * are for internal usage ingest. Everything is stored in
  * the control-plane database. The user signs in with the dashboard's session (an unauthenticated
  * authorization request is sent to {@code /signin} and comes back); see {@code docs/oauth.md}.
  */
@@ -90,8 +95,11 @@ public class AuthorizationServerSecurity {
 
     /** Spring's tables (migration V6); the grant repository's presence means the migration ran. */
     @Bean
-    RegisteredClientRepository registeredClientRepository(DataSource dataSource, OAuthGrantRepository migrated) {
-        return new JdbcRegisteredClientRepository(new JdbcTemplate(dataSource));
+    RegisteredClientRepository registeredClientRepository(
+            DataSource dataSource, OAuthGrantRepository migrated, OAuthProperties properties, Clock clock) {
+        JdbcRegisteredClientRepository clients = new JdbcRegisteredClientRepository(new JdbcTemplate(dataSource));
+        CollectorClient.register(clients, properties, clock);
+        return clients;
     }
 
     @Bean
@@ -113,9 +121,14 @@ public class AuthorizationServerSecurity {
 
     @Bean
     OAuth2TokenGenerator<?> oauthTokenGenerator(
-            JWKSource<SecurityContext> jwkSource, OAuthUrls urls, OAuthGrantRepository grants, Clock clock) {
+            JWKSource<SecurityContext> jwkSource,
+            OAuthUrls urls,
+            OAuthGrantRepository grants,
+            UserRepository users,
+            WorkspaceRepository workspaces,
+            Clock clock) {
         JwtGenerator jwts = new JwtGenerator(new NimbusJwtEncoder(jwkSource));
-        jwts.setJwtCustomizer(new AccessTokens(urls, grants));
+        jwts.setJwtCustomizer(new AccessTokens(urls, grants, users, workspaces));
         jwts.setClock(clock);
         return new DelegatingOAuth2TokenGenerator(jwts, RefreshTokens.generator(clock));
     }
@@ -158,8 +171,8 @@ public class AuthorizationServerSecurity {
         http.oauth2AuthorizationServer(server -> {
             endpoints.set(server.getEndpointsMatcher());
             configure(server, clients, authorizations, consents, settings, tokenGenerator);
-            server.clientAuthentication(client -> client.authenticationConverter(
-                                    PublicClients.converter(DEVICE_AUTHORIZATION_ENDPOINT))
+            server.clientAuthentication(client -> client.authenticationConverter(PublicClients.converter(
+                                    DEVICE_AUTHORIZATION_ENDPOINT, settings.getTokenRevocationEndpoint()))
                             .authenticationProvider(PublicClients.provider(clients)))
                     .clientRegistrationEndpoint(registration -> registration
                             .openRegistrationAllowed(true)
@@ -178,14 +191,16 @@ public class AuthorizationServerSecurity {
                                     ? RefreshTokens.withGrace(
                                             provider, authorizations, grants, properties.refreshGrace(), clock)
                                     : provider)))
-                    .deviceAuthorizationEndpoint(device -> device.verificationUri(ACTIVATE_PAGE))
+                    .deviceAuthorizationEndpoint(device -> device.verificationUri(ACTIVATE_PAGE)
+                            .authenticationProviders(providers -> providers.replaceAll(
+                                    provider -> DeviceAuthorizationRequests.checkingResource(provider, urls))))
                     .deviceVerificationEndpoint(verification -> verification
                             .consentPage(CONSENT_PAGE)
                             .authenticationProviders(providers -> customizeDevice(providers, workspaceConsent))
                             .deviceVerificationResponseHandler((request, response, authentication) ->
                                     response.sendRedirect(request.getContextPath() + ACTIVATE_PAGE + "?success"))
                             .errorResponseHandler((request, response, e) -> {
-                                e.printStackTrace();
+                                log.debug("Device verification refused: {}", e.getMessage());
                                 response.sendRedirect(request.getContextPath() + ACTIVATE_PAGE + "?error");
                             }))
                     .authorizationServerMetadataEndpoint(metadata -> metadata.authorizationServerMetadataCustomizer(
@@ -195,7 +210,10 @@ public class AuthorizationServerSecurity {
                                     })
                                     .tokenEndpointAuthenticationMethods(
                                             methods -> methods.add(0, ClientAuthenticationMethod.NONE.getValue()))
-                                    .scopes(scopes -> scopes.add(ClientRegistrations.SCOPE))))
+                                    .scopes(scopes -> {
+                                        scopes.add(ClientRegistrations.SCOPE);
+                                        scopes.add(FirstPartyClients.USAGE_WRITE_SCOPE);
+                                    })))
                     .oidc(oidc ->
                             oidc.providerConfigurationEndpoint(discovery -> discovery.providerConfigurationCustomizer(
                                     builder -> builder.clientRegistrationEndpoint(urls.issuer() + REGISTRATION_ENDPOINT)
@@ -205,7 +223,10 @@ public class AuthorizationServerSecurity {
                                             })
                                             .tokenEndpointAuthenticationMethods(methods ->
                                                     methods.add(0, ClientAuthenticationMethod.NONE.getValue()))
-                                            .scopes(scopes -> scopes.add(ClientRegistrations.SCOPE)))));
+                                            .scopes(scopes -> {
+                                                scopes.add(ClientRegistrations.SCOPE);
+                                                scopes.add(FirstPartyClients.USAGE_WRITE_SCOPE);
+                                            }))));
         });
         RequestMatcher pages = new OrRequestMatcher(
                 PathPatternRequestMatcher.pathPattern(CONSENT_PAGE),

@@ -2,6 +2,9 @@ package dev.spendline.query.oauth;
 
 import dev.spendline.controlplane.accounts.Membership;
 import dev.spendline.controlplane.accounts.MembershipRepository;
+import dev.spendline.controlplane.accounts.User;
+import dev.spendline.controlplane.accounts.UserRepository;
+import dev.spendline.controlplane.oauth.FirstPartyClients;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -34,14 +37,17 @@ final class ConsentPage {
     private final RegisteredClientRepository clients;
     private final OAuth2AuthorizationService authorizations;
     private final MembershipRepository memberships;
+    private final UserRepository users;
 
     ConsentPage(
             RegisteredClientRepository clients,
             OAuth2AuthorizationService authorizations,
-            MembershipRepository memberships) {
+            MembershipRepository memberships,
+            UserRepository users) {
         this.clients = clients;
         this.authorizations = authorizations;
         this.memberships = memberships;
+        this.users = users;
     }
 
     @GetMapping(AuthorizationServerSecurity.CONSENT_PAGE)
@@ -68,6 +74,10 @@ final class ConsentPage {
         }
         OAuth2AuthorizationRequest request = pending.getAttribute(OAuth2AuthorizationRequest.class.getName());
         model.addAttribute("clientName", client.getClientName());
+        // The collector sends usage rather than reading reports: its page says so, and as whom.
+        model.addAttribute("collector", FirstPartyClients.COLLECTOR_CLIENT_ID.equals(client.getClientId()));
+        model.addAttribute(
+                "email", users.findById(user.getName()).map(User::email).orElse(null));
         model.addAttribute("clientId", clientId);
         model.addAttribute("redirectHost", request == null ? null : RedirectUris.displayHost(request.getRedirectUri()));
         model.addAttribute("state", state);

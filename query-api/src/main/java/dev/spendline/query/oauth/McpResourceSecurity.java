@@ -1,12 +1,9 @@
 package dev.spendline.query.oauth;
 
-import com.nimbusds.jose.jwk.source.JWKSource;
-import com.nimbusds.jose.proc.SecurityContext;
-import dev.spendline.controlplane.accounts.MembershipRepository;
-import dev.spendline.controlplane.oauth.OAuthGrantRepository;
+import dev.spendline.controlplane.oauth.OAuthAccessTokens;
+import dev.spendline.controlplane.oauth.OAuthTokenException;
 import dev.spendline.query.security.SecurityConfiguration;
 import jakarta.servlet.http.HttpServletRequest;
-import java.time.Clock;
 import java.util.List;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -18,15 +15,8 @@ import org.springframework.security.authentication.AuthenticationManagerResolver
 import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
-import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
-import org.springframework.security.oauth2.core.OAuth2Error;
-import org.springframework.security.oauth2.core.OAuth2ErrorCodes;
-import org.springframework.security.oauth2.core.OAuth2TokenValidator;
-import org.springframework.security.oauth2.core.OAuth2TokenValidatorResult;
-import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.jwt.BadJwtException;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
-import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
-import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 import org.springframework.security.oauth2.server.resource.OAuth2ProtectedResourceMetadataClaimNames;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationProvider;
 import org.springframework.security.oauth2.server.resource.web.BearerTokenAuthenticationEntryPoint;
@@ -59,23 +49,18 @@ public class McpResourceSecurity {
 
     /**
      * Access tokens of this server only: signed with its key, its issuer, for the MCP endpoint, not
-     * expired (by the application's clock). Also the decoder of the authorization server's own chain.
+     * expired (by the application's clock) — the checks ingest applies too ({@link OAuthAccessTokens#decode}).
+     * Also the decoder of the authorization server's own chain.
      */
     @Bean
-    JwtDecoder oauthJwtDecoder(JWKSource<SecurityContext> jwkSource, OAuthUrls urls, Clock clock) {
-        NimbusJwtDecoder decoder = NimbusJwtDecoder.withJwkSource(jwkSource).build();
-        JwtTimestampValidator expiry = new JwtTimestampValidator();
-        expiry.setClock(clock);
-        OAuth2TokenValidator<Jwt> issuer = jwt ->
-                jwt.getIssuer() != null && urls.issuer().equals(jwt.getIssuer().toString())
-                        ? OAuth2TokenValidatorResult.success()
-                        : invalid("The token was issued by another server");
-        OAuth2TokenValidator<Jwt> audience =
-                jwt -> jwt.getAudience() != null && jwt.getAudience().contains(urls.resource())
-                        ? OAuth2TokenValidatorResult.success()
-                        : invalid("The token is not for " + urls.resource());
-        decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(List.of(expiry, issuer, audience)));
-        return decoder;
+    JwtDecoder oauthJwtDecoder(OAuthAccessTokens tokens, OAuthUrls urls) {
+        return token -> {
+            try {
+                return tokens.decode(token, urls.issuer(), urls.resource());
+            } catch (OAuthTokenException refused) {
+                throw new BadJwtException(refused.getMessage());
+            }
+        };
     }
 
     @Bean
@@ -84,13 +69,11 @@ public class McpResourceSecurity {
             HttpSecurity http,
             AuthenticationManager apiKeyAuthenticationManager,
             JwtDecoder oauthJwtDecoder,
-            org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationService authorizations,
-            OAuthGrantRepository grants,
-            MembershipRepository memberships,
+            OAuthAccessTokens tokens,
             OAuthUrls urls)
             throws Exception {
         JwtAuthenticationProvider jwts = new JwtAuthenticationProvider(oauthJwtDecoder);
-        jwts.setJwtAuthenticationConverter(new GrantCheck(authorizations, grants, memberships));
+        jwts.setJwtAuthenticationConverter(new GrantCheck(tokens));
         AuthenticationManager oauth = new ProviderManager(jwts);
         AuthenticationManagerResolver<HttpServletRequest> byToken =
                 request -> isApiKey(request) ? apiKeyAuthenticationManager : oauth;
@@ -131,9 +114,5 @@ public class McpResourceSecurity {
         return header != null
                 && header.regionMatches(true, 0, "Bearer ", 0, 7)
                 && header.substring(7).trim().startsWith(API_KEY_PREFIX);
-    }
-
-    private static OAuth2TokenValidatorResult invalid(String description) {
-        return OAuth2TokenValidatorResult.failure(new OAuth2Error(OAuth2ErrorCodes.INVALID_TOKEN, description, null));
     }
 }

@@ -1,16 +1,18 @@
 package dev.spendline.query.oauth;
 
+import dev.spendline.controlplane.oauth.FirstPartyClients;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 /**
- * The addresses OAuth names: the issuer ({@code spendline.base-url}), the one protected resource
- * ({@code {base_url}/api/mcp}) and its metadata. Unset, the base URL is the scheme, host and port of
+ * The addresses OAuth names: the issuer ({@code spendline.base-url}), the protected resources
+ * ({@code {base_url}/api/mcp} for MCP clients, {@code {base_url}/api/v1/internal-usage} for the
+ * collector) and the MCP endpoint's metadata. Unset, the base URL is the scheme, host and port of
  * the request being handled (behind a proxy that needs forwarded headers to be right; set the property
  * in production, so that tokens name one issuer whatever address a request used).
  */
 public final class OAuthUrls {
 
-    /** The MCP endpoint: the only resource tokens are issued for. */
+    /** The MCP endpoint: the resource of every dynamically registered client's tokens. */
     public static final String MCP_PATH = "/api/mcp";
 
     /** RFC 9728's well-known prefix; the MCP endpoint's document is at this path plus {@link #MCP_PATH}. */
@@ -41,6 +43,19 @@ public final class OAuthUrls {
     /** {@code {base_url}/api/mcp}: what an access token's {@code aud} must contain. */
     public String resource() {
         return issuer() + MCP_PATH;
+    }
+
+    /** {@code {base_url}/api/v1/internal-usage}: the resource of the collector's tokens. */
+    public String internalUsageResource() {
+        return issuer() + FirstPartyClients.INTERNAL_USAGE_PATH;
+    }
+
+    /**
+     * The one resource {@code clientId}'s tokens are for (RFC 8707): internal usage ingest for the
+     * collector, the MCP endpoint for every other client.
+     */
+    public String resourceFor(String clientId) {
+        return FirstPartyClients.COLLECTOR_CLIENT_ID.equals(clientId) ? internalUsageResource() : resource();
     }
 
     /** Where a client finds out how to get a token for {@link #resource()}. */

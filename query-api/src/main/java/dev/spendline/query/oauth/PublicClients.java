@@ -18,8 +18,9 @@ import org.springframework.security.web.authentication.AuthenticationConverter;
 
 /**
  * Public clients (no secret) at the token endpoint for the grants Spring authenticates only with a
- * secret or a PKCE verifier: {@code refresh_token} and {@code device_code}, and at the device
- * authorization endpoint. The client is identified by {@code client_id} alone, which is all a public
+ * secret or a PKCE verifier: {@code refresh_token} and {@code device_code}, at the device
+ * authorization endpoint, and at the revocation endpoint (RFC 7009 §5: a public client revokes its own
+ * tokens with its {@code client_id}; Spring still checks that the token is that client's). The client is identified by {@code client_id} alone, which is all a public
  * client has; what protects these grants is the refresh token or device code itself. The
  * authorization code grant is left to Spring's own public-client authentication, which checks PKCE.
  */
@@ -30,7 +31,7 @@ final class PublicClients {
 
     private PublicClients() {}
 
-    static AuthenticationConverter converter(String deviceAuthorizationEndpoint) {
+    static AuthenticationConverter converter(String deviceAuthorizationEndpoint, String revocationEndpoint) {
         return (HttpServletRequest request) -> {
             if (!"POST".equals(request.getMethod())
                     || request.getHeader(HttpHeaders.AUTHORIZATION) != null
@@ -39,7 +40,8 @@ final class PublicClients {
                 return null;
             }
             String grantType = request.getParameter(OAuth2ParameterNames.GRANT_TYPE);
-            boolean deviceAuthorization = request.getRequestURI().endsWith(deviceAuthorizationEndpoint);
+            boolean deviceAuthorization = request.getRequestURI().endsWith(deviceAuthorizationEndpoint)
+                    || request.getRequestURI().endsWith(revocationEndpoint);
             if (!deviceAuthorization
                     && !AuthorizationGrantType.REFRESH_TOKEN.getValue().equals(grantType)
                     && !AuthorizationGrantType.DEVICE_CODE.getValue().equals(grantType)) {

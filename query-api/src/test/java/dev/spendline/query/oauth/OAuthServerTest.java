@@ -54,11 +54,15 @@ import org.springframework.http.MediaType;
 import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.mock.web.MockHttpSession;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.security.oauth2.core.AuthorizationGrantType;
+import org.springframework.security.oauth2.core.ClientAuthenticationMethod;
 import org.springframework.security.oauth2.jose.jws.SignatureAlgorithm;
 import org.springframework.security.oauth2.jwt.JwsHeader;
 import org.springframework.security.oauth2.jwt.JwtClaimsSet;
 import org.springframework.security.oauth2.jwt.JwtEncoderParameters;
 import org.springframework.security.oauth2.jwt.NimbusJwtEncoder;
+import org.springframework.security.oauth2.server.authorization.client.RegisteredClient;
+import org.springframework.security.oauth2.server.authorization.client.RegisteredClientRepository;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.MvcResult;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -112,6 +116,12 @@ class OAuthServerTest {
 
     @Autowired
     TestClock clock;
+
+    @Autowired
+    RegisteredClientRepository clients;
+
+    @Autowired
+    OAuthProperties properties;
 
     @AfterEach
     void resetClock() {
@@ -534,6 +544,177 @@ class OAuthServerTest {
         assertThat(json(refresh(clientId, tokens.get("refresh_token").asString()))
                         .has("access_token"))
                 .isTrue();
+    }
+
+    // ----- the collector (a first-party client)
+
+    static final String COLLECTOR = "spendline-collector";
+    static final String INGEST = "http://localhost/api/v1/internal-usage";
+
+    @Test
+    void theCollectorIsAPublicClientRegisteredAtStartThatNeverExpires() throws Exception {
+        RegisteredClient collector = clients.findByClientId(COLLECTOR);
+        assertThat(collector).isNotNull();
+        assertThat(collector.getClientName()).isEqualTo("Spendline collector");
+        assertThat(collector.getClientAuthenticationMethods()).containsExactly(ClientAuthenticationMethod.NONE);
+        assertThat(collector.getAuthorizationGrantTypes())
+                .containsExactlyInAnyOrder(
+                        AuthorizationGrantType.AUTHORIZATION_CODE,
+                        AuthorizationGrantType.REFRESH_TOKEN,
+                        AuthorizationGrantType.DEVICE_CODE);
+        assertThat(collector.getRedirectUris()).containsExactly("http://127.0.0.1/callback");
+        assertThat(collector.getScopes()).containsExactly("usage:write");
+        assertThat(collector.getClientSettings().isRequireProofKey()).isTrue();
+        assertThat(collector.getClientSecret()).isNull();
+
+        // Registering again (the next start) keeps one client with its first issue time.
+        CollectorClient.register(clients, properties, clock);
+        assertThat(clients.findByClientId(COLLECTOR).getClientIdIssuedAt()).isEqualTo(collector.getClientIdIssuedAt());
+
+        // The clean-up of clients no one authorized skips it, however old.
+        clock.advance(Duration.ofDays(400));
+        grants.deleteUnusedClients(Duration.ofHours(24));
+        assertThat(clients.findByClientId(COLLECTOR)).isNotNull();
+
+        JsonNode metadata = json(mvc.perform(get("/.well-known/oauth-authorization-server"))
+                .andExpect(status().isOk())
+                .andReturn());
+        assertThat(strings(metadata.get("scopes_supported"))).contains("mcp", "usage:write");
+    }
+
+    @Test
+    void theCollectorsDeviceCodeGivesAnIngestTokenNamingItsUserAndWorkspace() throws Exception {
+        Account ana = signUp("Ana");
+        MvcResult started = mvc.perform(post("/oauth2/device_authorization")
+                        .param("client_id", COLLECTOR)
+                        .param("scope", "usage:write"))
+                .andReturn();
+        assertThat(started.getResponse().getStatus())
+                .as(started.getResponse().getContentAsString())
+                .isEqualTo(200);
+        JsonNode device = json(started);
+        String deviceCode = device.get("device_code").asString();
+        String userCode = device.get("user_code").asString();
+        assertThat(userCode).matches("[A-Z]{4}-[A-Z]{4}");
+        assertThat(device.get("verification_uri").asString()).isEqualTo("http://localhost/activate");
+        assertThat(device.get("verification_uri_complete").asString())
+                .isEqualTo("http://localhost/activate?user_code=" + userCode);
+        assertThat(device.get("expires_in").asInt()).isPositive();
+
+        assertThat(json(deviceToken(deviceCode)).get("error").asString()).isEqualTo("authorization_pending");
+
+        String consentUrl = mvc.perform(get("/oauth2/device_verification?user_code={code}", userCode)
+                        .session(ana.session()))
+                .andExpect(status().isFound())
+                .andReturn()
+                .getResponse()
+                .getRedirectedUrl();
+        String page = mvc.perform(get(URI.create(consentUrl)).session(ana.session()))
+                .andExpect(status().isOk())
+                .andReturn()
+                .getResponse()
+                .getContentAsString();
+        assertThat(page)
+                .contains("Spendline collector")
+                .contains("send the usage of your AI coding tools")
+                .contains(ana.email())
+                .contains("cannot read the workspace")
+                .doesNotContain("through MCP");
+        assertThat(consent(ana.session(), consentUrl, ana.workspaceId())).isEqualTo("/activate?success");
+
+        MvcResult issued = deviceToken(deviceCode);
+        assertThat(issued.getResponse().getStatus())
+                .as(issued.getResponse().getContentAsString())
+                .isEqualTo(200);
+        JsonNode tokens = json(issued);
+        assertThat(tokens.get("scope").asString()).isEqualTo("usage:write");
+        assertThat(tokens.has("refresh_token")).isTrue();
+        Map<String, Object> claims = claims(tokens.get("access_token").asString());
+        assertThat(claims.get("aud")).isEqualTo(INGEST);
+        assertThat(claims.get("iss")).isEqualTo("http://localhost");
+        assertThat(claims.get("scope")).isEqualTo(List.of("usage:write"));
+        assertThat(claims.get("email")).isEqualTo(ana.email());
+        assertThat(claims.get("name")).isEqualTo("Ana");
+        assertThat(claims.get("workspace_id")).isEqualTo(ana.workspaceId());
+        assertThat(claims.get("workspace_name"))
+                .isEqualTo(workspaces.findById(ana.workspaceId()).orElseThrow().name());
+        assertThat(claims.get("grant_id")).isNotNull();
+
+        // Not a token for the MCP endpoint.
+        refused(tokens.get("access_token").asString());
+        // The grant is listed with the workspace's others, under the collector's name.
+        assertThat(grants.listForWorkspace(ana.workspaceId()))
+                .anySatisfy(grant -> assertThat(grant.clientName()).isEqualTo("Spendline collector"));
+        // Refreshing keeps the audience.
+        JsonNode refreshed = json(refresh(COLLECTOR, tokens.get("refresh_token").asString()));
+        assertThat(claims(refreshed.get("access_token").asString()).get("aud")).isEqualTo(INGEST);
+    }
+
+    @Test
+    void theCollectorMayNameItsResourceButNoOther() throws Exception {
+        assertThat(mvc.perform(post("/oauth2/device_authorization")
+                                .param("client_id", COLLECTOR)
+                                .param("scope", "usage:write")
+                                .param("resource", INGEST))
+                        .andReturn()
+                        .getResponse()
+                        .getStatus())
+                .isEqualTo(200);
+        MvcResult mcp = mvc.perform(post("/oauth2/device_authorization")
+                        .param("client_id", COLLECTOR)
+                        .param("scope", "usage:write")
+                        .param("resource", RESOURCE))
+                .andReturn();
+        assertThat(mcp.getResponse().getStatus()).isEqualTo(400);
+        assertThat(json(mcp).get("error").asString()).isEqualTo("invalid_target");
+        MvcResult otherScope = mvc.perform(post("/oauth2/device_authorization")
+                        .param("client_id", COLLECTOR)
+                        .param("scope", "mcp"))
+                .andReturn();
+        assertThat(json(otherScope).get("error").asString()).isEqualTo("invalid_scope");
+    }
+
+    @Test
+    void theCollectorAuthorizesWithPkceOnAnyLoopbackPort() throws Exception {
+        Account ana = signUp("Ana");
+        Pkce pkce = Pkce.create();
+        String redirect = "http://127.0.0.1:" + (30000 + (int) (Math.random() * 1000)) + "/callback";
+        String mcpResource = mvc.perform(get(URI.create(
+                                authorizeUrl(COLLECTOR, redirect, pkce, "S256", RESOURCE) + "&scope=usage:write"))
+                        .session(ana.session()))
+                .andExpect(status().isFound())
+                .andReturn()
+                .getResponse()
+                .getRedirectedUrl();
+        assertThat(mcpResource).startsWith(redirect + "?error=invalid_target");
+
+        String consentUrl = startAuthorization(
+                ana.session(), authorizeUrl(COLLECTOR, redirect, pkce, "S256", null) + "&scope=usage:write");
+        String callback = consent(ana.session(), consentUrl, ana.workspaceId());
+        assertThat(callback).startsWith(redirect + "?code=");
+        JsonNode tokens = exchange(COLLECTOR, code(callback), redirect, pkce, null);
+        Map<String, Object> claims = claims(tokens.get("access_token").asString());
+        assertThat(claims.get("aud")).isEqualTo(INGEST);
+        assertThat(claims.get("email")).isEqualTo(ana.email());
+    }
+
+    @Test
+    void mcpTokensCarryTheUserAndWorkspaceClaimsToo() throws Exception {
+        Account ana = signUp("Ana");
+        Map<String, Object> claims = claims(
+                authorizedTokens(ana, ana.workspaceId()).get("access_token").asString());
+        assertThat(claims.get("aud")).isEqualTo(RESOURCE);
+        assertThat(claims.get("email")).isEqualTo(ana.email());
+        assertThat(claims.get("name")).isEqualTo("Ana");
+        assertThat(claims.get("workspace_name")).isNotNull();
+    }
+
+    private MvcResult deviceToken(String deviceCode) throws Exception {
+        return mvc.perform(post("/oauth2/token")
+                        .param("grant_type", "urn:ietf:params:oauth:grant-type:device_code")
+                        .param("device_code", deviceCode)
+                        .param("client_id", COLLECTOR))
+                .andReturn();
     }
 
     // ----- settings

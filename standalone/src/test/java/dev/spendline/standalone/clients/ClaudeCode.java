@@ -43,6 +43,11 @@ public final class ClaudeCode {
         return new ClaudeCode(NodeClients.newHome("claude-code"), api);
     }
 
+    /** Claude Code in an existing home (e.g. one shared with Codex and the collector). */
+    public static ClaudeCode in(NodeClients.Home home, FakeAnthropicApi api) {
+        return new ClaudeCode(home, api);
+    }
+
     public NodeClients.Home home() {
         return home;
     }

@@ -124,6 +124,21 @@ public final class FakeAnthropicApi implements AutoCloseable {
         }
     }
 
+    /**
+     * The usage a message reports: in {@code message_start} the input and cache counts (and one output
+     * token), in {@code message_delta} the output tokens; Claude Code adds them up per model call.
+     */
+    public record Usage(int inputTokens, int cacheCreationInputTokens, int cacheReadInputTokens, int outputTokens) {
+
+        ObjectNode json(int outputTokens) {
+            return NODES.objectNode()
+                    .put("input_tokens", inputTokens)
+                    .put("cache_creation_input_tokens", cacheCreationInputTokens)
+                    .put("cache_read_input_tokens", cacheReadInputTokens)
+                    .put("output_tokens", outputTokens);
+        }
+    }
+
     /** One request the fake received: its body (null unless JSON) and the reply (null unless a message). */
     public record Exchange(
             String method, String path, Map<String, List<String>> headers, int status, JsonNode body, Reply reply) {
@@ -143,10 +158,14 @@ public final class FakeAnthropicApi implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService executor;
     private final Script script;
+    /** Null: input tokens estimated from the request's size, output from the reply's, no cache. */
+    private final Usage usage;
+
     private final List<Exchange> exchanges = new CopyOnWriteArrayList<>();
 
-    private FakeAnthropicApi(Script script) throws IOException {
+    private FakeAnthropicApi(Script script, Usage usage) throws IOException {
         this.script = script;
+        this.usage = usage;
         this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         this.executor = Executors.newCachedThreadPool(runnable -> {
             Thread thread = new Thread(runnable, "fake-anthropic-api");
@@ -159,8 +178,16 @@ public final class FakeAnthropicApi implements AutoCloseable {
 
     /** Starts on 127.0.0.1 on a free port. */
     public static FakeAnthropicApi start(Script script) {
+        return start(script, null);
+    }
+
+    /**
+     * Starts on 127.0.0.1 on a free port; every message reports {@code usage} (null: estimated from
+     * the sizes of the request and the reply, without cache).
+     */
+    public static FakeAnthropicApi start(Script script, Usage usage) {
         try {
-            FakeAnthropicApi api = new FakeAnthropicApi(script);
+            FakeAnthropicApi api = new FakeAnthropicApi(script, usage);
             api.server.start();
             return api;
         } catch (IOException e) {
@@ -286,7 +313,7 @@ public final class FakeAnthropicApi implements AutoCloseable {
                 error(exchange, 400, "invalid_request_error", "the body must be a JSON object with model and messages");
                 return;
             }
-            int inputTokens = Math.max(1, raw.length / 4);
+            int inputTokens = usage != null ? usage.inputTokens() : Math.max(1, raw.length / 4);
             if (path.equals("/v1/messages/count_tokens")) {
                 record(method, exchange, headers, 200, body, null);
                 json(exchange, 200, NODES.objectNode().put("input_tokens", inputTokens));
@@ -295,10 +322,11 @@ public final class FakeAnthropicApi implements AutoCloseable {
             Reply reply = script.answer(body);
             record(method, exchange, headers, 200, body, reply);
             String model = body.get("model").asString();
+            Usage reported = usage != null ? usage : new Usage(inputTokens, 0, 0, outputTokens(reply));
             if (body.path("stream").asBoolean(false)) {
-                stream(exchange, model, reply, inputTokens);
+                stream(exchange, model, reply, reported);
             } else {
-                ObjectNode message = message(model, reply, inputTokens, outputTokens(reply));
+                ObjectNode message = message(model, reply, reported, reported.outputTokens());
                 json(exchange, 200, message);
             }
         } catch (RuntimeException e) {
@@ -320,7 +348,7 @@ public final class FakeAnthropicApi implements AutoCloseable {
         exchanges.add(new Exchange(method, path, headers, status, body, reply));
     }
 
-    private static ObjectNode message(String model, Reply reply, int inputTokens, int outputTokens) {
+    private static ObjectNode message(String model, Reply reply, Usage usage, int outputTokens) {
         ObjectNode message = NODES.objectNode()
                 .put("id", "msg_01" + random(22))
                 .put("type", "message")
@@ -330,29 +358,21 @@ public final class FakeAnthropicApi implements AutoCloseable {
         reply.content().forEach(content::add);
         message.put("stop_reason", reply.stopReason());
         message.putNull("stop_sequence");
-        message.set("usage", usage(inputTokens, outputTokens));
+        message.set("usage", usage.json(outputTokens));
         return message;
-    }
-
-    private static ObjectNode usage(int inputTokens, int outputTokens) {
-        return NODES.objectNode()
-                .put("input_tokens", inputTokens)
-                .put("cache_creation_input_tokens", 0)
-                .put("cache_read_input_tokens", 0)
-                .put("output_tokens", outputTokens);
     }
 
     private static int outputTokens(Reply reply) {
         return Math.max(1, reply.content().toString().length() / 4);
     }
 
-    private static void stream(HttpExchange exchange, String model, Reply reply, int inputTokens) throws IOException {
+    private static void stream(HttpExchange exchange, String model, Reply reply, Usage usage) throws IOException {
         exchange.getResponseHeaders().add("content-type", "text/event-stream; charset=utf-8");
         exchange.getResponseHeaders().add("cache-control", "no-cache");
         exchange.sendResponseHeaders(200, 0);
         OutputStream out = exchange.getResponseBody();
 
-        ObjectNode start = message(model, new Reply(List.of(), null), inputTokens, 1);
+        ObjectNode start = message(model, new Reply(List.of(), null), usage, 1);
         start.putArray("content");
         start.putNull("stop_reason");
         event(
@@ -402,7 +422,7 @@ public final class FakeAnthropicApi implements AutoCloseable {
         delta.putNull("stop_sequence");
         ObjectNode messageDelta = NODES.objectNode().put("type", "message_delta");
         messageDelta.set("delta", delta);
-        messageDelta.set("usage", NODES.objectNode().put("output_tokens", outputTokens(reply)));
+        messageDelta.set("usage", NODES.objectNode().put("output_tokens", usage.outputTokens()));
         event(out, "message_delta", messageDelta);
         event(out, "message_stop", NODES.objectNode().put("type", "message_stop"));
         out.close();

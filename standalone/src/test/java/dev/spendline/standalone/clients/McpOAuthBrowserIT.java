@@ -275,13 +275,13 @@ class McpOAuthBrowserIT {
     @Order(3)
     void settingsListTheWorkspacesGrantAndItsOwnerRevokesIt() {
         // The session's workspace is the first-start one: the FREE grant of the first test is its only one.
-        browser.open(base + "/app/settings/grants").waitForText("MCP clients");
+        browser.open(base + "/app/settings/grants").waitForText("Connected clients");
         assertThat(browser.text("main"))
                 .contains("Spendline test client (TypeScript SDK)")
                 .contains(EMAIL);
         browser.check("settings-grants");
         browser.click("Revoke Spendline test client (TypeScript SDK)");
-        browser.waitForText("No MCP client has been allowed to use this workspace.");
+        browser.waitForText("No client has been allowed to use this workspace.");
         // Where a device's user types its code (the device grant): the same look, accessible.
         browser.open(base + "/activate").waitForText("Connect a device").check("device-activate");
     }

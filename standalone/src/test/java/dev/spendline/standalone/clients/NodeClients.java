@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Assumptions;
 
 /**
  * The real MCP clients that {@code standalone/src/test/node} pins (package.json, package-lock.json)
- * and {@code .ci/run} installs with {@code npm ci}: the MCP Inspector's CLI, Claude Code and the
- * official TypeScript MCP SDK. Nothing is fetched at test time: a test runs the installed binaries
+ * and {@code .ci/run} installs with {@code npm ci}: the MCP Inspector's CLI, Claude Code, Codex and
+ * the official TypeScript MCP SDK. Nothing is fetched at test time: a test runs the installed binaries
  * under {@code node_modules/.bin}.
  *
  * <p>Every run gets a private home (a directory under {@code target/node-clients/}) and an
@@ -48,6 +48,8 @@ public final class NodeClients {
     public static final Path INSPECTOR = BIN.resolve("mcp-inspector");
     /** Claude Code's native binary, put in place by the package's install step. */
     public static final Path CLAUDE = BIN.resolve("claude");
+    /** Codex's launcher (a node script that starts the native binary of its platform package). */
+    public static final Path CODEX = BIN.resolve("codex");
     /** The TypeScript SDK's package, for tests that write their own client with it. */
     public static final Path TYPESCRIPT_SDK = NODE_MODULES.resolve("@modelcontextprotocol/sdk/package.json");
 
@@ -67,6 +69,7 @@ public final class NodeClients {
         needed.add(node().orElse(Path.of("node (not on PATH)")));
         needed.add(INSPECTOR);
         needed.add(CLAUDE);
+        needed.add(CODEX);
         needed.add(TYPESCRIPT_SDK);
         requireOrSkip(needed, System.getenv(REQUIRE_VARIABLE));
     }

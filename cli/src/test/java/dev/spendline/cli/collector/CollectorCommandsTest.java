@@ -1,0 +1,163 @@
+package dev.spendline.cli.collector;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.spendline.cli.Environment;
+import dev.spendline.cli.Json;
+import dev.spendline.cli.SpendlineCli;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import tools.jackson.databind.JsonNode;
+
+/** The commands in-process, as the e2e tests drive them: HOME, the file store, --url. */
+class CollectorCommandsTest {
+
+    private static final String CLAUDE = "{\n  \"model\": \"opus\",\n  \"env\": {\n    \"FOO\": \"bar\"\n  }\n}\n";
+    private static final String CODEX = "# mine\nmodel = \"gpt-5.1-codex\"\n\n[tui]\nnotifications = true\n";
+
+    @TempDir
+    Path home;
+
+    private FakeSpendline spendline;
+
+    record Result(int exitCode, String out, String err) {}
+
+    @BeforeEach
+    void start() throws Exception {
+        spendline = new FakeSpendline();
+    }
+
+    @AfterEach
+    void stop() {
+        spendline.close();
+    }
+
+    private Result run(String... args) {
+        Properties properties = new Properties();
+        properties.setProperty("user.home", "/nonexistent-home-of-the-jvm");
+        Environment environment =
+                new Environment(Map.of("HOME", home.toString(), Environment.CREDENTIAL_STORE, "file"), properties);
+        CommandLine commandLine = SpendlineCli.commandLine(environment);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        int exitCode = commandLine.execute(args);
+        return new Result(exitCode, out.toString(), err.toString());
+    }
+
+    @Test
+    void everyCommandHasHelp() {
+        for (String command : new String[] {"", "setup", "status", "uninstall", "run"}) {
+            Result result = command.isEmpty() ? run("collector", "--help") : run("collector", command, "--help");
+            assertThat(result.exitCode()).as(command).isZero();
+            assertThat(result.out())
+                    .as(command)
+                    .contains("Usage: spendline collector" + (command.isEmpty() ? "" : " " + command));
+        }
+        assertThat(run("collector", "setup", "--help").out())
+                .contains("--no-browser", "--no-service", "--team", "--port");
+        assertThat(run("--help").out()).contains("collector");
+    }
+
+    @Test
+    void setupWithTheDeviceGrantPatchesBothAgentsAndARerunChangesNothingAndUninstallRestoresThem() throws Exception {
+        Path claude = home.resolve(".claude/settings.json");
+        Path codex = home.resolve(".codex/config.toml");
+        Files.createDirectories(claude.getParent());
+        Files.createDirectories(codex.getParent());
+        Files.writeString(claude, CLAUDE);
+        Files.writeString(codex, CODEX);
+        spendline.deviceAnswers.add("authorization_pending");
+
+        Result setup = run(
+                "collector",
+                "setup",
+                "--url",
+                spendline.url(),
+                "--no-browser",
+                "--no-service",
+                "--team",
+                "Platform",
+                "--port",
+                "4999");
+        assertThat(setup.exitCode()).as(setup.toString()).isZero();
+        assertThat(setup.out())
+                .contains("Code: WDJB-MJHT")
+                .contains("Open: " + spendline.url() + "/activate")
+                .contains("Signed in as ada@example.com in workspace Acme.")
+                .contains("Claude Code: updated " + claude)
+                .contains("+    \"OTEL_EXPORTER_OTLP_ENDPOINT\": \"http://127.0.0.1:4999\"")
+                .contains("Codex: updated " + codex)
+                .contains("No service installed (--no-service)")
+                .contains("Restart running Claude Code and Codex sessions");
+        assertThat(setup.err())
+                .contains("warning: saved the secret in " + home.resolve(".config/spendline/collector-credentials"));
+        CollectorConfig config =
+                CollectorConfig.read(CollectorPaths.of(environmentFor())).orElseThrow();
+        assertThat(config.email()).isEqualTo("ada@example.com");
+        assertThat(config.team()).isEqualTo("Platform");
+        assertThat(config.port()).isEqualTo(4999);
+        assertThat(config.store()).isEqualTo("file");
+        assertThat(Files.readString(claude))
+                .contains("\"OTEL_EXPORTER_OTLP_HEADERS\": \"x-spendline-collector=" + config.receiverToken() + "\"");
+        assertThat(Files.readString(codex)).contains("\"x-spendline-collector\" = \"" + config.receiverToken() + "\"");
+        byte[] claudeAfter = Files.readAllBytes(claude);
+        byte[] codexAfter = Files.readAllBytes(codex);
+        String firstRefreshToken = spendline.currentRefreshToken;
+
+        Result rerun = run("collector", "setup", "--url", spendline.url(), "--no-browser", "--no-service");
+        assertThat(rerun.exitCode()).as(rerun.toString()).isZero();
+        assertThat(rerun.out())
+                .contains("Claude Code: " + claude + " is already set up; unchanged.")
+                .contains("Codex: " + codex + " is already set up; unchanged.");
+        assertThat(Files.readAllBytes(claude)).isEqualTo(claudeAfter);
+        assertThat(Files.readAllBytes(codex)).isEqualTo(codexAfter);
+        assertThat(spendline.revoked).containsExactly(firstRefreshToken);
+
+        Result status = run("collector", "status", "--json");
+        assertThat(status.exitCode()).as(status.toString()).isZero();
+        JsonNode json = Json.mapper().readTree(status.out());
+        assertThat(json.at("/session/email").asString()).isEqualTo("ada@example.com");
+        assertThat(json.at("/session/workspaceName").asString()).isEqualTo("Acme");
+        assertThat(json.at("/session/refreshable").asBoolean()).isTrue();
+        assertThat(json.at("/receiver/port").asInt()).isEqualTo(4999);
+        assertThat(json.at("/delivery/bufferedRows").asLong()).isZero();
+        assertThat(run("collector", "status").out()).contains("Session:   ada@example.com in workspace Acme (ws_1)");
+
+        String secondRefreshToken = spendline.currentRefreshToken;
+        Result uninstall = run("collector", "uninstall");
+        assertThat(uninstall.exitCode()).as(uninstall.toString()).isZero();
+        assertThat(uninstall.out())
+                .contains("Claude Code: restored " + claude)
+                .contains("The collector is uninstalled.");
+        assertThat(Files.readString(claude)).isEqualTo(CLAUDE);
+        assertThat(Files.readString(codex)).isEqualTo(CODEX);
+        assertThat(spendline.revoked).contains(secondRefreshToken);
+        assertThat(home.resolve(".config/spendline/collector-credentials")).doesNotExist();
+        assertThat(home.resolve(".config/spendline/collector.json")).doesNotExist();
+        assertThat(run("collector", "status").exitCode()).isEqualTo(3);
+    }
+
+    @Test
+    void runWithoutSetupSaysWhatToRun() {
+        Result result = run("collector", "run");
+        assertThat(result.exitCode()).isEqualTo(3);
+        assertThat(result.err()).contains("The collector is not set up").contains("spendline collector setup");
+    }
+
+    private Environment environmentFor() {
+        Properties properties = new Properties();
+        properties.setProperty("user.home", "/nonexistent-home-of-the-jvm");
+        return new Environment(Map.of("HOME", home.toString()), properties);
+    }
+}
