@@ -191,6 +191,8 @@ public class AuthorizationServerSecurity {
                                     ? RefreshTokens.withGrace(
                                             provider, authorizations, grants, properties.refreshGrace(), clock)
                                     : provider)))
+                    .tokenRevocationEndpoint(revocation -> revocation.authenticationProviders(providers ->
+                            providers.replaceAll(provider -> RevokedGrants.deleting(provider, authorizations, grants))))
                     .deviceAuthorizationEndpoint(device -> device.verificationUri(ACTIVATE_PAGE)
                             .authenticationProviders(providers -> providers.replaceAll(
                                     provider -> DeviceAuthorizationRequests.checkingResource(provider, urls))))
