@@ -699,6 +699,38 @@ class OAuthServerTest {
     }
 
     @Test
+    void theCollectorGetsItsScopeWhenItAsksForNone() throws Exception {
+        Account ana = signUp("Ana");
+        JsonNode device = json(mvc.perform(post("/oauth2/device_authorization").param("client_id", COLLECTOR))
+                .andExpect(status().isOk())
+                .andReturn());
+        assertThat(device.has("scope") ? device.get("scope").asString() : "usage:write")
+                .isEqualTo("usage:write");
+        String consentUrl = mvc.perform(get(
+                                "/oauth2/device_verification?user_code={code}",
+                                device.get("user_code").asString())
+                        .session(ana.session()))
+                .andExpect(status().isFound())
+                .andReturn()
+                .getResponse()
+                .getRedirectedUrl();
+        consent(ana.session(), consentUrl, ana.workspaceId());
+        JsonNode deviceTokens = json(deviceToken(device.get("device_code").asString()));
+        assertThat(claims(deviceTokens.get("access_token").asString()).get("scope"))
+                .isEqualTo(List.of("usage:write"));
+
+        Pkce pkce = Pkce.create();
+        String redirect = "http://127.0.0.1:" + (31000 + (int) (Math.random() * 1000)) + "/callback";
+        String callback = consent(
+                ana.session(),
+                startAuthorization(ana.session(), authorizeUrl(COLLECTOR, redirect, pkce, "S256", null)),
+                ana.workspaceId());
+        JsonNode codeTokens = exchange(COLLECTOR, code(callback), redirect, pkce, null);
+        assertThat(claims(codeTokens.get("access_token").asString()).get("scope"))
+                .isEqualTo(List.of("usage:write"));
+    }
+
+    @Test
     void mcpTokensCarryTheUserAndWorkspaceClaimsToo() throws Exception {
         Account ana = signUp("Ana");
         Map<String, Object> claims = claims(
@@ -707,6 +739,44 @@ class OAuthServerTest {
         assertThat(claims.get("email")).isEqualTo(ana.email());
         assertThat(claims.get("name")).isEqualTo("Ana");
         assertThat(claims.get("workspace_name")).isNotNull();
+    }
+
+    @Test
+    void aPublicClientRevokingItsRefreshTokenEndsItsGrant() throws Exception {
+        Account ana = signUp("Ana");
+        String clientId = registerClient("Revoker", "http://127.0.0.1/callback");
+        JsonNode tokens = authorizedTokens(ana, ana.workspaceId(), clientId);
+        String grantId = (String) claims(tokens.get("access_token").asString()).get("grant_id");
+
+        // Revoking the access token alone keeps the grant: the client may refresh.
+        mvc.perform(post("/oauth2/revoke")
+                        .param("token", tokens.get("access_token").asString())
+                        .param("token_type_hint", "access_token")
+                        .param("client_id", clientId))
+                .andExpect(status().isOk());
+        refused(tokens.get("access_token").asString());
+        assertThat(grants.find(grantId)).isPresent();
+
+        // Another client cannot revoke it.
+        String other = registerClient("Other", "http://127.0.0.1/callback");
+        mvc.perform(post("/oauth2/revoke")
+                        .param("token", tokens.get("refresh_token").asString())
+                        .param("client_id", other))
+                .andExpect(status().is4xxClientError());
+        assertThat(grants.find(grantId)).isPresent();
+
+        mvc.perform(post("/oauth2/revoke")
+                        .param("token", tokens.get("refresh_token").asString())
+                        .param("token_type_hint", "refresh_token")
+                        .param("client_id", clientId))
+                .andExpect(status().isOk());
+        assertThat(grants.find(grantId)).isEmpty();
+        assertThat(grants.listForWorkspace(ana.workspaceId()))
+                .noneMatch(grant -> grant.id().equals(grantId));
+        assertThat(refresh(clientId, tokens.get("refresh_token").asString())
+                        .getResponse()
+                        .getStatus())
+                .isEqualTo(400);
     }
 
     private MvcResult deviceToken(String deviceCode) throws Exception {

@@ -184,6 +184,9 @@ class CollectorTokenIT {
                 "/oauth2/revoke", Map.of("token", newRefresh, "token_type_hint", "refresh_token", "client_id", CLIENT));
         assertThat(revoked.status()).as(revoked.text()).isEqualTo(200);
         assertThat(awaitStatus(newAccess, 401).json().get("detail").asString()).contains("revoked");
+        // Its grant is gone from the workspace's connected clients.
+        assertThat(spendline.context().getBean(OAuthGrantRepository.class).listForWorkspace(ana.workspaceId()))
+                .noneMatch(grant -> grant.id().equals(grantId));
     }
 
     @Test
