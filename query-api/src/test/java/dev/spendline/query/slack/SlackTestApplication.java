@@ -1,0 +1,90 @@
+package dev.spendline.query.slack;
+
+import dev.spendline.contracts.query.Queries;
+import dev.spendline.controlplane.ControlPlaneConfiguration;
+import dev.spendline.query.ask.AskConfiguration;
+import dev.spendline.query.ask.Reports;
+import dev.spendline.query.dashboard.Formats;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.UUID;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.annotation.Order;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
+import org.springframework.security.web.SecurityFilterChain;
+
+/**
+ * The Slack app with the real control-plane repositories on a private H2 database, the real Ask
+ * configuration over the read tools' stand-in answers ({@link Reports}, known figures), and the Slack
+ * chain. A session-like chain with CSRF stands in for the dashboard's for {@code /app/**}.
+ */
+@SpringBootConfiguration
+@EnableWebSecurity
+@Import({ControlPlaneConfiguration.class, AskConfiguration.class, SlackConfiguration.class, Formats.class})
+class SlackTestApplication {
+
+    /** The moment of the stand-in answers; the clock can be moved (expired install states). */
+    static final Instant NOW = Reports.NOW;
+
+    @Bean
+    MovableClock clock() {
+        return new MovableClock(NOW);
+    }
+
+    @Bean(destroyMethod = "destroy")
+    SingleConnectionDataSource dataSource() {
+        return new SingleConnectionDataSource("jdbc:h2:mem:slack_" + UUID.randomUUID(), "sa", "", true);
+    }
+
+    @Bean
+    Queries queries() {
+        return Reports.tools();
+    }
+
+    @Bean
+    @Order(100)
+    SecurityFilterChain sessionStandIn(HttpSecurity http) throws Exception {
+        return http.authorizeHttpRequests(authorize -> authorize.anyRequest().authenticated())
+                .build();
+    }
+
+    /** A clock the test moves forward; starts at {@link #NOW}. */
+    static final class MovableClock extends Clock {
+
+        private volatile Instant now;
+
+        MovableClock(Instant now) {
+            this.now = now;
+        }
+
+        void set(Instant instant) {
+            now = instant;
+        }
+
+        void advance(Duration duration) {
+            now = now.plus(duration);
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    }
+}
