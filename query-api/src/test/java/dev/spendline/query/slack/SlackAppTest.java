@@ -148,12 +148,6 @@ class SlackAppTest {
                 .listOfRows();
         assertThat(rows).singleElement().satisfies(row -> assertThat(row.values())
                 .allSatisfy(value -> assertThat(String.valueOf(value)).doesNotContain(botToken.substring(5))));
-
-        String settings = mvc.perform(get("/app/settings/slack/../../settings").with(authentication(owner)))
-                .andReturn()
-                .getResponse()
-                .getContentAsString();
-        assertThat(settings).isNotNull();
     }
 
     @Test
@@ -348,6 +342,37 @@ class SlackAppTest {
     }
 
     @Test
+    void tokensRevokedForTheBotRemovesTheBinding() throws Exception {
+        install();
+        String event = "{\"token\":\"x\",\"team_id\":\"" + teamId + "\",\"api_app_id\":\"A0SPENDLINE\","
+                + "\"event\":{\"type\":\"tokens_revoked\",\"tokens\":{\"oauth\":[],\"bot\":[\"U0BOT" + teamId
+                + "\"]},\"event_ts\":\"1764066000.000000\"},"
+                + "\"type\":\"event_callback\",\"event_id\":\"Ev" + UUID.randomUUID() + "\",\"event_time\":1764066000}";
+
+        assertThat(slack("/slack/events", event, MediaType.APPLICATION_JSON, now(), null)
+                        .getResponse()
+                        .getStatus())
+                .isEqualTo(200);
+        assertThat(installations.findByTeam(teamId)).isEmpty();
+    }
+
+    @Test
+    void aWriteRequestPointsToTheDashboardAndTheCliAndAnUnanswerableQuestionGetsExamples() throws Exception {
+        install();
+        JsonNode write = command("create a budget of $50 for search");
+        assertThat(write.get("text").asString()).startsWith("Spendline does not make changes from Slack.");
+        assertThat(write.get("blocks").toString())
+                .contains("<" + BASE_URL + "/app/budgets|budgets>")
+                .contains("spendline action prepare-budget");
+
+        JsonNode poem = command("write me a poem about the sea");
+        assertThat(poem.get("text").asString()).startsWith("I can't answer that:");
+        assertThat(poem.get("blocks").toString())
+                .contains("Questions like these can be answered:")
+                .contains("/spendline What did we spend by feature this month?");
+    }
+
+    @Test
     void disconnectRevokesTheTokenAndRemovesTheBinding() throws Exception {
         install();
         MvcResult done = mvc.perform(post("/app/settings/slack/disconnect")
@@ -376,6 +401,31 @@ class SlackAppTest {
     }
 
     // --- helpers ---
+
+    /** Sends a signed slash command and returns what was posted to its response_url. */
+    private JsonNode command(String text) throws Exception {
+        String responseUrl = SLACK.base() + "/response/" + UUID.randomUUID();
+        String body = form(Map.of(
+                "team_id",
+                teamId,
+                "channel_id",
+                "C1",
+                "user_id",
+                "U1",
+                "command",
+                "/spendline",
+                "text",
+                text,
+                "response_url",
+                responseUrl));
+        assertThat(slack("/slack/commands", body, MediaType.APPLICATION_FORM_URLENCODED, now(), null)
+                        .getResponse()
+                        .getStatus())
+                .isEqualTo(200);
+        return JsonMapper.shared()
+                .readTree(SLACK.await(responseUrl.substring(SLACK.base().length()), call -> true)
+                        .body());
+    }
 
     private void install() throws Exception {
         String state = query(startInstall(owner, ownerSession)).get("state");
