@@ -18,6 +18,7 @@ import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import dev.spendline.query.ask.AskAnswer;
 import dev.spendline.query.ask.Asker;
+import dev.spendline.query.dashboard.DashboardSlice;
 import dev.spendline.query.signin.WorkspaceAuthentication;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -95,7 +96,7 @@ class SlackAppTest {
     Asker asker;
 
     @Autowired
-    SlackTestApplication.MovableClock clock;
+    DashboardSlice.MovableClock clock;
 
     Workspace acme;
     WorkspaceAuthentication owner;
@@ -333,12 +334,7 @@ class SlackAppTest {
         String event = "{\"token\":\"x\",\"team_id\":\"" + teamId + "\",\"api_app_id\":\"A0SPENDLINE\","
                 + "\"event\":{\"type\":\"app_uninstalled\",\"event_ts\":\"1764066000.000000\"},"
                 + "\"type\":\"event_callback\",\"event_id\":\"Ev" + UUID.randomUUID() + "\",\"event_time\":1764066000}";
-
-        assertThat(slack("/slack/events", event, MediaType.APPLICATION_JSON, now(), null)
-                        .getResponse()
-                        .getStatus())
-                .isEqualTo(200);
-        assertThat(installations.findByTeam(teamId)).isEmpty();
+        assertEventRemovesTheBinding(event);
     }
 
     @Test
@@ -348,12 +344,7 @@ class SlackAppTest {
                 + "\"event\":{\"type\":\"tokens_revoked\",\"tokens\":{\"oauth\":[],\"bot\":[\"U0BOT" + teamId
                 + "\"]},\"event_ts\":\"1764066000.000000\"},"
                 + "\"type\":\"event_callback\",\"event_id\":\"Ev" + UUID.randomUUID() + "\",\"event_time\":1764066000}";
-
-        assertThat(slack("/slack/events", event, MediaType.APPLICATION_JSON, now(), null)
-                        .getResponse()
-                        .getStatus())
-                .isEqualTo(200);
-        assertThat(installations.findByTeam(teamId)).isEmpty();
+        assertEventRemovesTheBinding(event);
     }
 
     @Test
@@ -401,6 +392,15 @@ class SlackAppTest {
     }
 
     // --- helpers ---
+
+    private void assertEventRemovesTheBinding(String event) throws Exception {
+        assertThat(installations.findByTeam(teamId)).isPresent();
+        assertThat(slack("/slack/events", event, MediaType.APPLICATION_JSON, now(), null)
+                        .getResponse()
+                        .getStatus())
+                .isEqualTo(200);
+        assertThat(installations.findByTeam(teamId)).isEmpty();
+    }
 
     /** Sends a signed slash command and returns what was posted to its response_url. */
     private JsonNode command(String text) throws Exception {

@@ -4,12 +4,9 @@ import dev.spendline.contracts.query.Queries;
 import dev.spendline.controlplane.ControlPlaneConfiguration;
 import dev.spendline.query.ask.AskConfiguration;
 import dev.spendline.query.ask.Reports;
+import dev.spendline.query.dashboard.DashboardSlice;
 import dev.spendline.query.dashboard.Formats;
-import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.UUID;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.context.annotation.Bean;
@@ -34,8 +31,8 @@ class SlackTestApplication {
     static final Instant NOW = Reports.NOW;
 
     @Bean
-    MovableClock clock() {
-        return new MovableClock(NOW);
+    DashboardSlice.MovableClock clock() {
+        return new DashboardSlice.MovableClock(NOW);
     }
 
     @Bean(destroyMethod = "destroy")
@@ -53,38 +50,5 @@ class SlackTestApplication {
     SecurityFilterChain sessionStandIn(HttpSecurity http) throws Exception {
         return http.authorizeHttpRequests(authorize -> authorize.anyRequest().authenticated())
                 .build();
-    }
-
-    /** A clock the test moves forward; starts at {@link #NOW}. */
-    static final class MovableClock extends Clock {
-
-        private volatile Instant now;
-
-        MovableClock(Instant now) {
-            this.now = now;
-        }
-
-        void set(Instant instant) {
-            now = instant;
-        }
-
-        void advance(Duration duration) {
-            now = now.plus(duration);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
     }
 }
