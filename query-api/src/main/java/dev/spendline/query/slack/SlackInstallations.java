@@ -82,6 +82,15 @@ final class SlackInstallations implements InstallationService {
         throw new UnsupportedOperationException("installations are saved by SlackInstallFlow, bound to a workspace");
     }
 
+    /** What Bolt answers a team it finds no bot for (never connected, or disconnected). */
+    @Override
+    public String getInstallationGuideText(String enterpriseId, String teamId, String userId) {
+        return NOT_CONNECTED;
+    }
+
+    static final String NOT_CONNECTED = "This Slack workspace is not connected to Spendline. An owner or admin connects"
+            + " it in Spendline's Settings → Ask with “Add to Slack”.";
+
     @Override
     public boolean isHistoricalDataEnabled() {
         return false;

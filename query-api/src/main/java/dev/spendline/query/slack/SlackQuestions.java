@@ -45,8 +45,7 @@ final class SlackQuestions {
             Optional<String> workspaceId =
                     installations.findByTeam(teamId).map(installation -> installation.workspaceId());
             if (workspaceId.isEmpty()) {
-                return answers.notice("This Slack workspace is not connected to Spendline. An owner or admin connects"
-                        + " it in Spendline's Settings → Ask.");
+                return answers.notice(SlackInstallations.NOT_CONNECTED);
             }
             String text = question == null ? "" : question.strip();
             if (text.isEmpty()) {
