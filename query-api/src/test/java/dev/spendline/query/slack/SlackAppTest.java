@@ -234,17 +234,7 @@ class SlackAppTest {
     void theSlashCommandIsAcknowledgedAndAnsweredThroughItsResponseUrlWithTheFiguresAndTheLink() throws Exception {
         install();
         String responseUrl = SLACK.base() + "/response/" + UUID.randomUUID();
-        String body = form(Map.of(
-                "team_id", teamId,
-                "channel_id", "C1",
-                "user_id", "U1",
-                "command", "/spendline",
-                "text", QUESTION,
-                "api_app_id", "A0SPENDLINE",
-                "response_url", responseUrl,
-                "trigger_id", "13345224609.738474920.8088930838d88f008e0"));
-
-        MvcResult ack = slack("/slack/commands", body, MediaType.APPLICATION_FORM_URLENCODED, now(), null);
+        MvcResult ack = sendCommand(QUESTION, responseUrl);
         assertThat(ack.getResponse().getStatus()).isEqualTo(200);
 
         FakeSlack.Call answer = SLACK.await(responseUrl.substring(SLACK.base().length()), call -> true);
@@ -390,20 +380,7 @@ class SlackAppTest {
     @Test
     void aCommandFromASlackWorkspaceThatIsNotConnectedIsToldHowToConnect() throws Exception {
         String response = "/response/" + UUID.randomUUID();
-        String body = form(Map.of(
-                "team_id",
-                teamId,
-                "channel_id",
-                "C1",
-                "user_id",
-                "U1",
-                "command",
-                "/spendline",
-                "text",
-                QUESTION,
-                "response_url",
-                SLACK.base() + response));
-        MvcResult ack = slack("/slack/commands", body, MediaType.APPLICATION_FORM_URLENCODED, now(), null);
+        MvcResult ack = sendCommand(QUESTION, SLACK.base() + response);
         assertThat(ack.getResponse().getStatus()).isEqualTo(200);
         // Bolt finds no bot for the team and answers through the response_url with our guide.
         assertThat(SLACK.await(response, call -> true).body())
@@ -430,26 +407,24 @@ class SlackAppTest {
         assertThat(installations.findByTeam(teamId)).isEmpty();
     }
 
+    /** A slash command as Slack sends it (form fields as documented), signed. */
+    private MvcResult sendCommand(String text, String responseUrl) throws Exception {
+        String body = form(Map.of(
+                "team_id", teamId,
+                "channel_id", "C1",
+                "user_id", "U1",
+                "command", "/spendline",
+                "text", text,
+                "api_app_id", "A0SPENDLINE",
+                "response_url", responseUrl,
+                "trigger_id", "13345224609.738474920.8088930838d88f008e0"));
+        return slack("/slack/commands", body, MediaType.APPLICATION_FORM_URLENCODED, now(), null);
+    }
+
     /** Sends a signed slash command and returns what was posted to its response_url. */
     private JsonNode command(String text) throws Exception {
         String responseUrl = SLACK.base() + "/response/" + UUID.randomUUID();
-        String body = form(Map.of(
-                "team_id",
-                teamId,
-                "channel_id",
-                "C1",
-                "user_id",
-                "U1",
-                "command",
-                "/spendline",
-                "text",
-                text,
-                "response_url",
-                responseUrl));
-        assertThat(slack("/slack/commands", body, MediaType.APPLICATION_FORM_URLENCODED, now(), null)
-                        .getResponse()
-                        .getStatus())
-                .isEqualTo(200);
+        assertThat(sendCommand(text, responseUrl).getResponse().getStatus()).isEqualTo(200);
         return JsonMapper.shared()
                 .readTree(SLACK.await(responseUrl.substring(SLACK.base().length()), call -> true)
                         .body());
