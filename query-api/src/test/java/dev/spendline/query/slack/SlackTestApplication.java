@@ -6,8 +6,13 @@ import dev.spendline.query.ask.AskConfiguration;
 import dev.spendline.query.ask.Reports;
 import dev.spendline.query.dashboard.DashboardSlice;
 import dev.spendline.query.dashboard.Formats;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Instant;
 import java.util.UUID;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
@@ -35,10 +40,36 @@ class SlackTestApplication {
         return new DashboardSlice.MovableClock(NOW);
     }
 
+    /**
+     * H2 in memory, or with {@code spendline.test.slack-database=postgres} a schema of its own in the
+     * PostgreSQL at 127.0.0.1:5432 (trust authentication, database {@code test}), dropped at the end.
+     */
     @Bean(destroyMethod = "destroy")
-    SingleConnectionDataSource dataSource() {
-        return new SingleConnectionDataSource("jdbc:h2:mem:slack_" + UUID.randomUUID(), "sa", "", true);
+    SingleConnectionDataSource dataSource(@Value("${spendline.test.slack-database:h2}") String database)
+            throws SQLException {
+        if (!database.equals("postgres")) {
+            return new SingleConnectionDataSource("jdbc:h2:mem:slack_" + UUID.randomUUID(), "sa", "", true);
+        }
+        String schema = "slack_test_" + UUID.randomUUID().toString().replace("-", "");
+        try (Connection admin = DriverManager.getConnection(POSTGRES, "postgres", "");
+                Statement statement = admin.createStatement()) {
+            statement.execute("create schema " + schema);
+        }
+        return new SingleConnectionDataSource(POSTGRES + "?currentSchema=" + schema, "postgres", "", true) {
+            @Override
+            public void destroy() {
+                super.destroy();
+                try (Connection admin = DriverManager.getConnection(POSTGRES, "postgres", "");
+                        Statement statement = admin.createStatement()) {
+                    statement.execute("drop schema " + schema + " cascade");
+                } catch (SQLException e) {
+                    throw new IllegalStateException("could not drop " + schema, e);
+                }
+            }
+        };
     }
+
+    private static final String POSTGRES = "jdbc:postgresql://127.0.0.1:5432/test";
 
     @Bean
     Queries queries() {
