@@ -234,8 +234,12 @@ class SlackAppTest {
     void theSlashCommandIsAcknowledgedAndAnsweredThroughItsResponseUrlWithTheFiguresAndTheLink() throws Exception {
         install();
         String responseUrl = SLACK.base() + "/response/" + UUID.randomUUID();
+        long started = System.nanoTime();
         MvcResult ack = sendCommand(QUESTION, responseUrl);
+        // Acknowledged at once and empty: the answer goes to the response_url, so Slack's 3 s never wait on it.
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(3));
         assertThat(ack.getResponse().getStatus()).isEqualTo(200);
+        assertThat(ack.getResponse().getContentAsString()).isEmpty();
 
         FakeSlack.Call answer = SLACK.await(responseUrl.substring(SLACK.base().length()), call -> true);
         JsonNode message = JsonMapper.shared().readTree(answer.body());
