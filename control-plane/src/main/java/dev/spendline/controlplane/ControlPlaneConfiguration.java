@@ -10,6 +10,7 @@ import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.oauth.OAuthAccessTokens;
 import dev.spendline.controlplane.oauth.OAuthGrantRepository;
 import dev.spendline.controlplane.oauth.SigningKeyRepository;
+import dev.spendline.controlplane.slack.SlackInstallationRepository;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import java.time.Clock;
 import java.time.Duration;
@@ -79,6 +80,11 @@ public class ControlPlaneConfiguration {
     @Bean
     public SigningKeyRepository signingKeyRepository(JdbcClient controlPlaneJdbcClient, Clock clock) {
         return new SigningKeyRepository(controlPlaneJdbcClient, clock);
+    }
+
+    @Bean
+    public SlackInstallationRepository slackInstallationRepository(JdbcClient controlPlaneJdbcClient, Clock clock) {
+        return new SlackInstallationRepository(controlPlaneJdbcClient, clock);
     }
 
     /**

@@ -53,6 +53,9 @@ public abstract class DatabaseTest {
     protected void emptyTablesAndCreateRepositories() {
         jdbc = JdbcClient.create(dataSource());
         for (String table : List.of(
+                "slack_installations",
+                "slack_oauth_states",
+                "slack_events",
                 "oauth_grants",
                 "oauth2_authorization",
                 "oauth2_authorization_consent",

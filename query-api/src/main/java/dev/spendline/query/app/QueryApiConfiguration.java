@@ -18,6 +18,7 @@ import dev.spendline.query.security.SecurityConfiguration;
 import dev.spendline.query.settings.SettingsConfiguration;
 import dev.spendline.query.settings.web.SettingsPagesConfiguration;
 import dev.spendline.query.signin.SessionSecurity;
+import dev.spendline.query.slack.SlackConfiguration;
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
@@ -47,6 +48,7 @@ import org.springframework.context.annotation.Import;
     ExperimentsConfiguration.class,
     ActionConfiguration.class,
     AskConfiguration.class,
+    SlackConfiguration.class,
     McpConfiguration.class
 })
 public class QueryApiConfiguration {

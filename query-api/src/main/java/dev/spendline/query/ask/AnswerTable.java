@@ -18,10 +18,10 @@ import tools.jackson.databind.JsonNode;
  * views format them ({@code …Usd} as money, {@code …Percent} as a percentage). The view the answer
  * links to shows the same rows with its own columns; this is the answer's evidence at a glance.
  */
-record AnswerTable(List<String> headings, List<List<Cell>> rows) {
+public record AnswerTable(List<String> headings, List<List<Cell>> rows) {
 
     /** One cell: its text and whether it is a figure (right-aligned). */
-    record Cell(String text, boolean figure) {}
+    public record Cell(String text, boolean figure) {}
 
     /** The lists that hold an answer's rows, by the names the answer records give them. */
     private static final List<String> ROW_LISTS = List.of("rows", "recommendations", "budgets", "alerts");
@@ -30,7 +30,7 @@ record AnswerTable(List<String> headings, List<List<Cell>> rows) {
             Set.of("workspaceId", "id", "schemaVersion", "evidence", "action", "lastChange", "flags");
 
     /** The table of {@code data}; null when the answer has no rows list (e.g. totals only). */
-    static AnswerTable of(Record data, Formats formats) {
+    public static AnswerTable of(Record data, Formats formats) {
         JsonNode root = Json.MAPPER.valueToTree(data);
         JsonNode list = null;
         for (String name : ROW_LISTS) {

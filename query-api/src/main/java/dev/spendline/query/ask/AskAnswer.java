@@ -1,5 +1,6 @@
 package dev.spendline.query.ask;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,15 @@ public record AskAnswer(
         Record data,
         String dashboardUrl,
         List<String> examples) {
+
+    /**
+     * Whether the question asked for a change (create a budget, snooze an alert): not answered, because
+     * Ask only reads. Surfaces that cannot confirm a write (Slack) point to where it can be made.
+     */
+    @JsonIgnore
+    public boolean writeRequest() {
+        return !answered && answer != null && answer.contains(QuestionInterpreter.READS_ONLY);
+    }
 
     /** A tool call as MCP names it: the tool's name and its arguments. */
     public record Tool(String name, Map<String, Object> arguments) {}

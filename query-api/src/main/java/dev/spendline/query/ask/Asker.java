@@ -9,9 +9,10 @@ import java.util.function.Function;
 /**
  * Answers one question of one workspace: reads it against the workspace's vocabulary, runs the
  * one tool call, and writes the answer, the reading, the call, the data and the dashboard link.
- * Plain Java over {@link Queries}, so it runs the same in tests and behind the controller.
+ * Plain Java over {@link Queries}, so it runs the same in tests and behind the controller. Public so
+ * that the Slack app answers with the very same asker as {@code POST /api/v1/ask}.
  */
-final class Asker {
+public final class Asker {
 
     private final Queries queries;
     private final Function<String, Vocabulary> vocabularies;
@@ -23,7 +24,11 @@ final class Asker {
         this.clock = clock;
     }
 
-    AskAnswer ask(String workspaceId, String question, String baseUrl) {
+    /**
+     * @param baseUrl what the dashboard link starts with: an absolute address, or empty for a link
+     *     relative to this host
+     */
+    public AskAnswer ask(String workspaceId, String question, String baseUrl) {
         Instant now = clock.instant();
         Interpretation reading =
                 new QuestionInterpreter(vocabularies.apply(workspaceId), now, ZoneOffset.UTC).interpret(question);

@@ -506,6 +506,9 @@ final class QuestionInterpreter {
         return Set.copyOf(words);
     }
 
+    /** How the reason given for a write request starts ({@link AskAnswer#writeRequest()}). */
+    static final String READS_ONLY = "Ask only reads";
+
     /** Questions about something no read tool answers; each with the reason given to the asker. */
     private static final List<Map.Entry<Pattern, String>> UNSUPPORTED = List.of(
             Map.entry(
@@ -513,7 +516,7 @@ final class QuestionInterpreter {
                             + "|disable|enable|mute|dismiss|resolve|acknowledge|rename|edit|raise|bump|pause"
                             + "|turn off|turn on|archive|revoke|approve|block|notify|email me|send me"
                             + "|(?:increase|decrease|lower|change) (?:the |our |my |that )?[a-z0-9.-]* ?budget)\\b"),
-                    "Ask only reads. Budgets and alert snoozes are changed through a write action that you prepare"
+                    READS_ONLY + ". Budgets and alert snoozes are changed through a write action that you prepare"
                             + " and then confirm (POST /api/v1/ask/actions/prepare)"),
             Map.entry(Pattern.compile("\\bwhy\\b"), "Ask reports figures; it does not explain causes"));
 

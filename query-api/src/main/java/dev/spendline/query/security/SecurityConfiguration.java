@@ -46,6 +46,11 @@ public class SecurityConfiguration {
         /** {@code /livez}, {@code /readyz}: the probes a load balancer may ask on the public port. */
         public static final int PROBES = 20;
         /**
+         * Slack's requests ({@code dev.spendline.query.slack.SlackSecurity}): {@code /slack/**}, verified by
+         * Bolt with the signing secret; no session, CSRF off only there.
+         */
+        public static final int SLACK = 22;
+        /**
          * The OAuth authorization server ({@code dev.spendline.query.oauth.AuthorizationServerSecurity}):
          * its metadata, registration, authorization, token, device and key-set endpoints and its consent
          * and device pages. Its users are the dashboard's signed-in users (the same session).

@@ -140,7 +140,7 @@ public class DashboardSlice {
 
         private volatile Instant now;
 
-        MovableClock(Instant now) {
+        public MovableClock(Instant now) {
             this.now = now;
         }
 

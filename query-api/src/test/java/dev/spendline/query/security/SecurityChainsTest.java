@@ -16,6 +16,7 @@ import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.keys.IssuedApiKey;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.query.slack.SlackSecurity;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -33,6 +34,7 @@ import org.springframework.http.MediaType;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.MvcResult;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -162,14 +164,27 @@ class SecurityChainsTest {
     }
 
     @Test
+    void slackRequestsReachTheirEndpointWithoutCsrfOrSessionAndOtherSlackPathsAreNotFound() throws Exception {
+        MvcResult slack = mvc.perform(post("/slack/events").content("{}")).andReturn();
+        assertThat(slack.getResponse().getStatus()).isEqualTo(200);
+        assertThat(slack.getResponse().getContentAsString()).isEqualTo("slack endpoint");
+        assertThat(slack.getResponse().getHeader("Set-Cookie")).isNull();
+        assertThat(mvc.perform(get("/slack/anything")).andReturn().getResponse().getStatus())
+                .isEqualTo(404);
+    }
+
+    @Test
     void theChainsAreOrderedInternalIngestProbesApiDenyAll() {
         List<SecurityFilterChain> ordered =
                 chains.stream().sorted(AnnotationAwareOrderComparator.INSTANCE).toList();
-        assertThat(ordered).hasSize(5);
+        assertThat(ordered).hasSize(6);
         assertThat(ordered.get(ordered.size() - 1).getFilters()).isNotEmpty();
         assertThat(SecurityConfiguration.Chains.INTERNAL_PORT)
                 .isLessThan(SecurityConfiguration.Chains.INGEST)
                 .isLessThan(SecurityConfiguration.Chains.PROBES);
+        assertThat(SecurityConfiguration.Chains.SLACK)
+                .isGreaterThan(SecurityConfiguration.Chains.PROBES)
+                .isLessThan(SecurityConfiguration.Chains.SESSION);
         assertThat(SecurityConfiguration.Chains.PROBES)
                 .isLessThan(SecurityConfiguration.Chains.SESSION)
                 .isLessThan(SecurityConfiguration.Chains.OAUTH_RESOURCE)
@@ -187,6 +202,11 @@ class SecurityChainsTest {
                     ? "report for nobody"
                     : "report for " + principal.workspaceId() + " by "
                             + principal.credential().reference();
+        }
+
+        @PostMapping("/slack/events")
+        String slack() {
+            return "slack endpoint";
         }
 
         @PostMapping("/api/v1/events")
@@ -211,7 +231,7 @@ class SecurityChainsTest {
     }
 
     @SpringBootConfiguration
-    @Import({SecurityConfiguration.class, InternalPortSecurity.class, Endpoints.class})
+    @Import({SecurityConfiguration.class, InternalPortSecurity.class, SlackSecurity.class, Endpoints.class})
     static class Config {
 
         @Bean

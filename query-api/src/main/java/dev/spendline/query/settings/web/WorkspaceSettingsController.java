@@ -4,7 +4,9 @@ import dev.spendline.controlplane.Principal;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import dev.spendline.query.signin.WorkspaceAuthentication;
+import dev.spendline.query.slack.SlackConnections;
 import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.security.core.annotation.CurrentSecurityContext;
 import org.springframework.stereotype.Controller;
@@ -24,9 +26,11 @@ final class WorkspaceSettingsController {
     static final String PATH = "/app/settings";
 
     private final WorkspaceRepository workspaces;
+    private final ObjectProvider<SlackConnections> slack;
 
-    WorkspaceSettingsController(WorkspaceRepository workspaces) {
+    WorkspaceSettingsController(WorkspaceRepository workspaces, ObjectProvider<SlackConnections> slack) {
         this.workspaces = workspaces;
+        this.slack = slack;
     }
 
     @GetMapping(PATH)
@@ -68,8 +72,15 @@ final class WorkspaceSettingsController {
         return workspaces.findById(principal.workspaceId()).orElseThrow(() -> PageRefusal.notFound("workspace"));
     }
 
-    private static String page(Workspace workspace, WorkspaceAuthentication viewer, Model model) {
+    private String page(Workspace workspace, WorkspaceAuthentication viewer, Model model) {
         model.addAttribute("workspace", workspace);
+        // The Ask section's chat app: not configured (no Slack beans, or no credentials), or its connection.
+        SlackConnections connections = slack.getIfAvailable();
+        boolean configured = connections != null && connections.configured();
+        model.addAttribute("slackConfigured", configured);
+        model.addAttribute("slackCommand", connections == null ? "/spendline" : connections.command());
+        model.addAttribute(
+                "slackConnection", configured ? connections.of(workspace.id()).orElse(null) : null);
         model.addAttribute("canManage", viewer != null && viewer.manages());
         return "settings/index";
     }

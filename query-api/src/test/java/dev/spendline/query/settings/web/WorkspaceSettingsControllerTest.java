@@ -51,7 +51,7 @@ class WorkspaceSettingsControllerTest {
                 .contains("This workspace is on the <strong>FREE</strong> plan.")
                 .contains("creating budgets, snoozing alerts and setting experiment")
                 .contains("spendline-standalone set-plan TEAM --data-dir ./data")
-                .contains("A chat app (Slack) will be connected here")
+                .contains("The Slack app is not configured by the operator of this Spendline.")
                 .contains(
                         "href=\"/app/settings/keys\"",
                         "href=\"/app/settings/revenue\"",

@@ -1,0 +1,194 @@
+package dev.spendline.query.slack;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
+
+/**
+ * A local stand-in for Slack's Web API and OAuth endpoints, answering exactly as Slack documents them
+ * ({@code {"ok":true,...}} / {@code {"ok":false,"error":"..."}}, HTTP 200 either way): {@code oauth.v2.access},
+ * {@code auth.test}, {@code chat.postMessage}, {@code auth.revoke}, and the {@code response_url} of slash
+ * commands ({@code /response/<id>}). It records every call so tests can check what Spendline sent.
+ */
+final class FakeSlack implements AutoCloseable {
+
+    static final String CLIENT_ID = "1111.2222";
+    static final String CLIENT_SECRET = "client-secret-of-the-test-app";
+
+    /** One call to the fake: its path, its form or JSON body, and its bearer token. */
+    record Call(String path, Map<String, String> form, String body, String token) {}
+
+    /** A Slack team the next authorization code installs into, with the bot token Slack issues. */
+    record Team(String id, String name, String botToken) {}
+
+    private final HttpServer server;
+    private final List<Call> calls = new ArrayList<>();
+    private final Map<String, Team> codes = new ConcurrentHashMap<>();
+    private final Map<String, String> revoked = new ConcurrentHashMap<>();
+
+    FakeSlack() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", this::handle);
+        server.start();
+    }
+
+    String base() {
+        return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    String apiUrl() {
+        return base() + "/api/";
+    }
+
+    /** Slack will accept {@code code} once, installing into {@code team}. */
+    void willInstall(String code, Team team) {
+        codes.put(code, team);
+        issued.put(team.botToken(), team);
+    }
+
+    synchronized List<Call> calls(String path) {
+        return calls.stream().filter(c -> c.path().equals(path)).toList();
+    }
+
+    /** Waits up to ten seconds for a call matching {@code test}; answers are sent off the request thread. */
+    Call await(String path, Predicate<Call> test) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (System.nanoTime() < deadline) {
+            for (Call call : calls(path)) {
+                if (test.test(call)) {
+                    return call;
+                }
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("no call to " + path + " as expected; calls: " + calls(path));
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        String path = exchange.getRequestURI().getPath();
+        String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+        String contentType = String.valueOf(exchange.getRequestHeaders().getFirst("Content-Type"));
+        Map<String, String> form = contentType.startsWith("application/x-www-form-urlencoded") ? form(body) : Map.of();
+        String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+        String token = authorization != null && authorization.startsWith("Bearer ")
+                ? authorization.substring(7)
+                : form.get("token");
+        // Slack takes the client's credentials as form fields or, preferred, as HTTP Basic authentication.
+        if (authorization != null && authorization.startsWith("Basic ")) {
+            String[] basic = new String(
+                            java.util.Base64.getDecoder().decode(authorization.substring(6)), StandardCharsets.UTF_8)
+                    .split(":", 2);
+            form = new LinkedHashMap<>(form);
+            form.put("client_id", URLDecoder.decode(basic[0], StandardCharsets.UTF_8));
+            form.put("client_secret", URLDecoder.decode(basic[1], StandardCharsets.UTF_8));
+        }
+        synchronized (this) {
+            calls.add(new Call(path, form, body, token));
+        }
+        String answer;
+        if (path.startsWith("/response/")) {
+            answer = "{\"ok\":true}";
+        } else {
+            answer = switch (path) {
+                case "/api/oauth.v2.access" -> oauthV2Access(form);
+                case "/api/auth.test" -> authTest(token);
+                case "/api/chat.postMessage" -> known(token)
+                        ? "{\"ok\":true,\"channel\":\"" + form.get("channel")
+                                + "\",\"ts\":\"1764066000.000200\",\"message\":{\"type\":\"message\",\"text\":\"ok\"}}"
+                        : "{\"ok\":false,\"error\":\"invalid_auth\"}";
+                case "/api/auth.revoke" -> revoke(token);
+                default -> "{\"ok\":false,\"error\":\"unknown_method\"}";};
+        }
+        byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", "application/json; charset=utf-8");
+        exchange.sendResponseHeaders(200, bytes.length);
+        exchange.getResponseBody().write(bytes);
+        exchange.close();
+    }
+
+    /** As documented at https://api.slack.com/methods/oauth.v2.access (example response). */
+    private String oauthV2Access(Map<String, String> form) {
+        if (!CLIENT_ID.equals(form.get("client_id"))) {
+            return "{\"ok\":false,\"error\":\"invalid_client_id\"}";
+        }
+        if (!CLIENT_SECRET.equals(form.get("client_secret"))) {
+            return "{\"ok\":false,\"error\":\"bad_client_secret\"}";
+        }
+        Team team = codes.remove(String.valueOf(form.get("code")));
+        if (team == null) {
+            return "{\"ok\":false,\"error\":\"invalid_code\"}";
+        }
+        return "{\"ok\":true,\"access_token\":\"" + team.botToken() + "\",\"token_type\":\"bot\","
+                + "\"scope\":\"commands,app_mentions:read,chat:write\",\"bot_user_id\":\"U0BOT" + team.id() + "\","
+                + "\"app_id\":\"A0SPENDLINE\",\"team\":{\"name\":\"" + team.name() + "\",\"id\":\"" + team.id() + "\"},"
+                + "\"enterprise\":null,\"is_enterprise_install\":false,"
+                + "\"authed_user\":{\"id\":\"U1234\"}}";
+    }
+
+    /** As documented at https://api.slack.com/methods/auth.test; Bolt asks it to authorize each request. */
+    private String authTest(String token) {
+        Team team = team(token);
+        if (team == null) {
+            return "{\"ok\":false,\"error\":\"invalid_auth\"}";
+        }
+        return "{\"ok\":true,\"url\":\"https://" + team.id().toLowerCase() + ".slack.com/\",\"team\":\"" + team.name()
+                + "\",\"user\":\"spendline\",\"team_id\":\"" + team.id() + "\",\"user_id\":\"U0BOT" + team.id()
+                + "\",\"bot_id\":\"B0BOT" + team.id() + "\",\"is_enterprise_install\":false}";
+    }
+
+    private String revoke(String token) {
+        if (!known(token)) {
+            return "{\"ok\":false,\"error\":\"invalid_auth\"}";
+        }
+        revoked.put(token, token);
+        return "{\"ok\":true,\"revoked\":true}";
+    }
+
+    private final Map<String, Team> issued = new ConcurrentHashMap<>();
+
+    /** Tokens of teams this fake installed (remembered when handed out) and not revoked. */
+    private Team team(String token) {
+        if (token == null || revoked.containsKey(token)) {
+            return null;
+        }
+        return issued.get(token);
+    }
+
+    private boolean known(String token) {
+        return team(token) != null;
+    }
+
+    boolean wasRevoked(String token) {
+        return revoked.containsKey(token);
+    }
+
+    private static Map<String, String> form(String body) {
+        Map<String, String> form = new LinkedHashMap<>();
+        for (String pair : body.split("&")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            String name = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+            String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+            form.put(name, value);
+        }
+        return form;
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}
