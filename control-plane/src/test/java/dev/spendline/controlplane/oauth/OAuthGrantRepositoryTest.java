@@ -89,6 +89,24 @@ class OAuthGrantRepositoryTest extends DatabaseTest {
     }
 
     @Test
+    void theCollectorClientNeverExpiresThoughNoOneAuthorizedIt() {
+        jdbc.sql("insert into oauth2_registered_client (id, client_id, client_id_issued_at, client_name,"
+                        + " client_authentication_methods, authorization_grant_types, scopes, client_settings,"
+                        + " token_settings) values ('spendline-collector', 'spendline-collector', :issuedAt,"
+                        + " 'Spendline collector', 'none', 'authorization_code', 'usage:write', '{}', '{}')")
+                .param("issuedAt", Timestamps.toDb(Timestamps.now(clock)))
+                .update();
+        client("rc-unused", "Tried once");
+        clock.advance(Duration.ofDays(30));
+
+        assertThat(grants.deleteUnusedClients(Duration.ofHours(24))).isEqualTo(1);
+        assertThat(jdbc.sql("select client_id from oauth2_registered_client")
+                        .query(String.class)
+                        .list())
+                .containsExactly("spendline-collector");
+    }
+
+    @Test
     void theSigningKeyIsCreatedOnceAndThenKept() {
         String first = signingKeys.findOrCreate(() -> "{\"kid\":\"one\"}");
         String second = signingKeys.findOrCreate(() -> "{\"kid\":\"two\"}");

@@ -101,4 +101,57 @@ class SpringAuthorizationStoresTest extends DatabaseTest {
         authorizations.remove(authorization);
         assertThat(authorizations.findById("auth-1")).isNull();
     }
+
+    @Test
+    void theGrantsCurrentAccessTokenAndItsRevocationAreReadAsSpringStoresThem() {
+        RegisteredClient client = RegisteredClient.withId("spendline-collector")
+                .clientId("spendline-collector")
+                .clientName("Spendline collector")
+                .clientAuthenticationMethod(ClientAuthenticationMethod.NONE)
+                .authorizationGrantType(AuthorizationGrantType.DEVICE_CODE)
+                .scope("usage:write")
+                .build();
+        clients.save(client);
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        OAuth2AccessToken token = new OAuth2AccessToken(
+                OAuth2AccessToken.TokenType.BEARER, "eyJ.token.1", now, now.plusSeconds(3600), Set.of("usage:write"));
+        OAuth2RefreshToken refresh = new OAuth2RefreshToken("refresh-2", now, now.plusSeconds(86400));
+        OAuth2Authorization authorization = OAuth2Authorization.withRegisteredClient(client)
+                .id("auth-2")
+                .principalName("user-2")
+                .authorizationGrantType(AuthorizationGrantType.DEVICE_CODE)
+                .authorizedScopes(Set.of("usage:write"))
+                .accessToken(token)
+                .refreshToken(refresh)
+                .build();
+        authorizations.save(authorization);
+        var jdbc = org.springframework.jdbc.core.simple.JdbcClient.create(dataSource());
+        var clock = java.time.Clock.systemUTC();
+        String workspaceId = new dev.spendline.controlplane.workspaces.WorkspaceRepository(jdbc, clock)
+                .create("Collector " + java.util.UUID.randomUUID(), dev.spendline.controlplane.workspaces.Plan.FREE)
+                .id();
+        String userId = new dev.spendline.controlplane.accounts.UserRepository(jdbc, clock)
+                .create(java.util.UUID.randomUUID() + "@example.com", "Ada", null)
+                .id();
+        OAuthGrantRepository grants = new OAuthGrantRepository(jdbc, clock);
+        grants.record("auth-2", workspaceId, userId, "spendline-collector");
+
+        assertThat(grants.findActive("auth-2")).hasValueSatisfying(active -> {
+            assertThat(active.workspaceId()).isEqualTo(workspaceId);
+            assertThat(active.userId()).isEqualTo(userId);
+            assertThat(active.accessTokenValue()).isEqualTo("eyJ.token.1");
+            assertThat(active.accessTokenInvalidated()).isFalse();
+        });
+
+        // What the revocation endpoint does with a refresh token: its access token is invalidated too.
+        authorizations.save(OAuth2Authorization.from(authorization)
+                .invalidate(refresh)
+                .invalidate(token)
+                .build());
+        assertThat(grants.findActive("auth-2")).hasValueSatisfying(active -> assertThat(active.accessTokenInvalidated())
+                .isTrue());
+
+        grants.revoke("auth-2");
+        assertThat(grants.findActive("auth-2")).isEmpty();
+    }
 }

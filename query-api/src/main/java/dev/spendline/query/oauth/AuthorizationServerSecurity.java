@@ -171,8 +171,8 @@ public class AuthorizationServerSecurity {
         http.oauth2AuthorizationServer(server -> {
             endpoints.set(server.getEndpointsMatcher());
             configure(server, clients, authorizations, consents, settings, tokenGenerator);
-            server.clientAuthentication(client -> client.authenticationConverter(
-                                    PublicClients.converter(DEVICE_AUTHORIZATION_ENDPOINT, settings.getTokenRevocationEndpoint()))
+            server.clientAuthentication(client -> client.authenticationConverter(PublicClients.converter(
+                                    DEVICE_AUTHORIZATION_ENDPOINT, settings.getTokenRevocationEndpoint()))
                             .authenticationProvider(PublicClients.provider(clients)))
                     .clientRegistrationEndpoint(registration -> registration
                             .openRegistrationAllowed(true)
@@ -191,6 +191,8 @@ public class AuthorizationServerSecurity {
                                     ? RefreshTokens.withGrace(
                                             provider, authorizations, grants, properties.refreshGrace(), clock)
                                     : provider)))
+                    .tokenRevocationEndpoint(revocation -> revocation.authenticationProviders(providers ->
+                            providers.replaceAll(provider -> RevokedGrants.deleting(provider, authorizations, grants))))
                     .deviceAuthorizationEndpoint(device -> device.verificationUri(ACTIVATE_PAGE)
                             .authenticationProviders(providers -> providers.replaceAll(
                                     provider -> DeviceAuthorizationRequests.checkingResource(provider, urls))))

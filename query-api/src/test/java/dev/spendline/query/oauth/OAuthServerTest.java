@@ -709,6 +709,44 @@ class OAuthServerTest {
         assertThat(claims.get("workspace_name")).isNotNull();
     }
 
+    @Test
+    void aPublicClientRevokingItsRefreshTokenEndsItsGrant() throws Exception {
+        Account ana = signUp("Ana");
+        String clientId = registerClient("Revoker", "http://127.0.0.1/callback");
+        JsonNode tokens = authorizedTokens(ana, ana.workspaceId(), clientId);
+        String grantId = (String) claims(tokens.get("access_token").asString()).get("grant_id");
+
+        // Revoking the access token alone keeps the grant: the client may refresh.
+        mvc.perform(post("/oauth2/revoke")
+                        .param("token", tokens.get("access_token").asString())
+                        .param("token_type_hint", "access_token")
+                        .param("client_id", clientId))
+                .andExpect(status().isOk());
+        refused(tokens.get("access_token").asString());
+        assertThat(grants.find(grantId)).isPresent();
+
+        // Another client cannot revoke it.
+        String other = registerClient("Other", "http://127.0.0.1/callback");
+        mvc.perform(post("/oauth2/revoke")
+                        .param("token", tokens.get("refresh_token").asString())
+                        .param("client_id", other))
+                .andExpect(status().is4xxClientError());
+        assertThat(grants.find(grantId)).isPresent();
+
+        mvc.perform(post("/oauth2/revoke")
+                        .param("token", tokens.get("refresh_token").asString())
+                        .param("token_type_hint", "refresh_token")
+                        .param("client_id", clientId))
+                .andExpect(status().isOk());
+        assertThat(grants.find(grantId)).isEmpty();
+        assertThat(grants.listForWorkspace(ana.workspaceId()))
+                .noneMatch(grant -> grant.id().equals(grantId));
+        assertThat(refresh(clientId, tokens.get("refresh_token").asString())
+                        .getResponse()
+                        .getStatus())
+                .isEqualTo(400);
+    }
+
     private MvcResult deviceToken(String deviceCode) throws Exception {
         return mvc.perform(post("/oauth2/token")
                         .param("grant_type", "urn:ietf:params:oauth:grant-type:device_code")

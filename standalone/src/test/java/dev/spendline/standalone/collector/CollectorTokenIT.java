@@ -75,13 +75,15 @@ class CollectorTokenIT {
         String email = name.toLowerCase() + "-" + UUID.randomUUID() + "@example.com";
         DeviceApproval.signUp(base, email, name, PASSWORD);
         var ctx = spendline.context();
-        String userId =
-                ctx.getBean(UserRepository.class).findByEmail(email).orElseThrow().id();
-        String workspaceId = ctx.getBean(MembershipRepository.class)
-                .forUser(userId)
-                .get(0)
-                .workspaceId();
-        String key = ctx.getBean(ApiKeyRepository.class).issue(workspaceId, "reports").secret();
+        String userId = ctx.getBean(UserRepository.class)
+                .findByEmail(email)
+                .orElseThrow()
+                .id();
+        String workspaceId =
+                ctx.getBean(MembershipRepository.class).forUser(userId).get(0).workspaceId();
+        String key = ctx.getBean(ApiKeyRepository.class)
+                .issue(workspaceId, "reports")
+                .secret();
         return new Person(email, workspaceId, key);
     }
 
@@ -154,10 +156,9 @@ class CollectorTokenIT {
 
         // The two accepted rows, and only they, reach the internal usage report.
         JsonNode report = await(
-                "/api/v1/reports/spend?usage=internal&by=employee", ana.reportKey(), r -> r.get("totals")
-                                .get("calls")
-                                .asLong()
-                        >= 2);
+                "/api/v1/reports/spend?usage=internal&by=employee",
+                ana.reportKey(),
+                r -> r.get("totals").get("calls").asLong() >= 2);
         assertThat(report.get("totals").get("calls").asLong()).isEqualTo(2);
         assertThat(report.get("totals").get("costUsd").decimalValue()).isEqualByComparingTo("1.00");
         assertThat(report.get("rows").get(0).get("value").asString()).isEqualTo(ana.email());
@@ -180,11 +181,12 @@ class CollectorTokenIT {
 
         // The collector revokes its own session (uninstall): the token stops.
         Response revoked = form(
-                "/oauth2/revoke",
-                Map.of("token", newRefresh, "token_type_hint", "refresh_token", "client_id", CLIENT));
+                "/oauth2/revoke", Map.of("token", newRefresh, "token_type_hint", "refresh_token", "client_id", CLIENT));
         assertThat(revoked.status()).as(revoked.text()).isEqualTo(200);
-        assertThat(awaitStatus(newAccess, 401).json().get("detail").asString())
-                .contains("revoked");
+        assertThat(awaitStatus(newAccess, 401).json().get("detail").asString()).contains("revoked");
+        // Its grant is gone from the workspace's connected clients.
+        assertThat(spendline.context().getBean(OAuthGrantRepository.class).listForWorkspace(ana.workspaceId()))
+                .noneMatch(grant -> grant.id().equals(grantId));
     }
 
     @Test
@@ -205,21 +207,23 @@ class CollectorTokenIT {
         assertThat(ingest("/api/v1/internal-usage", bobToken, row("b-1", bob.email(), "3.00", at))
                         .status())
                 .isEqualTo(202);
-        await("/api/v1/reports/spend?usage=internal&by=employee", bob.reportKey(), r -> r.get("totals")
-                        .get("calls")
-                        .asLong()
-                >= 1);
+        await(
+                "/api/v1/reports/spend?usage=internal&by=employee",
+                bob.reportKey(),
+                r -> r.get("totals").get("calls").asLong() >= 1);
         JsonNode eveReport = await(
-                "/api/v1/reports/spend?usage=internal&by=employee", eve.reportKey(), r -> r.get("totals")
-                                .get("calls")
-                                .asLong()
-                        >= 1);
+                "/api/v1/reports/spend?usage=internal&by=employee",
+                eve.reportKey(),
+                r -> r.get("totals").get("calls").asLong() >= 1);
         assertThat(eveReport.get("totals").get("costUsd").decimalValue()).isEqualByComparingTo("2.00");
         assertThat(eveReport.get("rows").get(0).get("value").asString()).isEqualTo(eve.email());
 
         // Revoked by the workspace (settings): refused within the cache time.
         String grantId = claims(bobToken).get("grant_id").asString();
-        assertThat(spendline.context().getBean(OAuthGrantRepository.class).revokeInWorkspace(bob.workspaceId(), grantId))
+        assertThat(spendline
+                        .context()
+                        .getBean(OAuthGrantRepository.class)
+                        .revokeInWorkspace(bob.workspaceId(), grantId))
                 .isTrue();
         assertThat(awaitStatus(bobToken, 401).json().get("detail").asString())
                 .contains("grant of this access token was revoked");
@@ -258,16 +262,20 @@ class CollectorTokenIT {
         Response mcpTokens = form(
                 "/oauth2/token",
                 Map.of(
-                        "grant_type", "urn:ietf:params:oauth:grant-type:device_code",
-                        "device_code", device.json().get("device_code").asString(),
-                        "client_id", mcpClient));
+                        "grant_type",
+                        "urn:ietf:params:oauth:grant-type:device_code",
+                        "device_code",
+                        device.json().get("device_code").asString(),
+                        "client_id",
+                        mcpClient));
         assertThat(mcpTokens.status()).as(mcpTokens.text()).isEqualTo(200);
         String mcpToken = mcpTokens.json().get("access_token").asString();
         assertThat(claims(mcpToken).get("aud").asString()).isEqualTo(base + "/api/mcp");
         Response wrongAudience =
                 ingest("/api/v1/internal-usage", mcpToken, row("f-2", ana.email(), "1.00", Instant.now()));
         assertThat(wrongAudience.status()).isEqualTo(401);
-        assertThat(wrongAudience.json().get("detail").asString()).contains("not for " + base + "/api/v1/internal-usage");
+        assertThat(wrongAudience.json().get("detail").asString())
+                .contains("not for " + base + "/api/v1/internal-usage");
         assertThat(ingest("/api/v1/events", mcpToken, event("f-3")).status()).isEqualTo(401);
 
         // No credential, and an API key's refusal, keep their answers.
@@ -286,7 +294,8 @@ class CollectorTokenIT {
                 .encodeToString((UUID.randomUUID() + "-" + UUID.randomUUID()).getBytes(StandardCharsets.UTF_8));
         String challenge = Base64.getUrlEncoder()
                 .withoutPadding()
-                .encodeToString(MessageDigest.getInstance("SHA-256").digest(verifier.getBytes(StandardCharsets.US_ASCII)));
+                .encodeToString(
+                        MessageDigest.getInstance("SHA-256").digest(verifier.getBytes(StandardCharsets.US_ASCII)));
         String redirect = "http://127.0.0.1:" + freePort() + "/callback";
         String authorize = base + "/oauth2/authorize?response_type=code&client_id=" + CLIENT
                 + "&redirect_uri=" + URLEncoder.encode(redirect, StandardCharsets.UTF_8)
@@ -297,7 +306,15 @@ class CollectorTokenIT {
 
         Response withoutVerifier = form(
                 "/oauth2/token",
-                Map.of("grant_type", "authorization_code", "code", code, "redirect_uri", redirect, "client_id", CLIENT));
+                Map.of(
+                        "grant_type",
+                        "authorization_code",
+                        "code",
+                        code,
+                        "redirect_uri",
+                        redirect,
+                        "client_id",
+                        CLIENT));
         assertThat(withoutVerifier.status()).isIn(400, 401);
 
         Response tokens = form(
@@ -352,8 +369,8 @@ class CollectorTokenIT {
             }
             Thread.sleep(200);
         } while (System.nanoTime() < deadline);
-        throw new AssertionError("Expected " + status + " within the cache time, last got " + last.status() + ": "
-                + last.text());
+        throw new AssertionError(
+                "Expected " + status + " within the cache time, last got " + last.status() + ": " + last.text());
     }
 
     private static JsonNode await(String pathAndQuery, String key, Predicate<JsonNode> done) throws Exception {
