@@ -376,10 +376,7 @@ public final class BenchMain {
         @Option(names = "--key", required = true, description = "API key of the workspace to send to.")
         String key;
 
-        @Option(
-                names = "--events",
-                defaultValue = "200000",
-                description = "Timed events (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--events", defaultValue = "200000", description = "Timed events (default: ${DEFAULT-VALUE}).")
         int events;
 
         @Option(
@@ -388,7 +385,10 @@ public final class BenchMain {
                 description = "Events sent and delivered first (default: ${DEFAULT-VALUE}).")
         int warmup;
 
-        @Option(names = "--batch", defaultValue = "500", description = "The client's batchSize (default: ${DEFAULT-VALUE}).")
+        @Option(
+                names = "--batch",
+                defaultValue = "500",
+                description = "The client's batchSize (default: ${DEFAULT-VALUE}).")
         int batch;
 
         @Option(

@@ -51,7 +51,6 @@ final class Sender implements Runnable {
     record Settings(
             URI baseUri,
             BearerCredentials credentials,
-            int batchSize,
             Duration requestTimeout,
             int maxRetries,
             Duration backoffBase,
@@ -87,6 +86,9 @@ final class Sender implements Runnable {
         } catch (RuntimeException | Error e) {
             LOG.log(Level.ERROR, "Spendline client sender stopped unexpectedly", e);
         } finally {
+            // Whatever ended the loop, no item may wait for a sender that is gone: later sends are
+            // dropped and counted, and what is left is failed.
+            buffer.close();
             List<Item> left = buffer.drainAll();
             if (!left.isEmpty()) {
                 fail(left, "client closed before delivery");
@@ -177,11 +179,17 @@ final class Sender implements Runnable {
         }
     }
 
-    /** Full jitter (AWS Architecture Blog, "Exponential Backoff And Jitter"): uniform in [0, min(max, base·2^n)]. */
-    long backoffNanos(int attempt) {
-        long base = settings.backoffBase().toNanos();
-        long cap = settings.backoffMax().toNanos();
-        long ceiling = attempt >= 62 || base > (cap >> Math.min(attempt, 62)) ? cap : base << attempt;
+    private long backoffNanos(int attempt) {
+        return fullJitterNanos(
+                attempt, settings.backoffBase().toNanos(), settings.backoffMax().toNanos());
+    }
+
+    /**
+     * Full jitter (AWS Architecture Blog, "Exponential Backoff And Jitter"): uniform in
+     * [0, min(cap, base·2^attempt)], so that many senders retrying after one outage spread out.
+     */
+    static long fullJitterNanos(int attempt, long base, long cap) {
+        long ceiling = attempt >= 62 || base > (cap >> attempt) ? cap : base << attempt;
         return ThreadLocalRandom.current().nextLong(Math.min(cap, ceiling) + 1);
     }
 

@@ -53,7 +53,6 @@ public final class SpendlineClient implements AutoCloseable {
                 new Sender.Settings(
                         b.baseUri,
                         b.credentials,
-                        b.batchSize,
                         b.requestTimeout,
                         b.maxRetries,
                         b.backoffBase,

@@ -52,16 +52,23 @@ final class FakeIngest implements AutoCloseable {
     private volatile Reply otherwise = status(202, "{\"accepted\":1,\"receivedAt\":\"2026-11-25T10:00:00Z\"}");
 
     FakeIngest() throws IOException {
+        this(true);
+    }
+
+    /** @param record false for a benchmark's sink: bodies are read and thrown away */
+    FakeIngest(boolean record) throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.setExecutor(threads);
         server.createContext("/", exchange -> {
             try (InputStream in = exchange.getRequestBody()) {
                 byte[] body = in.readAllBytes();
-                requests.add(new Request(
-                        exchange.getRequestURI().getPath(),
-                        exchange.getRequestHeaders().getFirst("Authorization"),
-                        JSON.readTree(new String(body, StandardCharsets.UTF_8)),
-                        System.nanoTime()));
+                if (record) {
+                    requests.add(new Request(
+                            exchange.getRequestURI().getPath(),
+                            exchange.getRequestHeaders().getFirst("Authorization"),
+                            JSON.readTree(new String(body, StandardCharsets.UTF_8)),
+                            System.nanoTime()));
+                }
             }
             Reply reply = script.poll();
             (reply == null ? otherwise : reply).answer(exchange);

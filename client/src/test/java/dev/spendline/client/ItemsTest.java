@@ -263,4 +263,21 @@ class ItemsTest {
         assertThat(Sender.retryAfterNanos("soon")).isZero();
         assertThat(Sender.retryAfterNanos("Wed, 21 Oct 2015 07:28:00 GMT")).isZero(); // in the past
     }
+
+    @Test
+    void backoffIsFullJitterUnderTheDoublingCeiling() {
+        long base = 200;
+        long cap = 30_000;
+        for (int attempt = 0; attempt < 70; attempt++) {
+            long ceiling = Math.min(cap, attempt < 20 ? base << attempt : cap);
+            long max = 0;
+            for (int i = 0; i < 2_000; i++) {
+                long delay = Sender.fullJitterNanos(attempt, base, cap);
+                assertThat(delay).isBetween(0L, ceiling);
+                max = Math.max(max, delay);
+            }
+            // Uniform over the whole range: the largest of 2,000 draws comes close to the ceiling.
+            assertThat(max).isGreaterThan(ceiling * 9 / 10);
+        }
+    }
 }

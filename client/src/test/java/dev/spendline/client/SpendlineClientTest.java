@@ -371,6 +371,42 @@ class SpendlineClientTest {
     }
 
     @Test
+    void aListenerThatThrowsDoesNotStopDelivery() throws Exception {
+        SpendlineClient client = started(client().listener(new DeliveryListener() {
+            @Override
+            public void delivered(List<? extends Item> items) {
+                throw new IllegalStateException("a bug in the application's listener");
+            }
+        }));
+        client.send(event("e1"));
+        assertThat(client.flush(SETTLE)).isTrue();
+        client.send(event("e2"));
+        assertThat(client.flush(SETTLE)).isTrue();
+
+        assertThat(server.requests()).hasSize(2);
+        assertThat(client.metrics().sent()).isEqualTo(2);
+    }
+
+    @Test
+    void ifTheSenderThreadDiesLaterSendsAreDroppedNotKeptForever() throws Exception {
+        SpendlineClient client = started(client().listener(new DeliveryListener() {
+            @Override
+            public void delivered(List<? extends Item> items) {
+                throw new OutOfMemoryError("simulated: an Error escapes the listener");
+            }
+        }));
+        client.send(event("e1"));
+        assertThat(client.flush(SETTLE)).isTrue();
+        Thread.sleep(100);
+
+        client.send(event("e2"));
+
+        assertThat(client.flush(Duration.ofMillis(100))).isTrue();
+        assertThat(client.metrics().dropped()).isEqualTo(1);
+        assertThat(client.metrics().buffered()).isZero();
+    }
+
+    @Test
     void theSenderIsOneNamedDaemonThread() {
         started(client());
         assertThat(Thread.getAllStackTraces().keySet())

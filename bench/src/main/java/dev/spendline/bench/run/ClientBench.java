@@ -77,16 +77,12 @@ public final class ClientBench {
             }
             Duration took = Duration.ofNanos(System.nanoTime() - start);
             ClientMetrics metrics = client.metrics();
-            if (metrics.sent() - sentBefore != events || metrics.dropped() + metrics.failed() + metrics.rejected() > 0) {
+            if (metrics.sent() - sentBefore != events
+                    || metrics.dropped() + metrics.failed() + metrics.rejected() > 0) {
                 throw new IllegalStateException("not every event was delivered: " + metrics);
             }
             return new Result(
-                    events,
-                    nanos,
-                    (double) timedTotal / events,
-                    took,
-                    events / (took.toNanos() / 1e9),
-                    metrics);
+                    events, nanos, (double) timedTotal / events, took, events / (took.toNanos() / 1e9), metrics);
         }
     }
 

@@ -115,8 +115,8 @@ final class BrowserAuthorization {
                 throw new CliException(
                         ExitCodes.AUTH,
                         "authorization_timeout",
-                        "No answer from the browser within " + wait.toMinutes()
-                                + " minutes; run setup again, or with --no-browser",
+                        "No answer from the browser within " + wait.toSeconds()
+                                + " s; run setup again, or with --no-browser",
                         e);
             } catch (ExecutionException e) {
                 throw new IllegalStateException(e);

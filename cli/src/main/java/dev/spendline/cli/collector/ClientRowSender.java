@@ -49,7 +49,10 @@ final class ClientRowSender implements RowSender {
                     @Override
                     public void rejected(List<? extends Item> items, int status, String problemJson) {
                         String reason = status + " " + summary(problemJson);
-                        items.forEach(item -> outcomes.put(item.externalId(), "rejected:" + reason));
+                        // 401 (still, after the client's refresh and retry), 408 and 429 are not
+                        // about the rows: they stay in the spool for a later attempt.
+                        String outcome = status == 401 || status == 408 || status == 429 ? "failed:" : "rejected:";
+                        items.forEach(item -> outcomes.put(item.externalId(), outcome + reason));
                     }
 
                     @Override

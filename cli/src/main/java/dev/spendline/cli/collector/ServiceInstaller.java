@@ -138,12 +138,14 @@ final class ServiceInstaller {
                                 + firstLine(reload.output()) + "). Start the collector yourself: "
                                 + String.join(" ", command()));
             }
-            Ran enable = run("systemctl", "--user", "enable", "--now", UNIT_NAME);
-            if (enable.exitCode() != 0) {
+            Ran enable = run("systemctl", "--user", "enable", UNIT_NAME);
+            // restart, not start: a rerun of setup (new port, team or session) must reach a running collector.
+            Ran restart = enable.exitCode() == 0 ? run("systemctl", "--user", "restart", UNIT_NAME) : enable;
+            if (restart.exitCode() != 0) {
                 return new Result(
                         false,
-                        "Wrote " + unitFile + ", but 'systemctl --user enable --now " + UNIT_NAME + "' failed: "
-                                + firstLine(enable.output()));
+                        "Wrote " + unitFile + ", but 'systemctl --user enable/restart " + UNIT_NAME + "' failed: "
+                                + firstLine(restart.output()));
             }
             return new Result(
                     true,

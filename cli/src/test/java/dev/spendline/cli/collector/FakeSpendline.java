@@ -38,6 +38,9 @@ final class FakeSpendline implements AutoCloseable {
     final List<String> revoked = Collections.synchronizedList(new ArrayList<>());
     final List<Map<String, String>> tokenRequests = Collections.synchronizedList(new ArrayList<>());
     final AtomicInteger issued = new AtomicInteger();
+    final List<Map<String, String>> authorizeRequests = Collections.synchronizedList(new ArrayList<>());
+    final Map<String, String> codeChallenges = new java.util.concurrent.ConcurrentHashMap<>();
+    volatile boolean denyAuthorization;
     volatile String currentRefreshToken;
     volatile long expiresIn = 3600;
     volatile String email = "ada@example.com";
@@ -92,6 +95,22 @@ final class FakeSpendline implements AutoCloseable {
                     device.put("interval", 1);
                     json(exchange, 200, device);
                 }
+                case "/oauth2/authorize" -> {
+                    // The user "allows" at once: back to the loopback redirect with a code bound to the challenge.
+                    Map<String, String> query =
+                            BrowserAuthorization.query(exchange.getRequestURI().getRawQuery());
+                    authorizeRequests.add(query);
+                    String location;
+                    if (denyAuthorization) {
+                        location = query.get("redirect_uri") + "?error=access_denied&state=" + query.get("state");
+                    } else {
+                        String code = "code-" + issued.get();
+                        codeChallenges.put(code, query.get("code_challenge"));
+                        location = query.get("redirect_uri") + "?code=" + code + "&state=" + query.get("state");
+                    }
+                    exchange.getResponseHeaders().set("Location", location);
+                    exchange.sendResponseHeaders(302, -1);
+                }
                 case "/oauth2/token" -> token(exchange, BrowserAuthorization.query(body));
                 case "/oauth2/revoke" -> {
                     revoked.add(BrowserAuthorization.query(body).get("token"));
@@ -134,6 +153,16 @@ final class FakeSpendline implements AutoCloseable {
             if (!answer.equals("ok")) {
                 ObjectNode error = Json.object();
                 error.put("error", answer);
+                json(exchange, 400, error);
+                return;
+            }
+            json(exchange, 200, tokens());
+        } else if ("authorization_code".equals(grant)) {
+            String challenge = codeChallenges.remove(String.valueOf(form.get("code")));
+            if (challenge == null
+                    || !challenge.equals(BrowserAuthorization.challenge(String.valueOf(form.get("code_verifier"))))) {
+                ObjectNode error = Json.object();
+                error.put("error", "invalid_grant");
                 json(exchange, 400, error);
                 return;
             }

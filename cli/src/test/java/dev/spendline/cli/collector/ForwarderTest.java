@@ -89,6 +89,20 @@ class ForwarderTest {
     }
 
     @Test
+    void a401KeepsTheRowsForLater() throws Exception {
+        Spool spool = new Spool(dir.resolve("spool"), 100);
+        spool.append(realRows());
+        for (int i = 0; i < 10; i++) {
+            spendline.ingestStatuses.add(401);
+        }
+        Forwarder forwarder = forwarder(spool);
+        assertThat(forwarder.forwardOnce()).isFalse();
+        forwarder.close();
+        assertThat(spool.rows()).isEqualTo(2);
+        assertThat(log.toString()).contains("kept for later").contains("401");
+    }
+
+    @Test
     void aRefusedBatchIsRetriedRowByRowAndOnlyTheBadRowIsDropped() throws Exception {
         List<ObjectNode> rows = realRows();
         Spool spool = new Spool(dir.resolve("spool"), 100);

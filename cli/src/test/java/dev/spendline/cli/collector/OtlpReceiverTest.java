@@ -170,6 +170,14 @@ class OtlpReceiverTest {
     }
 
     @Test
+    void aBodyBeyondTheLimitAfterDecompressionIs413() throws Exception {
+        byte[] huge = new byte[OtlpReceiver.MAX_BODY_BYTES + 1]; // zeros: a few KB once gzipped
+        HttpResponse<byte[]> response = post("/v1/logs", "application/x-protobuf", huge, "secret-token", true);
+        assertThat(response.statusCode()).isEqualTo(413);
+        assertThat(spool.rows()).isZero();
+    }
+
+    @Test
     void otherPathsAndMethodsAreRefused() throws Exception {
         assertThat(post("/v1/traces", "application/json", "{}".getBytes(), "secret-token", false)
                         .statusCode())
