@@ -128,6 +128,8 @@ class CollectorAgentsIT {
         assertThat(claudeEnv.get("OTEL_EXPORTER_OTLP_ENDPOINT").asString()).contains("127.0.0.1:" + machine.port);
         assertThat(claudeEnv.get("OTEL_RESOURCE_ATTRIBUTES").asString()).contains("user.email=" + EMAIL);
         assertThat(claudeEnv.get("KEEP_ME").asString()).isEqualTo("yes");
+        assertThat(JSON.readTree(machine.claudeSettings()).get("permissions"))
+                .isEqualTo(JSON.readTree("{\"allow\": [\"Bash(git status)\"]}"));
         assertThat(machine.claudeSettings()).isNotEqualTo(claudeBefore);
         String codexConfig = machine.codexConfig();
         assertThat(codexConfig).contains("[otel]", "127.0.0.1:" + machine.port, "/v1/logs");
