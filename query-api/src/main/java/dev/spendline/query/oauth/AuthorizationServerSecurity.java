@@ -184,6 +184,8 @@ public class AuthorizationServerSecurity {
                             })))
                     .authorizationEndpoint(authorization -> authorization
                             .consentPage(CONSENT_PAGE)
+                            .authorizationRequestConverters(
+                                    converters -> converters.replaceAll(CollectorScopes::defaulting))
                             .authenticationProviders(providers -> customizeAuthorization(
                                     providers, workspaceConsent, new AuthorizationRequests(urls))))
                     .tokenEndpoint(token -> token.authenticationProviders(providers -> providers.replaceAll(
@@ -194,8 +196,9 @@ public class AuthorizationServerSecurity {
                     .tokenRevocationEndpoint(revocation -> revocation.authenticationProviders(providers ->
                             providers.replaceAll(provider -> RevokedGrants.deleting(provider, authorizations, grants))))
                     .deviceAuthorizationEndpoint(device -> device.verificationUri(ACTIVATE_PAGE)
-                            .authenticationProviders(providers -> providers.replaceAll(
-                                    provider -> DeviceAuthorizationRequests.checkingResource(provider, urls))))
+                            .authenticationProviders(
+                                    providers -> providers.replaceAll(provider -> CollectorScopes.defaulting(
+                                            DeviceAuthorizationRequests.checkingResource(provider, urls)))))
                     .deviceVerificationEndpoint(verification -> verification
                             .consentPage(CONSENT_PAGE)
                             .authenticationProviders(providers -> customizeDevice(providers, workspaceConsent))

@@ -699,6 +699,38 @@ class OAuthServerTest {
     }
 
     @Test
+    void theCollectorGetsItsScopeWhenItAsksForNone() throws Exception {
+        Account ana = signUp("Ana");
+        JsonNode device = json(mvc.perform(post("/oauth2/device_authorization").param("client_id", COLLECTOR))
+                .andExpect(status().isOk())
+                .andReturn());
+        assertThat(device.has("scope") ? device.get("scope").asString() : "usage:write")
+                .isEqualTo("usage:write");
+        String consentUrl = mvc.perform(get(
+                                "/oauth2/device_verification?user_code={code}",
+                                device.get("user_code").asString())
+                        .session(ana.session()))
+                .andExpect(status().isFound())
+                .andReturn()
+                .getResponse()
+                .getRedirectedUrl();
+        consent(ana.session(), consentUrl, ana.workspaceId());
+        JsonNode deviceTokens = json(deviceToken(device.get("device_code").asString()));
+        assertThat(claims(deviceTokens.get("access_token").asString()).get("scope"))
+                .isEqualTo(List.of("usage:write"));
+
+        Pkce pkce = Pkce.create();
+        String redirect = "http://127.0.0.1:" + (31000 + (int) (Math.random() * 1000)) + "/callback";
+        String callback = consent(
+                ana.session(),
+                startAuthorization(ana.session(), authorizeUrl(COLLECTOR, redirect, pkce, "S256", null)),
+                ana.workspaceId());
+        JsonNode codeTokens = exchange(COLLECTOR, code(callback), redirect, pkce, null);
+        assertThat(claims(codeTokens.get("access_token").asString()).get("scope"))
+                .isEqualTo(List.of("usage:write"));
+    }
+
+    @Test
     void mcpTokensCarryTheUserAndWorkspaceClaimsToo() throws Exception {
         Account ana = signUp("Ana");
         Map<String, Object> claims = claims(
