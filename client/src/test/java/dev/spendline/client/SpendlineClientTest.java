@@ -6,7 +6,6 @@ import static dev.spendline.client.FakeIngest.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -407,6 +406,49 @@ class SpendlineClientTest {
     }
 
     @Test
+    void retriesA408LikeATimeout() throws Exception {
+        server.then(problem(408, "request_timeout"));
+        SpendlineClient client = started(client());
+        client.send(row("r1"));
+
+        assertThat(client.flush(SETTLE)).isTrue();
+
+        assertThat(server.requests()).hasSize(2);
+        assertThat(client.metrics()).isEqualTo(new ClientMetrics(1, 1, 0, 0, 0, 0));
+    }
+
+    @Test
+    void manyCallerThreadsLoseAndRepeatNothing() throws Exception {
+        SpendlineClient client = started(client().bufferCapacity(100_000).batchSize(1000));
+        int threads = 4;
+        int each = 5_000;
+        List<Thread> callers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int caller = t;
+            callers.add(new Thread(() -> {
+                for (int i = 0; i < each; i++) {
+                    if (i % 2 == 0) {
+                        client.send(event(caller + "-" + i));
+                    } else {
+                        client.send(row(caller + "-" + i));
+                    }
+                }
+            }));
+        }
+        callers.forEach(Thread::start);
+        for (Thread caller : callers) {
+            caller.join();
+        }
+
+        assertThat(client.flush(SETTLE)).isTrue();
+
+        List<String> received = new ArrayList<>();
+        server.requests().forEach(r -> received.addAll(r.externalIds()));
+        assertThat(received).hasSize(threads * each).doesNotHaveDuplicates();
+        assertThat(client.metrics()).isEqualTo(new ClientMetrics(threads * each, 0, 0, 0, 0, 0));
+    }
+
+    @Test
     void theSenderIsOneNamedDaemonThread() {
         started(client());
         assertThat(Thread.getAllStackTraces().keySet())
@@ -447,9 +489,5 @@ class SpendlineClientTest {
         public void dropped(Item item) {
             dropped.add(item);
         }
-    }
-
-    static Instant at(String ts) {
-        return Instant.parse(ts);
     }
 }
