@@ -128,6 +128,8 @@ class CollectorAgentsIT {
         assertThat(claudeEnv.get("OTEL_EXPORTER_OTLP_ENDPOINT").asString()).contains("127.0.0.1:" + machine.port);
         assertThat(claudeEnv.get("OTEL_RESOURCE_ATTRIBUTES").asString()).contains("user.email=" + EMAIL);
         assertThat(claudeEnv.get("KEEP_ME").asString()).isEqualTo("yes");
+        assertThat(JSON.readTree(machine.claudeSettings()).get("permissions"))
+                .isEqualTo(JSON.readTree("{\"allow\": [\"Bash(git status)\"]}"));
         assertThat(machine.claudeSettings()).isNotEqualTo(claudeBefore);
         String codexConfig = machine.codexConfig();
         assertThat(codexConfig).contains("[otel]", "127.0.0.1:" + machine.port, "/v1/logs");
@@ -165,6 +167,12 @@ class CollectorAgentsIT {
             assertThat(report(tenant, "employee").get("totals").get("calls").asInt())
                     .isEqualTo(2);
             assertThat(collector.process().isAlive()).as(collector.output()).isTrue();
+            JsonNode status = machine.status();
+            assertThat(status.get("session").get("email").asString()).isEqualTo(EMAIL);
+            assertThat(status.get("session").get("team").asString()).isEqualTo(TEAM);
+            assertThat(status.get("receiver").get("listening").asBoolean()).isTrue();
+            assertThat(status.get("delivery").get("bufferedRows").asInt()).isZero();
+            assertThat(status.get("delivery").get("deliveredRows").asInt()).isEqualTo(2);
         }
     }
 
@@ -180,9 +188,14 @@ class CollectorAgentsIT {
             try {
                 machine.claude.print("say hi").assertSucceeded();
                 machine.codex.exec("say hi").assertSucceeded();
-                // Both records reached the collector's spool; it cannot deliver them and is killed.
+                // Both rows wait in the collector's spool; it cannot deliver them and is killed.
                 Thread.sleep(2_000);
+                assertThat(machine.status().get("delivery").get("bufferedRows").asInt())
+                        .isEqualTo(2);
                 collector.kill();
+                JsonNode status = machine.status();
+                assertThat(status.get("delivery").get("bufferedRows").asInt()).isEqualTo(2);
+                assertThat(status.get("receiver").get("listening").asBoolean()).isFalse();
             } finally {
                 spendline = startSpendline();
             }
@@ -235,6 +248,7 @@ class CollectorAgentsIT {
         try (SpendlineCliProcess.Running collector = machine.run()) {
             machine.claude.print("say hi").assertSucceeded();
             awaitRows(tenant, "tool", 1);
+            String session = Files.readString(machine.sessionFile());
             // Past the token's lifetime and the server's 60 s of clock skew: whatever the collector
             // held when it started is refused now.
             Thread.sleep(Duration.parse("PT" + TOKEN_TTL.toUpperCase())
@@ -244,6 +258,9 @@ class CollectorAgentsIT {
             JsonNode byTool = awaitRows(tenant, "tool", 2);
             assertRow(row(byTool, "codex"), CODEX_COST, 1200, 200, 30);
             assertThat(collector.process().isAlive()).as(collector.output()).isTrue();
+            assertThat(Files.readString(machine.sessionFile()))
+                    .as("the stored refresh token, rotated by a refresh")
+                    .isNotEqualTo(session);
         }
     }
 
@@ -324,6 +341,20 @@ class CollectorAgentsIT {
 
         String codexConfig() throws IOException {
             return Files.readString(codex.configFile());
+        }
+
+        /** Where the session (the refresh token) is kept with {@code SPENDLINE_CREDENTIAL_STORE=file}. */
+        Path sessionFile() {
+            return cli.configDir().resolve("collector-credentials");
+        }
+
+        /** {@code collector status --json}: what it printed as JSON (its standard error may precede it). */
+        JsonNode status() {
+            SpendlineCliProcess.Running status =
+                    cli.run("status", List.of("collector", "status", "--json"), Duration.ofSeconds(60));
+            String output = status.output();
+            assertThat(status.process().exitValue()).as(output).isZero();
+            return JSON.readTree(output.substring(output.indexOf('{'), output.lastIndexOf('}') + 1));
         }
 
         /** {@code collector run --port N}, once it listens. */
