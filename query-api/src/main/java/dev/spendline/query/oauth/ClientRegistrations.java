@@ -111,17 +111,27 @@ final class ClientRegistrations
                     }
                 })
                 .scope(SCOPE)
-                .clientSettings(ClientSettings.builder()
-                        .requireProofKey(true)
-                        .requireAuthorizationConsent(true)
-                        .build())
-                .tokenSettings(TokenSettings.builder()
-                        .accessTokenFormat(OAuth2TokenFormat.SELF_CONTAINED)
-                        .accessTokenTimeToLive(properties.accessTokenTtl())
-                        .refreshTokenTimeToLive(properties.refreshTokenTtl())
-                        .reuseRefreshTokens(false)
-                        .deviceCodeTimeToLive(properties.deviceCodeTtl())
-                        .build())
+                .clientSettings(publicClientSettings())
+                .tokenSettings(tokenSettings(properties))
+                .build();
+    }
+
+    /** Every public client of this server: PKCE required, and the person consents to each client. */
+    static ClientSettings publicClientSettings() {
+        return ClientSettings.builder()
+                .requireProofKey(true)
+                .requireAuthorizationConsent(true)
+                .build();
+    }
+
+    /** JWT access tokens and rotating refresh tokens with the configured lifetimes. */
+    static TokenSettings tokenSettings(OAuthProperties properties) {
+        return TokenSettings.builder()
+                .accessTokenFormat(OAuth2TokenFormat.SELF_CONTAINED)
+                .accessTokenTimeToLive(properties.accessTokenTtl())
+                .refreshTokenTimeToLive(properties.refreshTokenTtl())
+                .reuseRefreshTokens(false)
+                .deviceCodeTimeToLive(properties.deviceCodeTtl())
                 .build();
     }
 

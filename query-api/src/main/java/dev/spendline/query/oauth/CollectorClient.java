@@ -10,9 +10,6 @@ import org.springframework.security.oauth2.core.AuthorizationGrantType;
 import org.springframework.security.oauth2.core.ClientAuthenticationMethod;
 import org.springframework.security.oauth2.server.authorization.client.RegisteredClient;
 import org.springframework.security.oauth2.server.authorization.client.RegisteredClientRepository;
-import org.springframework.security.oauth2.server.authorization.settings.ClientSettings;
-import org.springframework.security.oauth2.server.authorization.settings.OAuth2TokenFormat;
-import org.springframework.security.oauth2.server.authorization.settings.TokenSettings;
 
 /**
  * The local collector's client, {@value FirstPartyClients#COLLECTOR_CLIENT_ID}: public (token endpoint
@@ -46,17 +43,8 @@ final class CollectorClient {
                 .authorizationGrantType(AuthorizationGrantType.DEVICE_CODE)
                 .redirectUri(REDIRECT_URI)
                 .scope(FirstPartyClients.USAGE_WRITE_SCOPE)
-                .clientSettings(ClientSettings.builder()
-                        .requireProofKey(true)
-                        .requireAuthorizationConsent(true)
-                        .build())
-                .tokenSettings(TokenSettings.builder()
-                        .accessTokenFormat(OAuth2TokenFormat.SELF_CONTAINED)
-                        .accessTokenTimeToLive(properties.accessTokenTtl())
-                        .refreshTokenTimeToLive(properties.refreshTokenTtl())
-                        .reuseRefreshTokens(false)
-                        .deviceCodeTimeToLive(properties.deviceCodeTtl())
-                        .build())
+                .clientSettings(ClientRegistrations.publicClientSettings())
+                .tokenSettings(ClientRegistrations.tokenSettings(properties))
                 .build();
     }
 

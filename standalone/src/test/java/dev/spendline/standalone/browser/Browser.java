@@ -26,6 +26,7 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -327,7 +328,20 @@ public final class Browser implements AutoCloseable {
     }
 
     private String pageText() {
-        return driver.findElement(By.tagName("body")).getText();
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return driver.findElement(By.tagName("body")).getText();
+            } catch (WebDriverException e) {
+                // A navigation between finding the body and reading it: Chrome reports the old body as
+                // "Node with given id does not belong to the document" (not as a stale element). Read
+                // the new page instead.
+                if (attempt == 3
+                        || e.getMessage() == null
+                        || !e.getMessage().contains("does not belong to the document")) {
+                    throw e;
+                }
+            }
+        }
     }
 
     /** The first non-null value of the condition, or an {@link AssertionError} naming what never came. */
