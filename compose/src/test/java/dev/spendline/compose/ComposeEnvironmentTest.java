@@ -95,6 +95,20 @@ class ComposeEnvironmentTest {
     }
 
     @Test
+    void everyVariableTheDockerfileSetsIsReadByEveryService() {
+        List<String> variables = dockerfileVariables(read(ROOT.resolve("compose/Dockerfile")));
+
+        assertThat(variables).contains("SERVER_PORT", "SERVER_ADDRESS", "MANAGEMENT_SERVER_PORT");
+        for (String module : MODULES.keySet()) {
+            Set<String> known = knownProperties(module);
+            assertThat(variables)
+                    .as("Dockerfile variables %s does not read", module)
+                    .allSatisfy(variable ->
+                            assertThat(binds(variable, known)).as(variable).isTrue());
+        }
+    }
+
+    @Test
     void aTypoInAVariableNameFailsNamingIt() {
         String compose = read(COMPOSE_FILE);
         String typo = compose.replace("SPENDLINE_STREAMS_NUMSTANDBYREPLICAS:", "SPENDLINE_STREAMS_NUMSTANDBYREPLICA:");
@@ -150,6 +164,19 @@ class ComposeEnvironmentTest {
             }
         });
         return unknown;
+    }
+
+    /** The variable names the {@code ENV} instructions of a Dockerfile set (continuation lines included). */
+    static List<String> dockerfileVariables(String dockerfile) {
+        List<String> names = new ArrayList<>();
+        Matcher env = Pattern.compile("(?m)^ENV\\s+((?:.*\\\\\\n)*.*)$").matcher(dockerfile);
+        while (env.find()) {
+            Matcher name = Pattern.compile("(?:^|\\s)([A-Z][A-Z0-9_]*)=").matcher(env.group(1));
+            while (name.find()) {
+                names.add(name.group(1));
+            }
+        }
+        return names;
     }
 
     private static final String MODULE_KEY = "\0module";
