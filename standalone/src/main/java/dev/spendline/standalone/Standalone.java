@@ -99,8 +99,9 @@ public final class Standalone implements AutoCloseable {
             List<ApplicationContextInitializer<?>> initializers) {
         Path data = dataDir.toAbsolutePath().normalize();
         ControlPlaneDatabase.bindToLoopback();
-        EmbeddedKafka kafka =
-                externalKafka == null ? EmbeddedKafka.start(data.resolve("kafka"), kafkaPort, Map.of()) : null;
+        EmbeddedKafka kafka = externalKafka == null
+                ? EmbeddedKafka.start(data.resolve("kafka"), kafkaPort, EmbeddedKafka.systemPropertyOverrides())
+                : null;
         String bootstrap = kafka == null ? externalKafka : kafka.bootstrapServers();
         try {
             TopicSetup.ensureTopics(

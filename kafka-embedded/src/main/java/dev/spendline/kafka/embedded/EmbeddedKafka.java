@@ -58,6 +58,25 @@ public final class EmbeddedKafka implements AutoCloseable {
      *
      * @param overrides broker properties that replace the defaults chosen here
      */
+    /** Prefix of the JVM system properties that reach the embedded broker's own configuration. */
+    public static final String BROKER_PROPERTY_PREFIX = "spendline.kafka.broker.";
+
+    /**
+     * Broker settings given as JVM system properties {@code spendline.kafka.broker.<broker setting>}
+     * (e.g. {@code -Dspendline.kafka.broker.log.cleaner.dedupe.buffer.size=33554432}). The broker
+     * starts before Spring does, so these cannot be Spring properties; an operator tunes the embedded
+     * broker this way without a rebuild.
+     */
+    public static Map<String, String> systemPropertyOverrides() {
+        Map<String, String> overrides = new java.util.TreeMap<>();
+        System.getProperties().stringPropertyNames().stream()
+                .filter(name ->
+                        name.startsWith(BROKER_PROPERTY_PREFIX) && name.length() > BROKER_PROPERTY_PREFIX.length())
+                .forEach(name ->
+                        overrides.put(name.substring(BROKER_PROPERTY_PREFIX.length()), System.getProperty(name)));
+        return overrides;
+    }
+
     public static EmbeddedKafka start(Path logDir, int port, Map<String, String> overrides) {
         try {
             Files.createDirectories(logDir);
