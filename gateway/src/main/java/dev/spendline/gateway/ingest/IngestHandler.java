@@ -188,11 +188,9 @@ final class IngestHandler {
         String audience = issuer + FirstPartyClients.INTERNAL_USAGE_PATH;
         // Signature, claims and a cached grant check cost no I/O; only a cache miss reads the database,
         // moved off the event loop as for API keys.
-        Mono<OAuthIdentity> checked = accessTokens.isCached(token)
-                ? Mono.fromCallable(
-                        () -> accessTokens.authenticate(token, issuer, audience, FirstPartyClients.USAGE_WRITE_SCOPE))
-                : offEventLoop(
-                        () -> accessTokens.authenticate(token, issuer, audience, FirstPartyClients.USAGE_WRITE_SCOPE));
+        java.util.concurrent.Callable<OAuthIdentity> check =
+                () -> accessTokens.authenticate(token, issuer, audience, FirstPartyClients.USAGE_WRITE_SCOPE);
+        Mono<OAuthIdentity> checked = accessTokens.isCached(token) ? Mono.fromCallable(check) : offEventLoop(check);
         return checked.onErrorMap(OAuthTokenException.class, IngestHandler::refusedToken)
                 .flatMap(identity -> kind == IngestKind.EVENTS
                         ? Mono.error(insufficientScope(
