@@ -184,7 +184,8 @@ public final class LoadGenerator {
                 latency.getIntervalHistogram());
     }
 
-    private byte[] body(List<MixEvent> events) {
+    /** One event alone, several as {@code {"events":[...]}}: the two shapes the ingest API takes. */
+    static byte[] body(List<MixEvent> events) {
         StringBuilder json = new StringBuilder(events.size() * 600);
         if (events.size() == 1) {
             events.get(0).appendJson(json);

@@ -45,6 +45,11 @@ public final class JavaProcess implements AutoCloseable {
         return new JavaProcess(name, command, logDir.resolve(name + ".log"));
     }
 
+    /** Any command line, e.g. a Kafka node started through another jar. */
+    public static JavaProcess of(String name, List<String> command, Path logDir) {
+        return new JavaProcess(name, command, logDir.resolve(name + ".log"));
+    }
+
     public static JavaProcess mainClass(
             String name, String classpath, String mainClass, List<String> jvmArgs, List<String> args, Path logDir) {
         List<String> command = new ArrayList<>();
@@ -59,6 +64,16 @@ public final class JavaProcess implements AutoCloseable {
 
     /** Starts the process and waits until a line of its output contains {@code readyLine}. */
     public JavaProcess start(String readyLine, Duration timeout) {
+        launch();
+        awaitLine(l -> l.contains(readyLine), timeout);
+        return this;
+    }
+
+    /**
+     * Starts the process without waiting for it: for processes that are ready only together (the
+     * nodes of a Kafka quorum). Wait with {@link #awaitLine}.
+     */
+    public JavaProcess launch() {
         if (process != null && process.isAlive()) {
             throw new IllegalStateException(name + " is already running");
         }
@@ -73,7 +88,6 @@ public final class JavaProcess implements AutoCloseable {
         Thread pump = new Thread(() -> pump(current), name + "-output");
         pump.setDaemon(true);
         pump.start();
-        awaitLine(l -> l.contains(readyLine), timeout);
         return this;
     }
 
@@ -168,7 +182,7 @@ public final class JavaProcess implements AutoCloseable {
         }
     }
 
-    private static String javaBinary() {
+    public static String javaBinary() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 

@@ -1,8 +1,6 @@
 package dev.spendline.bench.profile;
 
-import dev.spendline.bench.load.EventMix;
 import dev.spendline.bench.run.StreamsBench;
-import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.kafka.embedded.EmbeddedKafka;
 import dev.spendline.kafka.embedded.TopicSetup;
 import dev.spendline.topics.Topics;
@@ -11,19 +9,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KafkaStreams;
 
 /**
@@ -82,7 +74,15 @@ public final class ProfileBench {
                     "producing %,d events of the seeded mix (seed %d, %d workspace(s), times over %s) ...%n",
                     settings.events(), settings.seed(), settings.workspaces(), settings.spread());
             long started = System.nanoTime();
-            produce(bootstrap, settings);
+            // The same events every run: seeded mix, fixed times, record timestamps 1 ms apart.
+            dev.spendline.bench.load.EventProducer.produce(
+                    bootstrap,
+                    settings.events(),
+                    settings.workspaces(),
+                    "ws_profile_",
+                    settings.seed(),
+                    ANCHOR,
+                    settings.spread());
             out.printf("produced in %.1f s%n", (System.nanoTime() - started) / 1e9);
 
             Path state = settings.workDir().resolve("streams");
@@ -149,39 +149,6 @@ public final class ProfileBench {
             }
             out.printf("| **all stores** | **%.2f** | **%.0f** |%n", totalRecords, totalBytes);
             return new Result(bare, spendline, perStore);
-        }
-    }
-
-    /** The same events every run: seeded mix, fixed times, record timestamps one millisecond apart. */
-    private static void produce(String bootstrap, Settings settings) {
-        EventMix mix = new EventMix(settings.seed(), "profile", settings.spread(), ANCHOR, "t");
-        Map<String, Object> config = new HashMap<>();
-        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        config.put(ProducerConfig.ACKS_CONFIG, "all");
-        config.put(ProducerConfig.LINGER_MS_CONFIG, 20);
-        config.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
-        config.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
-        AtomicReference<Exception> failure = new AtomicReference<>();
-        try (KafkaProducer<String, AcceptedEvent> producer = new KafkaProducer<>(
-                config, new StringSerializer(), Topics.EVENTS.valueSerde().serializer())) {
-            for (long i = 0; i < settings.events(); i++) {
-                String workspace = "ws_profile_" + (i % settings.workspaces());
-                Instant receivedAt = ANCHOR.plusMillis(i);
-                AcceptedEvent accepted =
-                        AcceptedEvent.of(workspace, receivedAt, mix.next().toProductEvent(receivedAt));
-                producer.send(
-                        new ProducerRecord<>(
-                                Topics.EVENTS.name(), null, receivedAt.toEpochMilli(), workspace, accepted),
-                        (m, e) -> {
-                            if (e != null) {
-                                failure.compareAndSet(null, e);
-                            }
-                        });
-            }
-            producer.flush();
-        }
-        if (failure.get() != null) {
-            throw new IllegalStateException("Producing the profile input failed", failure.get());
         }
     }
 

@@ -39,7 +39,6 @@ import org.slf4j.LoggerFactory;
 public final class EmbeddedKafka implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedKafka.class);
-    private static final int NODE_ID = 1;
     private static final String CONTROLLER_LISTENER = "CONTROLLER";
 
     private final KafkaRaftServer server;
@@ -52,12 +51,6 @@ public final class EmbeddedKafka implements AutoCloseable {
         this.logDir = logDir;
     }
 
-    /**
-     * Starts a broker storing its log under {@code logDir} and listening on {@code port} (0: any
-     * free port), and waits until it answers.
-     *
-     * @param overrides broker properties that replace the defaults chosen here
-     */
     /** Prefix of the JVM system properties that reach the embedded broker's own configuration. */
     public static final String BROKER_PROPERTY_PREFIX = "spendline.kafka.broker.";
 
@@ -77,18 +70,37 @@ public final class EmbeddedKafka implements AutoCloseable {
         return overrides;
     }
 
+    /**
+     * Starts a broker storing its log under {@code logDir} and listening on {@code port} (0: any
+     * free port), and waits until it answers.
+     *
+     * @param overrides broker properties that replace the defaults chosen here
+     */
     public static EmbeddedKafka start(Path logDir, int port, Map<String, String> overrides) {
+        return start(logDir, port, ClusterMembership.single(freePort()), overrides);
+    }
+
+    /**
+     * Starts one node of a cluster of several (see {@link ClusterMembership}). Every node must be
+     * started before any of them is ready: a node waits for a majority of the voters. Internal
+     * topics are replicated to 3 nodes (2 in sync) when the quorum has 3 or more voters, as on a
+     * production cluster; to 1 on a single node.
+     */
+    public static EmbeddedKafka start(
+            Path logDir, int port, ClusterMembership membership, Map<String, String> overrides) {
         try {
             Files.createDirectories(logDir);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot create the Kafka log directory " + logDir, e);
         }
         int brokerPort = port == 0 ? freePort() : port;
-        int controllerPort = freePort();
+        int controllerPort = membership.controllerPort();
+        String replicas = String.valueOf(membership.replicationFactor());
+        String minInSync = String.valueOf(membership.minInSyncReplicas());
         Map<String, Object> props = new HashMap<>();
         props.put("process.roles", "broker,controller");
-        props.put("node.id", String.valueOf(NODE_ID));
-        props.put("controller.quorum.voters", NODE_ID + "@127.0.0.1:" + controllerPort);
+        props.put("node.id", String.valueOf(membership.nodeId()));
+        props.put("controller.quorum.voters", membership.voters());
         props.put(
                 "listeners",
                 "PLAINTEXT://127.0.0.1:" + brokerPort + "," + CONTROLLER_LISTENER + "://127.0.0.1:" + controllerPort);
@@ -97,18 +109,21 @@ public final class EmbeddedKafka implements AutoCloseable {
         props.put("inter.broker.listener.name", "PLAINTEXT");
         props.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
         props.put("log.dirs", logDir.toString());
-        // One node: every internal topic has one replica. Few partitions keep start-up and memory small.
-        props.put("offsets.topic.replication.factor", "1");
+        // Internal topics replicated as the cluster allows (one node: one replica). Few partitions
+        // keep start-up and memory small.
+        props.put("offsets.topic.replication.factor", replicas);
         props.put("offsets.topic.num.partitions", "4");
-        props.put("transaction.state.log.replication.factor", "1");
-        props.put("transaction.state.log.min.isr", "1");
+        props.put("transaction.state.log.replication.factor", replicas);
+        props.put("transaction.state.log.min.isr", minInSync);
         props.put("transaction.state.log.num.partitions", "4");
-        props.put("share.coordinator.state.topic.replication.factor", "1");
-        props.put("share.coordinator.state.topic.min.isr", "1");
+        props.put("share.coordinator.state.topic.replication.factor", replicas);
+        props.put("share.coordinator.state.topic.min.isr", minInSync);
+        props.put("default.replication.factor", replicas);
+        props.put("min.insync.replicas", minInSync);
         props.put("group.initial.rebalance.delay.ms", "0");
         // After a crash the restarted node finds its own previous registration and must wait for
         // that session to expire; one node has no peers to protect, so keep the wait short.
-        props.put("broker.session.timeout.ms", "2000");
+        props.put("broker.session.timeout.ms", membership.voterCount() == 1 ? "2000" : "6000");
         props.put("broker.heartbeat.interval.ms", "500");
         props.put("num.partitions", "4");
         props.put("auto.create.topics.enable", "false");
@@ -122,7 +137,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         props.putAll(overrides);
 
         KafkaConfig config = new KafkaConfig(props, false);
-        formatIfNeeded(config, logDir);
+        formatIfNeeded(config, logDir, membership);
         KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
         long started = System.nanoTime();
         server.startup();
@@ -135,14 +150,15 @@ public final class EmbeddedKafka implements AutoCloseable {
             throw e;
         }
         log.info(
-                "Embedded Kafka ready at {} in {} ms (log dir {})",
+                "Embedded Kafka node {} ready at {} in {} ms (log dir {})",
+                membership.nodeId(),
                 bootstrap,
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started),
                 logDir);
         return kafka;
     }
 
-    private static void formatIfNeeded(KafkaConfig config, Path logDir) {
+    private static void formatIfNeeded(KafkaConfig config, Path logDir, ClusterMembership membership) {
         if (Files.exists(logDir.resolve("meta.properties"))) {
             return;
         }
@@ -150,8 +166,9 @@ public final class EmbeddedKafka implements AutoCloseable {
             new Formatter()
                     .setPrintStream(new PrintStream(OutputStream.nullOutputStream()))
                     .setSupportedFeatures(Feature.PRODUCTION_FEATURES)
-                    .setNodeId(NODE_ID)
-                    .setClusterId(Uuid.randomUuid().toString())
+                    .setNodeId(membership.nodeId())
+                    .setClusterId(
+                            membership.clusterId() == null ? Uuid.randomUuid().toString() : membership.clusterId())
                     .setReleaseVersion(MetadataVersion.latestProduction())
                     .setControllerListenerName(CONTROLLER_LISTENER)
                     .setMetadataLogDirectory(config.metadataLogDir())
@@ -192,7 +209,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         server.awaitShutdown();
     }
 
-    private static int freePort() {
+    static int freePort() {
         try (ServerSocket socket = new ServerSocket(0, 0, InetAddress.getLoopbackAddress())) {
             socket.setReuseAddress(true);
             return socket.getLocalPort();
