@@ -143,7 +143,10 @@ class ComposeEnvironmentTest {
                         "spendline.streams.advertised-url",
                         "spendline.streams.instance-id",
                         "spendline.kafka.bootstrap-servers",
+                        "spendline.kafka.partitions", // the topics module's record, shared by the services
+                        "spendline.kafka.events-retention",
                         "spendline.internal.secret");
+        assertThat(knownProperties("gateway")).contains("spendline.kafka.create-topics", "spendline.kafka.partitions");
         assertThat(knownProperties("query-api"))
                 .contains("spendline.slack.token-encryption-keys.*", "spendline.base-url");
         assertThat(knownProperties("gateway"))

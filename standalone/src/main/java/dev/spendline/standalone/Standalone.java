@@ -6,15 +6,11 @@ import dev.spendline.controlplane.keys.IssuedApiKey;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.internalapi.InstanceCredential;
 import dev.spendline.kafka.embedded.EmbeddedKafka;
-import dev.spendline.kafka.embedded.TopicSetup;
-import dev.spendline.topics.Topic;
-import dev.spendline.topics.Topics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,10 +26,6 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 public final class Standalone implements AutoCloseable {
 
-    /** Input topics keep data longer than the dedupe horizon (35 days), so replays cannot double-count. */
-    static final Duration INPUT_RETENTION = Duration.ofDays(40);
-    /** Alert changes are a live feed for consumers; a week covers any outage worth replaying. */
-    static final Duration OUTPUT_RETENTION = Duration.ofDays(7);
     /** The property of the internal port (Spring Boot's management server). */
     public static final String INTERNAL_PORT = "management.server.port";
 
@@ -104,21 +96,6 @@ public final class Standalone implements AutoCloseable {
                 : null;
         String bootstrap = kafka == null ? externalKafka : kafka.bootstrapServers();
         try {
-            TopicSetup.ensureTopics(
-                    bootstrap,
-                    Topics.INPUTS.stream().map(Topic::name).toList(),
-                    partitions,
-                    Map.of("retention.ms", String.valueOf(INPUT_RETENTION.toMillis())));
-            TopicSetup.ensureTopics(
-                    bootstrap,
-                    Topics.SETTINGS.stream().map(Topic::name).toList(),
-                    partitions,
-                    Map.of("cleanup.policy", "compact"));
-            TopicSetup.ensureTopics(
-                    bootstrap,
-                    Topics.OUTPUTS.stream().map(Topic::name).toList(),
-                    partitions,
-                    Map.of("retention.ms", String.valueOf(OUTPUT_RETENTION.toMillis())));
             Map<String, Object> props = new HashMap<>();
             props.put("server.port", port);
             props.put("server.address", "127.0.0.1");
@@ -132,6 +109,9 @@ public final class Standalone implements AutoCloseable {
             props.put("spring.datasource.password", ControlPlaneDatabase.password(data));
             props.put("spendline.data-dir", data.toString());
             props.put("spendline.kafka.bootstrap-servers", bootstrap);
+            // The topics are created by the context (TopicProvisioning), like in every service; the
+            // standalone's own partition count applies to topics created from scratch.
+            props.put("spendline.kafka.partitions", partitions);
             props.put("spendline.streams.state-dir", data.resolve("streams").toString());
             props.put("spendline.streams.advertised-url", "http://127.0.0.1:" + internalPort);
             // One instance per data directory: static membership lets a restart resume at once.

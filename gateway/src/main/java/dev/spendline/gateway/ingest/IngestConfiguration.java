@@ -6,6 +6,7 @@ import dev.spendline.controlplane.oauth.OAuthAccessTokens;
 import dev.spendline.gateway.quota.QuotaGuard;
 import dev.spendline.gateway.quota.QuotaProperties;
 import dev.spendline.internalapi.HttpQueries;
+import dev.spendline.topics.provision.TopicProvisioning;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.HashMap;
@@ -18,6 +19,7 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.core.ProducerFactory;
@@ -26,8 +28,12 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
-/** The ingest endpoints and their Kafka producer. */
+/**
+ * The ingest endpoints and their Kafka producer; the topics they produce to are created or checked
+ * at start-up ({@link TopicProvisioning}), before the web server takes a request.
+ */
 @Configuration(proxyBeanMethods = false)
+@Import(TopicProvisioning.class)
 @EnableConfigurationProperties({IngestLimits.class, QuotaProperties.class})
 public class IngestConfiguration {
 

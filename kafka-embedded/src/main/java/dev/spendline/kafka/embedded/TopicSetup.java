@@ -1,18 +1,21 @@
 package dev.spendline.kafka.embedded;
 
+import dev.spendline.topics.provision.TopicProvisioner;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.common.errors.TopicExistsException;
 
-/** Creates topics that do not exist yet; existing topics are left as they are. */
+/**
+ * Creates arbitrary topics with one replica, for tests and tools on the single embedded broker;
+ * existing topics are left as they are. Spendline's own topics, with their configs and
+ * replication, are prepared by {@link TopicProvisioner}, which this delegates to.
+ */
 public final class TopicSetup {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     private TopicSetup() {}
 
@@ -22,27 +25,12 @@ public final class TopicSetup {
     public static void ensureTopics(
             String bootstrapServers, Collection<String> names, int partitions, Map<String, String> configs) {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
-            Set<String> existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
-            var missing = names.stream()
-                    .filter(name -> !existing.contains(name))
-                    .map(name -> new NewTopic(name, partitions, (short) 1).configs(configs))
-                    .toList();
-            if (missing.isEmpty()) {
-                return;
-            }
-            try {
-                admin.createTopics(missing).all().get(30, TimeUnit.SECONDS);
-            } catch (ExecutionException e) {
-                // Another process created it between the listing and the creation: that is fine.
-                if (!(e.getCause() instanceof TopicExistsException)) {
-                    throw e;
-                }
-            }
-        } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("Cannot create topics " + names, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while creating topics", e);
+            TopicProvisioner.createMissing(
+                    admin,
+                    names.stream()
+                            .map(name -> new NewTopic(name, partitions, (short) 1).configs(configs))
+                            .toList(),
+                    TIMEOUT);
         }
     }
 }

@@ -5,6 +5,8 @@ import dev.spendline.internalapi.InstanceCredential;
 import dev.spendline.streams.pricing.PriceBook;
 import dev.spendline.streams.query.ClosedMonthCache;
 import dev.spendline.streams.query.RoutingQueries;
+import dev.spendline.topics.provision.TopicLayout;
+import dev.spendline.topics.provision.TopicProvisioning;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -19,13 +21,17 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 
 /**
  * Wires the streams side: the Kafka Streams runner, the query router over its stores, the instance
  * credential and health (the internal query endpoint is on the internal port: {@link
  * InternalPortConfiguration}). Imported by {@link StreamsApplication} and by the standalone mode.
+ * The topics are created or checked first ({@link TopicProvisioning}): the runner needs their
+ * {@link TopicLayout}, so they exist before Kafka Streams starts.
  */
 @Configuration(proxyBeanMethods = false)
+@Import(TopicProvisioning.class)
 @EnableConfigurationProperties(StreamsProperties.class)
 public class StreamsConfiguration {
 
@@ -72,14 +78,15 @@ public class StreamsConfiguration {
             @Value("${spendline.kafka.bootstrap-servers}") String bootstrapServers,
             HostInfo streamsHostInfo,
             MeterRegistry registry,
-            @Value("${spendline.pricing.price-book-file:}") String priceBookFile) {
+            @Value("${spendline.pricing.price-book-file:}") String priceBookFile,
+            TopicLayout topics) {
         PriceBook priceBook =
                 priceBookFile.isBlank() ? PriceBook.bundled() : PriceBook.withOverrides(Path.of(priceBookFile));
         log.info(
                 "Price book: {} prices{}",
                 priceBook.size(),
                 priceBookFile.isBlank() ? " (bundled)" : " (bundled, with " + priceBookFile + " on top)");
-        return new StreamsRunner(props, bootstrapServers, streamsHostInfo, registry, priceBook);
+        return new StreamsRunner(props, bootstrapServers, streamsHostInfo, registry, priceBook, topics);
     }
 
     @Bean

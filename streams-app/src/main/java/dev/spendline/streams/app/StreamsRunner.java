@@ -4,11 +4,13 @@ import dev.spendline.streams.SpendlineTopology;
 import dev.spendline.streams.StreamsTuning;
 import dev.spendline.streams.TopologySettings;
 import dev.spendline.streams.pricing.PriceBook;
+import dev.spendline.topics.provision.TopicLayout;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
 import java.time.Duration;
 import java.util.Properties;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
@@ -33,17 +35,26 @@ public final class StreamsRunner implements SmartLifecycle {
     private final Properties config = new Properties();
     private volatile boolean running;
 
-    /** With the bundled price book. */
+    /**
+     * With the bundled price book, for tests on one broker: internal topics get the broker's
+     * default replication.
+     */
     public StreamsRunner(StreamsProperties props, String bootstrapServers, HostInfo self, MeterRegistry registry) {
-        this(props, bootstrapServers, self, registry, PriceBook.bundled());
+        this(props, bootstrapServers, self, registry, PriceBook.bundled(), null);
     }
 
+    /**
+     * @param topics the layout of Spendline's topics, whose replication factor and {@code
+     *     min.insync.replicas} the internal topics (changelogs, repartition) get too; null leaves
+     *     both to the broker's defaults
+     */
     public StreamsRunner(
             StreamsProperties props,
             String bootstrapServers,
             HostInfo self,
             MeterRegistry registry,
-            PriceBook priceBook) {
+            PriceBook priceBook,
+            TopicLayout topics) {
         config.put(StreamsConfig.APPLICATION_ID_CONFIG, props.applicationId());
         config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(StreamsConfig.STATE_DIR_CONFIG, props.stateDir());
@@ -67,6 +78,14 @@ public final class StreamsRunner implements SmartLifecycle {
                     StreamsConfig.COMMIT_INTERVAL_MS_CONFIG,
                     props.commitInterval().toMillis());
         }
+        if (topics != null) {
+            // A changelog is the only durable copy of a store: it must survive a broker as well as
+            // the input topics do, whatever the brokers' defaults are.
+            config.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) topics.replicationFactor());
+            config.put(
+                    StreamsConfig.topicPrefix(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG),
+                    String.valueOf(topics.minInsyncReplicas()));
+        }
         StreamsTuning.apply(config);
         StreamsBuilder builder = new StreamsBuilder();
         this.streams = new KafkaStreams(
@@ -81,6 +100,13 @@ public final class StreamsRunner implements SmartLifecycle {
         metrics.bindTo(registry);
     }
 
+    /** The configuration the client was built with (a copy). */
+    Properties config() {
+        Properties copy = new Properties();
+        copy.putAll(config);
+        return copy;
+    }
+
     public KafkaStreams streams() {
         return streams;
     }
@@ -88,10 +114,13 @@ public final class StreamsRunner implements SmartLifecycle {
     @Override
     public void start() {
         log.info(
-                "Starting Kafka Streams {} with {} processing, state in {}",
+                "Starting Kafka Streams {} with {} processing, state in {}, internal topics replicated {}",
                 config.getProperty(StreamsConfig.APPLICATION_ID_CONFIG),
                 config.getProperty(StreamsConfig.PROCESSING_GUARANTEE_CONFIG),
-                config.getProperty(StreamsConfig.STATE_DIR_CONFIG));
+                config.getProperty(StreamsConfig.STATE_DIR_CONFIG),
+                config.containsKey(StreamsConfig.REPLICATION_FACTOR_CONFIG)
+                        ? config.get(StreamsConfig.REPLICATION_FACTOR_CONFIG) + "x"
+                        : "as the broker's default");
         streams.start();
         running = true;
     }
