@@ -19,6 +19,7 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.convert.DurationStyle;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -139,9 +140,9 @@ public class StreamsConfiguration {
     ExitOnStreamsFailure exitOnStreamsFailure(
             StreamsRunner runner,
             ApplicationContext context,
-            @Value("${spendline.streams.exit-grace:5s}") Duration grace) {
-        ExitOnStreamsFailure listener =
-                new ExitOnStreamsFailure(grace, () -> System.exit(SpringApplication.exit(context, () -> 1)));
+            @Value("${spendline.streams.exit-grace:5s}") String grace) {
+        ExitOnStreamsFailure listener = new ExitOnStreamsFailure(
+                DurationStyle.detectAndParse(grace), () -> System.exit(SpringApplication.exit(context, () -> 1)));
         runner.streams().setStateListener(listener);
         return listener;
     }
