@@ -115,16 +115,31 @@ class StandbyRoutingIT {
                         (long) EVENTS,
                         Duration.ofSeconds(60));
 
+                // While the owner answers, it does: here, or forwarded to it.
+                double remoteBefore = bystander.routed("remote");
+                assertThat(bystander
+                                .queries
+                                .answer(QueryType.SPEND_BY, spendQuery())
+                                .totals()
+                                .calls())
+                        .isEqualTo(EVENTS);
+                assertThat(bystander.routed("remote")).isEqualTo(remoteBefore + 1);
+                double localBefore = active.routed("local");
+                active.queries.answer(QueryType.SPEND_BY, spendQuery());
+                assertThat(active.routed("local")).isEqualTo(localBefore + 1);
+                double standbyRemoteBefore = bystander.routed("standby_remote");
+                double standbyLocalBefore = standby.routed("standby_local");
+
                 // The owner stops answering but stays in the group.
                 active.http.stop(0);
 
                 SpendReport viaOther = bystander.queries.answer(QueryType.SPEND_BY, spendQuery());
                 assertThat(viaOther.totals().calls()).isEqualTo(EVENTS);
-                assertThat(bystander.routed("standby_remote")).isEqualTo(1);
+                assertThat(bystander.routed("standby_remote")).isEqualTo(standbyRemoteBefore + 1);
 
                 SpendReport viaStandby = standby.queries.answer(QueryType.SPEND_BY, spendQuery());
                 assertThat(viaStandby.totals().calls()).isEqualTo(EVENTS);
-                assertThat(standby.routed("standby_local")).isEqualTo(1);
+                assertThat(standby.routed("standby_local")).isEqualTo(standbyLocalBefore + 1);
 
                 // An exact read waits for the owner, within the bound, then 503.
                 AcceptedPairsQuery exact = new AcceptedPairsQuery(
