@@ -35,6 +35,7 @@ public class StreamsConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(StreamsConfiguration.class);
     private static final Duration PEER_CONNECT_TIMEOUT = Duration.ofMillis(500);
+    private static final Duration MIN_PEER_TIMEOUT = Duration.ofSeconds(2);
     /** Whether the process exits when Kafka Streams has failed ({@link ExitOnStreamsFailure}). */
     static final String EXIT_ON_FAILURE = "spendline.streams.exit-on-failure";
 
@@ -93,7 +94,8 @@ public class StreamsConfiguration {
      * The router. Instance-to-instance calls connect within {@link #PEER_CONNECT_TIMEOUT}: peers
      * are on one network and accept in well under a millisecond, so a connect that takes longer
      * means the peer is gone (killed, host down) and the read should move on to a standby rather
-     * than spend its whole retry bound on one connect.
+     * than spend its whole retry bound on one connect. A forwarded request may take at most the
+     * retry bound ({@code query-attempts} × {@code query-backoff}, 5 s; at least 2 s).
      */
     @Bean
     public RoutingQueries routingQueries(
@@ -105,13 +107,17 @@ public class StreamsConfiguration {
             MeterRegistry registry) {
         HttpClient client =
                 HttpClient.newBuilder().connectTimeout(PEER_CONNECT_TIMEOUT).build();
+        // A peer that accepted but does not answer (stopped, overloaded) gets as long as the whole
+        // retry bound, then the read moves on to a standby: no single hop can outlast the bound.
+        Duration bound = props.queryBackoff().multipliedBy(props.queryAttempts());
+        Duration peerTimeout = bound.compareTo(MIN_PEER_TIMEOUT) < 0 ? MIN_PEER_TIMEOUT : bound;
         return new RoutingQueries(
                 runner.streams(),
                 self,
                 owner -> new HttpQueries(
                         URI.create("http://" + owner.host() + ":" + owner.port()),
                         client,
-                        Duration.ofSeconds(10),
+                        peerTimeout,
                         true,
                         credential,
                         clock),
