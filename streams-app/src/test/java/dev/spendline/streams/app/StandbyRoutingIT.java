@@ -14,6 +14,7 @@ import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.quota.AcceptedPairsQuery;
 import dev.spendline.contracts.quota.EventIdentity;
+import dev.spendline.contracts.quota.QuotaUsageQuery;
 import dev.spendline.internalapi.HttpQueries;
 import dev.spendline.internalapi.InstanceCredential;
 import dev.spendline.kafka.embedded.EmbeddedKafka;
@@ -31,6 +32,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.YearMonth;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -140,6 +142,13 @@ class StandbyRoutingIT {
                 SpendReport viaStandby = standby.queries.answer(QueryType.SPEND_BY, spendQuery());
                 assertThat(viaStandby.totals().calls()).isEqualTo(EVENTS);
                 assertThat(standby.routed("standby_local")).isEqualTo(standbyLocalBefore + 1);
+
+                // The quota count (its own store) is stale-tolerant too: the gateway's fallback is 0.
+                assertThat(bystander
+                                .queries
+                                .answer(QueryType.QUOTA_USAGE, new QuotaUsageQuery(WS, YearMonth.of(2026, 11)))
+                                .acceptedEvents())
+                        .isEqualTo(EVENTS);
 
                 // An exact read waits for the owner, within the bound, then 503.
                 AcceptedPairsQuery exact = new AcceptedPairsQuery(
