@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * HttpQueries#askingStandby()}. Other reads wait for the owner.
  *
  * <p>Rebalances make ownership briefly unknown or stale, so each attempt re-reads the metadata,
- * with a bounded number of attempts (and at most {@code attempts × backoff} of waiting in all)
+ * with a bounded number of attempts (and none started after {@code attempts × backoff})
  * before {@link QueryUnavailableException} (which callers turn into 503 + Retry-After).
  *
  * <p>Which source answered is counted in {@value #ROUTED_METRIC} by {@code source}: {@code local},
@@ -119,7 +119,7 @@ public final class RoutingQueries implements Queries {
 
     @Override
     public <Q extends WorkspaceQuery, A> A answer(QueryType<Q, A> type, Q query) {
-        // The whole wait is bounded, whatever each attempt costs (a dead owner's connect timeout).
+        // No attempt starts after the bound, whatever earlier ones cost (a dead owner's connect timeout).
         long deadline = System.nanoTime() + backoff.toNanos() * attempts;
         RuntimeException last = null;
         for (int attempt = 1; attempt <= attempts; attempt++) {
