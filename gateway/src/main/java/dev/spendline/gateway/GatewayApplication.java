@@ -2,9 +2,9 @@ package dev.spendline.gateway;
 
 import dev.spendline.contracts.ServiceDefaults;
 import dev.spendline.gateway.config.GatewayConfiguration;
+import dev.spendline.internalapi.FailoverQueries;
 import dev.spendline.internalapi.HttpQueries;
 import dev.spendline.internalapi.InstanceCredential;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
@@ -27,22 +27,23 @@ public class GatewayApplication {
     }
 
     /**
-     * The quota check's source: the internal port of any streams-app instance
-     * ({@code spendline.gateway.streams-url}, e.g. http://streams-1:9082),
-     * which routes each question to the instance that owns the workspace.
+     * The quota check's source: the internal port of any streams-app instance of a comma-separated
+     * list ({@code spendline.gateway.streams-url}, e.g. http://streams-1:9082,http://streams-2:9082),
+     * which routes each question to the instance that owns the workspace; an instance that cannot
+     * be reached or answers 503 is skipped for the next (within the quota check's own timeout).
      */
     @Bean
     @ConditionalOnProperty("spendline.gateway.streams-url")
-    HttpQueries quotaQueries(
-            @Value("${spendline.gateway.streams-url}") URI streamsUrl,
+    FailoverQueries quotaQueries(
+            @Value("${spendline.gateway.streams-url}") String streamsUrls,
             @Value("${" + InstanceCredential.SECRET_PROPERTY + ":}") String secret,
             Clock clock) {
-        return new HttpQueries(
-                streamsUrl,
-                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build(),
+        HttpClient client =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        InstanceCredential credential = InstanceCredential.of(secret);
+        return FailoverQueries.over(
+                streamsUrls,
                 Duration.ofSeconds(2),
-                false,
-                InstanceCredential.of(secret),
-                clock);
+                url -> new HttpQueries(url, client, Duration.ofSeconds(2), false, credential, clock));
     }
 }

@@ -22,13 +22,23 @@ public final class HttpQueries implements Queries {
 
     /** The internal route of a kind is this prefix plus {@link QueryType#name()}. */
     public static final String PATH_PREFIX = "/internal/v1/queries/";
-    /** Marks a query one instance forwarded to another, which must then answer locally or 503. */
+    /**
+     * Marks a query one instance forwarded to another, which must then answer locally or 503, never
+     * forward again: {@value #TO_ACTIVE} asks the partition's active task, {@value #TO_STANDBY}
+     * lets the receiver answer from its standby replica too (for reads that tolerate it).
+     */
     public static final String FORWARDED_HEADER = "X-Spendline-Forwarded";
+    /** {@link #FORWARDED_HEADER} value: answer from the active task's stores. */
+    public static final String TO_ACTIVE = "1";
+    /** {@link #FORWARDED_HEADER} value: answer from the active task's or a standby replica's stores. */
+    public static final String TO_STANDBY = "standby";
 
     private final URI baseUrl;
     private final HttpClient client;
     private final Duration timeout;
-    private final boolean forwarded;
+    /** The {@link #FORWARDED_HEADER} value; null when not forwarded. */
+    private final String forwarded;
+
     private final InstanceCredential credential;
     private final Clock clock;
 
@@ -46,12 +56,35 @@ public final class HttpQueries implements Queries {
             boolean forwarded,
             InstanceCredential credential,
             Clock clock) {
+        this(baseUrl, client, timeout, forwarded ? TO_ACTIVE : null, credential, clock);
+    }
+
+    private HttpQueries(
+            URI baseUrl,
+            HttpClient client,
+            Duration timeout,
+            String forwarded,
+            InstanceCredential credential,
+            Clock clock) {
         this.baseUrl = baseUrl;
         this.client = client;
         this.timeout = timeout;
         this.forwarded = forwarded;
         this.credential = credential;
         this.clock = clock;
+    }
+
+    /**
+     * The same instance, asked as a standby: it answers from its active task or its standby
+     * replica of the partition, never forwards. Only for stale-tolerant reads.
+     */
+    public HttpQueries askingStandby() {
+        return new HttpQueries(baseUrl, client, timeout, TO_STANDBY, credential, clock);
+    }
+
+    /** The streams instance this client asks. */
+    public URI baseUrl() {
+        return baseUrl;
     }
 
     /** The internal route of {@code type}. */
@@ -68,8 +101,8 @@ public final class HttpQueries implements Queries {
                 .header("content-type", "application/json")
                 .header(InstanceCredential.HEADER, credential.sign(path(type), body, clock.instant()))
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body));
-        if (forwarded) {
-            builder.header(FORWARDED_HEADER, "1");
+        if (forwarded != null) {
+            builder.header(FORWARDED_HEADER, forwarded);
         }
         HttpResponse<byte[]> response;
         try {

@@ -35,28 +35,45 @@ import java.util.Objects;
  */
 public final class QueryType<Q extends WorkspaceQuery, A> {
 
+    /*
+     * Which reads a standby replica may answer (see staleTolerant()). A standby applies the same
+     * changelog as the active task, a little later: its answer is what the active said moments ago.
+     *
+     * - The reports (spend, margins, waste, savings, budgets, alerts, compare) may: a report a
+     *   second old, while the owner is down, beats a 503.
+     * - quota_usage may: the gateway fails open to a count of 0 when it cannot read the count, so a
+     *   slightly low count from a standby is strictly closer to the truth than the fallback.
+     * - accepted_pairs may not: it decides whether a batch over the quota is a replay of events
+     *   already accepted. A standby that has not yet seen the first copy would call the replay new
+     *   and reject it with 429; a 503 makes the client retry instead, which is right.
+     * - experiments may not: the create-guardrail action checks on it that the experiment is not
+     *   already guarded, and a lagging answer could let a second guardrail through.
+     */
+    private static final boolean STALE_OK = true;
+    private static final boolean EXACT = false;
+
     public static final QueryType<SpendQuery, SpendReport> SPEND_BY =
-            new QueryType<>("spend_by", SpendQuery.class, SpendReport.class);
+            new QueryType<>("spend_by", SpendQuery.class, SpendReport.class, STALE_OK);
     public static final QueryType<MarginQuery, CustomerMarginReport> MARGIN_BY_CUSTOMER =
-            new QueryType<>("margin_by_customer", MarginQuery.class, CustomerMarginReport.class);
+            new QueryType<>("margin_by_customer", MarginQuery.class, CustomerMarginReport.class, STALE_OK);
     public static final QueryType<MarginQuery, FeatureMarginReport> MARGIN_BY_FEATURE =
-            new QueryType<>("margin_by_feature", MarginQuery.class, FeatureMarginReport.class);
+            new QueryType<>("margin_by_feature", MarginQuery.class, FeatureMarginReport.class, STALE_OK);
     public static final QueryType<TopWasteQuery, TopWasteReport> TOP_WASTE =
-            new QueryType<>("top_waste", TopWasteQuery.class, TopWasteReport.class);
+            new QueryType<>("top_waste", TopWasteQuery.class, TopWasteReport.class, STALE_OK);
     public static final QueryType<SavingsQuery, SavingsReport> SAVINGS_RECOMMENDATIONS =
-            new QueryType<>("savings_recommendations", SavingsQuery.class, SavingsReport.class);
+            new QueryType<>("savings_recommendations", SavingsQuery.class, SavingsReport.class, STALE_OK);
     public static final QueryType<BudgetStatusQuery, BudgetStatusReport> BUDGET_STATUS =
-            new QueryType<>("budget_status", BudgetStatusQuery.class, BudgetStatusReport.class);
+            new QueryType<>("budget_status", BudgetStatusQuery.class, BudgetStatusReport.class, STALE_OK);
     public static final QueryType<ActiveAlertsQuery, ActiveAlertsReport> ACTIVE_ALERTS =
-            new QueryType<>("active_alerts", ActiveAlertsQuery.class, ActiveAlertsReport.class);
+            new QueryType<>("active_alerts", ActiveAlertsQuery.class, ActiveAlertsReport.class, STALE_OK);
     public static final QueryType<CompareQuery, CompareReport> COMPARE =
-            new QueryType<>("compare", CompareQuery.class, CompareReport.class);
+            new QueryType<>("compare", CompareQuery.class, CompareReport.class, STALE_OK);
     public static final QueryType<QuotaUsageQuery, QuotaUsage> QUOTA_USAGE =
-            new QueryType<>("quota_usage", QuotaUsageQuery.class, QuotaUsage.class);
+            new QueryType<>("quota_usage", QuotaUsageQuery.class, QuotaUsage.class, STALE_OK);
     public static final QueryType<AcceptedPairsQuery, AcceptedPairs> ACCEPTED_PAIRS =
-            new QueryType<>("accepted_pairs", AcceptedPairsQuery.class, AcceptedPairs.class);
+            new QueryType<>("accepted_pairs", AcceptedPairsQuery.class, AcceptedPairs.class, EXACT);
     public static final QueryType<ExperimentsQuery, ExperimentsReport> EXPERIMENTS =
-            new QueryType<>("experiments", ExperimentsQuery.class, ExperimentsReport.class);
+            new QueryType<>("experiments", ExperimentsQuery.class, ExperimentsReport.class, EXACT);
 
     /** Every kind, in a fixed order. */
     public static final List<QueryType<?, ?>> ALL = List.of(
@@ -75,11 +92,13 @@ public final class QueryType<Q extends WorkspaceQuery, A> {
     private final String name;
     private final Class<Q> argumentType;
     private final Class<A> answerType;
+    private final boolean staleTolerant;
 
-    private QueryType(String name, Class<Q> argumentType, Class<A> answerType) {
+    private QueryType(String name, Class<Q> argumentType, Class<A> answerType, boolean staleTolerant) {
         this.name = Objects.requireNonNull(name);
         this.argumentType = argumentType;
         this.answerType = answerType;
+        this.staleTolerant = staleTolerant;
     }
 
     /** The wire name: the tool name for the public read tools, and the last segment of the internal route. */
@@ -93,6 +112,17 @@ public final class QueryType<Q extends WorkspaceQuery, A> {
 
     public Class<A> answerType() {
         return answerType;
+    }
+
+    /**
+     * Whether a standby replica may answer this read when the partition's active owner cannot
+     * (killed, not yet evicted from the group): its stores lag the active's by the changelog's
+     * replication, typically well under a second. Only reads that say so here are served from
+     * standby (stale) stores; the others wait for the owner or end in 503. The reasons per kind
+     * are at the top of this class.
+     */
+    public boolean staleTolerant() {
+        return staleTolerant;
     }
 
     /** The kind of a wire name; null when there is none. */

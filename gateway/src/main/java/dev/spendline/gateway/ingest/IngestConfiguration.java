@@ -5,6 +5,7 @@ import dev.spendline.controlplane.keys.ApiKeyAuthenticator;
 import dev.spendline.controlplane.oauth.OAuthAccessTokens;
 import dev.spendline.gateway.quota.QuotaGuard;
 import dev.spendline.gateway.quota.QuotaProperties;
+import dev.spendline.internalapi.FailoverQueries;
 import dev.spendline.internalapi.HttpQueries;
 import dev.spendline.topics.provision.TopicProvisioning;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -96,7 +97,8 @@ public class IngestConfiguration {
 
     /**
      * The quota check asks the stream processor: in standalone the in-process router; in the
-     * gateway service, HTTP to any streams-app instance ({@code spendline.gateway.streams-url}).
+     * gateway service, HTTP to any streams-app instance of the list
+     * {@code spendline.gateway.streams-url}.
      * With {@code spendline.quota.enabled=false} no streams-app is needed.
      */
     @Bean
@@ -110,7 +112,9 @@ public class IngestConfiguration {
         // The resend check: HTTP must leave Netty's event loop; the in-process router (standalone)
         // answers on the servlet thread, where blocking is allowed and where refusals are best
         // written (see "Known limits" in docs/architecture.md).
-        Scheduler lookups = source instanceof HttpQueries ? Schedulers.boundedElastic() : Schedulers.immediate();
+        Scheduler lookups = source instanceof HttpQueries || source instanceof FailoverQueries
+                ? Schedulers.boundedElastic()
+                : Schedulers.immediate();
         return new QuotaGuard(source, props, clock, lookups);
     }
 

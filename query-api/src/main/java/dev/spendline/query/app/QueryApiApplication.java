@@ -1,9 +1,9 @@
 package dev.spendline.query.app;
 
 import dev.spendline.contracts.ServiceDefaults;
+import dev.spendline.internalapi.FailoverQueries;
 import dev.spendline.internalapi.HttpQueries;
 import dev.spendline.internalapi.InstanceCredential;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
@@ -15,7 +15,7 @@ import org.springframework.context.annotation.Import;
 
 /**
  * The query API as its own service: reads go over HTTP to the internal port of a streams instance
- * ({@code spendline.query.streams-url}, e.g. http://streams-1:9082), which routes each to the instance owning the workspace;
+ * (any of {@code spendline.query.streams-url}, e.g. http://streams-1:9082,http://streams-2:9082), which routes each to the instance owning the workspace;
  * revenue settings are written to Kafka ({@code spendline.kafka.bootstrap-servers}).
  */
 @SpringBootApplication
@@ -28,17 +28,22 @@ public class QueryApiApplication {
         app.run(args);
     }
 
+    /**
+     * Reads through the streams instances of the comma-separated {@code spendline.query.streams-url}:
+     * each read starts at the next one in turn and moves on when one cannot be reached or answers
+     * 503, for at most 15 s, then 503 + Retry-After ({@link FailoverQueries}).
+     */
     @Bean
-    HttpQueries queries(
-            @Value("${spendline.query.streams-url}") URI streamsUrl,
+    FailoverQueries queries(
+            @Value("${spendline.query.streams-url}") String streamsUrls,
             @Value("${" + InstanceCredential.SECRET_PROPERTY + ":}") String secret,
             Clock clock) {
-        return new HttpQueries(
-                streamsUrl,
-                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build(),
+        HttpClient client =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        InstanceCredential credential = InstanceCredential.of(secret);
+        return FailoverQueries.over(
+                streamsUrls,
                 Duration.ofSeconds(15),
-                false,
-                InstanceCredential.of(secret),
-                clock);
+                url -> new HttpQueries(url, client, Duration.ofSeconds(15), false, credential, clock));
     }
 }

@@ -29,7 +29,8 @@ import tools.jackson.core.JacksonException;
  * port only ({@link InternalPortConfiguration}). Every request must carry a valid
  * {@link InstanceCredential} over its path and body; the body names the workspace, so a signature
  * cannot be moved to another workspace's query. A forwarded query is answered locally or not at
- * all, so a query can never bounce between instances; an unforwarded one (from a query-api or
+ * all (from the active task, or for {@link HttpQueries#TO_STANDBY} from a standby replica too),
+ * so a query can never bounce between instances; an unforwarded one (from a query-api or
  * gateway that does not know partition ownership) is routed.
  */
 @RestController
@@ -66,7 +67,7 @@ final class InternalQueryController {
         if (type == null) {
             return problem(new ProblemException(404, "unknown_query", "Not Found", "No read is named " + name + "."));
         }
-        return respond(HttpQueries.PATH_PREFIX + name, () -> answer(type, bytes, forwarded != null));
+        return respond(HttpQueries.PATH_PREFIX + name, () -> answer(type, bytes, forwarded));
     }
 
     /**
@@ -110,7 +111,12 @@ final class InternalQueryController {
         };
     }
 
-    private <Q extends WorkspaceQuery, A> A answer(QueryType<Q, A> type, byte[] body, boolean forwarded) {
+    /**
+     * @param forwarded the {@link HttpQueries#FORWARDED_HEADER}: absent when a client that does not
+     *     know ownership asks (routed here), {@link HttpQueries#TO_STANDBY} when another instance
+     *     asks this one as a standby replica, anything else when it asks this one as the owner
+     */
+    private <Q extends WorkspaceQuery, A> A answer(QueryType<Q, A> type, byte[] body, String forwarded) {
         Q query;
         try {
             query = Json.MAPPER.readValue(body, type.argumentType());
@@ -121,6 +127,11 @@ final class InternalQueryController {
         if (query == null || query.workspaceId() == null) {
             throw new IllegalArgumentException("The query names no workspace");
         }
-        return forwarded ? queries.answerLocally(type, query) : queries.answer(type, query);
+        if (forwarded == null) {
+            return queries.answer(type, query);
+        }
+        return HttpQueries.TO_STANDBY.equals(forwarded)
+                ? queries.answerFromStandby(type, query)
+                : queries.answerLocally(type, query);
     }
 }

@@ -1,6 +1,8 @@
 package dev.spendline.streams.app;
 
 import dev.spendline.contracts.ServiceDefaults;
+import java.util.HashMap;
+import java.util.Map;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Import;
@@ -12,7 +14,10 @@ public class StreamsApplication {
 
     public static void main(String[] args) {
         SpringApplication app = new SpringApplication(StreamsApplication.class);
-        app.setDefaultProperties(ServiceDefaults.withPorts(8082, 9082));
+        Map<String, Object> defaults = new HashMap<>(ServiceDefaults.withPorts(8082, 9082));
+        // A service whose Kafka Streams client has failed exits, so that it is restarted.
+        defaults.put(StreamsConfiguration.EXIT_ON_FAILURE, true);
+        app.setDefaultProperties(defaults);
         app.run(args);
     }
 }

@@ -17,8 +17,12 @@ import org.apache.kafka.streams.state.HostInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.convert.DurationStyle;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -36,6 +40,10 @@ import org.springframework.context.annotation.Import;
 public class StreamsConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(StreamsConfiguration.class);
+    private static final Duration PEER_CONNECT_TIMEOUT = Duration.ofMillis(500);
+    private static final Duration MIN_PEER_TIMEOUT = Duration.ofSeconds(2);
+    /** Whether the process exits when Kafka Streams has failed ({@link ExitOnStreamsFailure}). */
+    static final String EXIT_ON_FAILURE = "spendline.streams.exit-on-failure";
 
     /**
      * How other instances reach this one's internal port (the management server, see {@link
@@ -89,18 +97,34 @@ public class StreamsConfiguration {
         return new StreamsRunner(props, bootstrapServers, streamsHostInfo, registry, priceBook, topics);
     }
 
+    /**
+     * The router. Instance-to-instance calls connect within {@link #PEER_CONNECT_TIMEOUT}: peers
+     * are on one network and accept in well under a millisecond, so a connect that takes longer
+     * means the peer is gone (killed, host down) and the read should move on to a standby rather
+     * than spend its whole retry bound on one connect. A forwarded request may take at most the
+     * retry bound ({@code query-attempts} × {@code query-backoff}, 5 s; at least 2 s).
+     */
     @Bean
     public RoutingQueries routingQueries(
-            StreamsRunner runner, StreamsProperties props, HostInfo self, InstanceCredential credential, Clock clock) {
+            StreamsRunner runner,
+            StreamsProperties props,
+            HostInfo self,
+            InstanceCredential credential,
+            Clock clock,
+            MeterRegistry registry) {
         HttpClient client =
-                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+                HttpClient.newBuilder().connectTimeout(PEER_CONNECT_TIMEOUT).build();
+        // A peer that accepted but does not answer (stopped, overloaded) gets as long as the whole
+        // retry bound, then the read moves on to a standby: no single hop can outlast the bound.
+        Duration bound = props.queryBackoff().multipliedBy(props.queryAttempts());
+        Duration peerTimeout = bound.compareTo(MIN_PEER_TIMEOUT) < 0 ? MIN_PEER_TIMEOUT : bound;
         return new RoutingQueries(
                 runner.streams(),
                 self,
                 owner -> new HttpQueries(
                         URI.create("http://" + owner.host() + ":" + owner.port()),
                         client,
-                        Duration.ofSeconds(10),
+                        peerTimeout,
                         true,
                         credential,
                         clock),
@@ -108,7 +132,8 @@ public class StreamsConfiguration {
                 props.queryBackoff(),
                 props.dedupeHorizon(),
                 clock,
-                new ClosedMonthCache(clock, ClosedMonthCache.DEFAULT_MAX_ROWS));
+                new ClosedMonthCache(clock, ClosedMonthCache.DEFAULT_MAX_ROWS),
+                registry);
     }
 
     /** The one clock of the application; a test registers its own {@link Clock} bean to move time. */
@@ -116,6 +141,23 @@ public class StreamsConfiguration {
     @ConditionalOnMissingBean(Clock.class)
     Clock clock() {
         return Clock.systemUTC();
+    }
+
+    /**
+     * With {@code spendline.streams.exit-on-failure=true} (the streams-app service's default), the
+     * process exits with code 1 {@code spendline.streams.exit-grace} after Kafka Streams has failed,
+     * so that it is restarted; otherwise health just reports DOWN (the standalone).
+     */
+    @Bean
+    @ConditionalOnProperty(name = EXIT_ON_FAILURE, havingValue = "true")
+    ExitOnStreamsFailure exitOnStreamsFailure(
+            StreamsRunner runner,
+            ApplicationContext context,
+            @Value("${spendline.streams.exit-grace:5s}") String grace) {
+        ExitOnStreamsFailure listener = new ExitOnStreamsFailure(
+                DurationStyle.detectAndParse(grace), () -> System.exit(SpringApplication.exit(context, () -> 1)));
+        runner.streams().setStateListener(listener);
+        return listener;
     }
 
     @Bean

@@ -5,21 +5,37 @@ import dev.spendline.streams.StoreNames;
 import dev.spendline.streams.rollup.Rollup;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StoreQueryParameters;
+import org.apache.kafka.streams.state.QueryableStoreType;
 import org.apache.kafka.streams.state.QueryableStoreTypes;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.apache.kafka.streams.state.ReadOnlyWindowStore;
 
-/** The read-only stores of one partition of a running Kafka Streams instance, by name. */
-record PartitionStores(KafkaStreams streams, int partition) {
+/**
+ * The read-only stores of one partition of a running Kafka Streams instance, by name.
+ *
+ * @param standby true to read this instance's standby replica of the partition (or its active
+ *     task, whichever it has): Kafka Streams' {@code enableStaleStores}. Only for reads whose
+ *     {@link dev.spendline.contracts.query.QueryType#staleTolerant()} says so.
+ */
+record PartitionStores(KafkaStreams streams, int partition, boolean standby) {
+
+    /** The active task's stores only. */
+    PartitionStores(KafkaStreams streams, int partition) {
+        this(streams, partition, false);
+    }
 
     <V> ReadOnlyKeyValueStore<String, V> keyValue(String name) {
-        return streams.store(StoreQueryParameters.fromNameAndType(name, QueryableStoreTypes.<String, V>keyValueStore())
-                .withPartition(partition));
+        return streams.store(parameters(name, QueryableStoreTypes.<String, V>keyValueStore()));
     }
 
     <V> ReadOnlyWindowStore<String, V> window(String name) {
-        return streams.store(StoreQueryParameters.fromNameAndType(name, QueryableStoreTypes.<String, V>windowStore())
-                .withPartition(partition));
+        return streams.store(parameters(name, QueryableStoreTypes.<String, V>windowStore()));
+    }
+
+    private <T> StoreQueryParameters<T> parameters(String name, QueryableStoreType<T> type) {
+        StoreQueryParameters<T> parameters =
+                StoreQueryParameters.fromNameAndType(name, type).withPartition(partition);
+        return standby ? parameters.enableStaleStores() : parameters;
     }
 
     ReadOnlyKeyValueStore<String, Rollup> rollups(UsageKind usage) {

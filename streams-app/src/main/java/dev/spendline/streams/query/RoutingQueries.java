@@ -5,6 +5,9 @@ import dev.spendline.contracts.query.QueryType;
 import dev.spendline.contracts.query.QueryUnavailableException;
 import dev.spendline.contracts.query.WorkspaceQuery;
 import dev.spendline.internalapi.HttpQueries;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.function.Function;
@@ -19,11 +22,25 @@ import org.slf4j.LoggerFactory;
 /**
  * Routes every read to the instance that owns the workspace's partition: answered from the local
  * stores ({@link LocalQueries}) when that is this instance, forwarded over HTTP otherwise.
- * Rebalances make ownership briefly unknown or stale, so each attempt re-reads the metadata, with a
- * bounded number of attempts before {@link QueryUnavailableException} (which callers turn into 503
- * + Retry-After).
+ *
+ * <p>When the owner cannot answer (unreachable: killed and not yet evicted from the group, which
+ * with static membership takes the session timeout; or 503 while its task restores), a read whose
+ * {@link QueryType#staleTolerant()} says so is answered by a standby replica of the partition:
+ * this instance's own (Kafka Streams' {@code enableStaleStores}) or another's, asked with {@link
+ * HttpQueries#askingStandby()}. Other reads wait for the owner.
+ *
+ * <p>Rebalances make ownership briefly unknown or stale, so each attempt re-reads the metadata,
+ * with a bounded number of attempts (and none started after {@code attempts × backoff})
+ * before {@link QueryUnavailableException} (which callers turn into 503 + Retry-After).
+ *
+ * <p>Which source answered is counted in {@value #ROUTED_METRIC} by {@code source}: {@code local},
+ * {@code remote}, {@code standby_local}, {@code standby_remote} (once per read, by the instance
+ * that routed it).
  */
 public final class RoutingQueries implements Queries {
+
+    /** Reads answered, by the source that answered (tag {@code source}). */
+    public static final String ROUTED_METRIC = "spendline.query.routed";
 
     private static final Logger log = LoggerFactory.getLogger(RoutingQueries.class);
 
@@ -35,6 +52,10 @@ public final class RoutingQueries implements Queries {
     private final Duration dedupeHorizon;
     private final Clock clock;
     private final ClosedMonthCache closedMonths;
+    private final Counter local;
+    private final Counter forwarded;
+    private final Counter standbyLocal;
+    private final Counter standbyRemote;
 
     /**
      * @param dedupeHorizon how long the topology remembers identities (for {@code accepted_pairs})
@@ -48,10 +69,22 @@ public final class RoutingQueries implements Queries {
             Duration backoff,
             Duration dedupeHorizon,
             Clock clock) {
-        this(streams, self, remote, attempts, backoff, dedupeHorizon, clock, ClosedMonthCache.none());
+        this(
+                streams,
+                self,
+                remote,
+                attempts,
+                backoff,
+                dedupeHorizon,
+                clock,
+                ClosedMonthCache.none(),
+                new SimpleMeterRegistry());
     }
 
-    /** @param closedMonths past months' buckets kept in memory for the margin reads */
+    /**
+     * @param closedMonths past months' buckets kept in memory for the margin reads
+     * @param registry where {@value #ROUTED_METRIC} is counted
+     */
     public RoutingQueries(
             KafkaStreams streams,
             HostInfo self,
@@ -60,7 +93,8 @@ public final class RoutingQueries implements Queries {
             Duration backoff,
             Duration dedupeHorizon,
             Clock clock,
-            ClosedMonthCache closedMonths) {
+            ClosedMonthCache closedMonths,
+            MeterRegistry registry) {
         this.closedMonths = closedMonths;
         this.streams = streams;
         this.self = self;
@@ -69,61 +103,138 @@ public final class RoutingQueries implements Queries {
         this.backoff = backoff;
         this.dedupeHorizon = dedupeHorizon;
         this.clock = clock;
+        this.local = routed(registry, "local");
+        this.forwarded = routed(registry, "remote");
+        this.standbyLocal = routed(registry, "standby_local");
+        this.standbyRemote = routed(registry, "standby_remote");
+    }
+
+    private static Counter routed(MeterRegistry registry, String source) {
+        return Counter.builder(ROUTED_METRIC)
+                .description("Reads answered, by the source that answered: the partition's active task"
+                        + " here or on another instance, or a standby replica here or elsewhere")
+                .tag("source", source)
+                .register(registry);
     }
 
     @Override
     public <Q extends WorkspaceQuery, A> A answer(QueryType<Q, A> type, Q query) {
-        return route(type, query, true);
-    }
-
-    /** Answers only if this instance owns the workspace; for forwarded queries, so none can loop. */
-    public <Q extends WorkspaceQuery, A> A answerLocally(QueryType<Q, A> type, Q query) {
-        return route(type, query, false);
-    }
-
-    private <Q extends WorkspaceQuery, A> A route(QueryType<Q, A> type, Q query, boolean mayForward) {
+        // No attempt starts after the bound, whatever earlier ones cost (a dead owner's connect timeout).
+        long deadline = System.nanoTime() + backoff.toNanos() * attempts;
         RuntimeException last = null;
-        // A forwarded query gets one try: the forwarding instance retries, re-reading ownership, so
-        // retrying here too would only multiply the wait.
-        int tries = mayForward ? attempts : 1;
-        for (int attempt = 1; attempt <= tries; attempt++) {
+        for (int attempt = 1; attempt <= attempts; attempt++) {
             if (attempt > 1) {
+                if (System.nanoTime() + backoff.toNanos() - deadline > 0) {
+                    break;
+                }
                 pause();
-            }
-            if (!streams.state().isRunningOrRebalancing()) {
-                // Stopped or failed: retrying here cannot help; health reports DOWN meanwhile.
-                throw new QueryUnavailableException("Kafka Streams is " + streams.state() + ", not running");
             }
             KeyQueryMetadata owner;
             try {
-                owner = streams.queryMetadataForKey(
-                        LocalQueries.routingStore(query),
-                        query.workspaceId(),
-                        Serdes.String().serializer());
-            } catch (IllegalStateException e) {
-                last = new QueryUnavailableException("Kafka Streams is not running", e);
-                continue;
-            }
-            if (owner == null || KeyQueryMetadata.NOT_AVAILABLE.equals(owner)) {
-                last = new QueryUnavailableException("Ownership of the workspace's partition is not known yet");
+                owner = ownerOf(query);
+            } catch (QueryUnavailableException e) {
+                last = e;
                 continue;
             }
             try {
+                A answer;
                 if (self.equals(owner.activeHost())) {
-                    return LocalQueries.over(
-                                    new PartitionStores(streams, owner.partition()), dedupeHorizon, clock, closedMonths)
-                            .answer(type, query);
+                    answer = fromLocal(type, query, owner.partition(), false);
+                    local.increment();
+                } else {
+                    answer = remote.apply(owner.activeHost()).answer(type, query);
+                    forwarded.increment();
                 }
-                if (!mayForward) {
-                    throw new QueryUnavailableException("This instance no longer owns the workspace's partition");
-                }
-                return remote.apply(owner.activeHost()).answer(type, query);
+                return answer;
             } catch (InvalidStateStoreException | QueryUnavailableException e) {
-                log.debug("Query attempt {} of {} failed: {}", attempt, tries, e.getMessage());
+                log.debug("Query attempt {} of {} failed at the owner: {}", attempt, attempts, e.getMessage());
                 last = e;
+            }
+            if (type.staleTolerant()) {
+                for (HostInfo standby : owner.standbyHosts()) {
+                    try {
+                        A answer;
+                        if (self.equals(standby)) {
+                            answer = fromLocal(type, query, owner.partition(), true);
+                            standbyLocal.increment();
+                        } else {
+                            answer = remote.apply(standby).askingStandby().answer(type, query);
+                            standbyRemote.increment();
+                        }
+                        return answer;
+                    } catch (InvalidStateStoreException | QueryUnavailableException e) {
+                        log.debug("Standby {} could not answer either: {}", standby, e.getMessage());
+                        last = e;
+                    }
+                }
             }
         }
         throw new QueryUnavailableException("No instance can answer for this workspace right now", last);
+    }
+
+    /**
+     * For a query another instance forwarded to this one as the partition's owner: answered from
+     * the active task here, or 503. One try only: the forwarding instance retries, re-reading
+     * ownership, so retrying here too would only multiply the wait; never forwarded again, so no
+     * query can bounce between instances.
+     */
+    public <Q extends WorkspaceQuery, A> A answerLocally(QueryType<Q, A> type, Q query) {
+        KeyQueryMetadata owner = ownerOf(query);
+        if (!self.equals(owner.activeHost())) {
+            throw new QueryUnavailableException("This instance no longer owns the workspace's partition");
+        }
+        return unavailableWhenStoreIs(() -> fromLocal(type, query, owner.partition(), false));
+    }
+
+    /**
+     * For a query another instance forwarded to this one as a standby of the partition (its owner
+     * could not answer): answered from this instance's active task or standby replica, or 503.
+     * Reads that are not stale-tolerant get the active task only.
+     */
+    public <Q extends WorkspaceQuery, A> A answerFromStandby(QueryType<Q, A> type, Q query) {
+        if (!type.staleTolerant()) {
+            return answerLocally(type, query);
+        }
+        KeyQueryMetadata owner = ownerOf(query);
+        boolean active = self.equals(owner.activeHost());
+        if (!active && !owner.standbyHosts().contains(self)) {
+            throw new QueryUnavailableException("This instance has no replica of the workspace's partition");
+        }
+        return unavailableWhenStoreIs(() -> fromLocal(type, query, owner.partition(), !active));
+    }
+
+    private KeyQueryMetadata ownerOf(WorkspaceQuery query) {
+        if (!streams.state().isRunningOrRebalancing()) {
+            // Stopped or failed: retrying here cannot help; health reports DOWN meanwhile.
+            throw new QueryUnavailableException("Kafka Streams is " + streams.state() + ", not running");
+        }
+        KeyQueryMetadata owner;
+        try {
+            owner = streams.queryMetadataForKey(
+                    LocalQueries.routingStore(query),
+                    query.workspaceId(),
+                    Serdes.String().serializer());
+        } catch (IllegalStateException e) {
+            throw new QueryUnavailableException("Kafka Streams is not running", e);
+        }
+        if (owner == null || KeyQueryMetadata.NOT_AVAILABLE.equals(owner)) {
+            throw new QueryUnavailableException("Ownership of the workspace's partition is not known yet");
+        }
+        return owner;
+    }
+
+    private <Q extends WorkspaceQuery, A> A fromLocal(QueryType<Q, A> type, Q query, int partition, boolean standby) {
+        return LocalQueries.over(new PartitionStores(streams, partition, standby), dedupeHorizon, clock, closedMonths)
+                .answer(type, query);
+    }
+
+    /** A store that is migrating or restoring is a 503 (retry shortly), not a failed query. */
+    private static <A> A unavailableWhenStoreIs(java.util.function.Supplier<A> read) {
+        try {
+            return read.get();
+        } catch (InvalidStateStoreException e) {
+            throw new QueryUnavailableException("The workspace's stores are not queryable here right now", e);
+        }
     }
 
     private void pause() {

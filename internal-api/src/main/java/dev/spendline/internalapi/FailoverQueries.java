@@ -1,0 +1,105 @@
+package dev.spendline.internalapi;
+
+import dev.spendline.contracts.query.Queries;
+import dev.spendline.contracts.query.QueryType;
+import dev.spendline.contracts.query.QueryUnavailableException;
+import dev.spendline.contracts.query.WorkspaceQuery;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+
+/**
+ * Reads through any one of several streams instances (query-api's and the gateway's view of the
+ * streams side): every instance routes a read to the partition's owner, so any one will do. Each
+ * read starts at the next instance in turn (from a random first one, so that several clients do
+ * not all start at the first), and moves on to the next when an instance cannot be reached or
+ * answers 503 ({@link QueryUnavailableException}), at most once round the list and not after
+ * {@code budget} has passed; then it fails with {@link QueryUnavailableException} (503 +
+ * Retry-After to the caller). Any other failure (400, a refused credential) is the same on every
+ * instance and is thrown at once.
+ */
+public final class FailoverQueries implements Queries {
+
+    private final List<? extends Queries> instances;
+    private final Duration budget;
+    private final LongSupplier nanoTime;
+    private final AtomicInteger next;
+
+    /**
+     * @param instances the streams instances, in the configured order
+     * @param budget after this, no further instance is tried (an instance's own 503 can take its
+     *     whole retry bound, so trying every one could multiply the wait)
+     */
+    public FailoverQueries(List<? extends Queries> instances, Duration budget) {
+        this(instances, budget, System::nanoTime, ThreadLocalRandom.current().nextInt(Math.max(1, instances.size())));
+    }
+
+    FailoverQueries(List<? extends Queries> instances, Duration budget, LongSupplier nanoTime, int first) {
+        if (instances.isEmpty()) {
+            throw new IllegalArgumentException("At least one streams instance URL is needed");
+        }
+        this.instances = List.copyOf(instances);
+        this.budget = budget;
+        this.nanoTime = nanoTime;
+        this.next = new AtomicInteger(first);
+    }
+
+    /**
+     * One client per URL of a comma-separated list ({@code spendline.query.streams-url}, {@code
+     * spendline.gateway.streams-url}); blanks around the commas are ignored.
+     */
+    public static FailoverQueries over(String commaSeparatedUrls, Duration budget, Function<URI, Queries> client) {
+        return new FailoverQueries(urls(commaSeparatedUrls).stream().map(client).toList(), budget);
+    }
+
+    /** The URLs of a comma-separated list, each checked to be an absolute http(s) URL. */
+    public static List<URI> urls(String commaSeparatedUrls) {
+        List<URI> urls = new ArrayList<>();
+        for (String part : commaSeparatedUrls.split(",")) {
+            String url = part.strip();
+            if (url.isEmpty()) {
+                continue;
+            }
+            URI uri = URI.create(url);
+            if (uri.getScheme() == null
+                    || uri.getHost() == null
+                    || !uri.getScheme().startsWith("http")) {
+                throw new IllegalArgumentException("Not an http(s) URL of a streams instance: " + url);
+            }
+            urls.add(uri);
+        }
+        if (urls.isEmpty()) {
+            throw new IllegalArgumentException("No streams instance URL in '" + commaSeparatedUrls + "'");
+        }
+        return urls;
+    }
+
+    /** How many instances this client knows. */
+    public int size() {
+        return instances.size();
+    }
+
+    @Override
+    public <Q extends WorkspaceQuery, A> A answer(QueryType<Q, A> type, Q query) {
+        int n = instances.size();
+        int start = Math.floorMod(next.getAndIncrement(), n);
+        long deadline = nanoTime.getAsLong() + budget.toNanos();
+        QueryUnavailableException last = null;
+        for (int i = 0; i < n; i++) {
+            if (i > 0 && nanoTime.getAsLong() - deadline >= 0) {
+                break;
+            }
+            try {
+                return instances.get((start + i) % n).answer(type, query);
+            } catch (QueryUnavailableException e) {
+                last = e;
+            }
+        }
+        throw new QueryUnavailableException("No streams instance could answer right now", last);
+    }
+}
