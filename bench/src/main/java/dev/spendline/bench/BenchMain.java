@@ -1,11 +1,16 @@
 package dev.spendline.bench;
 
+import dev.spendline.bench.cluster.LocalCluster;
+import dev.spendline.bench.cluster.ScaleOutBench;
 import dev.spendline.bench.load.Ledger;
 import dev.spendline.bench.load.LoadGenerator;
+import dev.spendline.bench.process.JavaProcess;
 import dev.spendline.bench.run.FullBench;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -27,7 +32,9 @@ import picocli.CommandLine.Option;
             BenchMain.Interpret.class,
             BenchMain.Streams.class,
             BenchMain.Profile.class,
-            BenchMain.JfrTopCommand.class
+            BenchMain.JfrTopCommand.class,
+            BenchMain.Cluster.class,
+            BenchMain.KafkaNode.class
         })
 public final class BenchMain {
 
@@ -440,6 +447,84 @@ public final class BenchMain {
             System.out.printf(
                     "%s: %,d records in %.1f s = %,.0f records/s%n",
                     topology, result.records(), result.elapsed().toNanos() / 1e9, result.perSecond());
+            return 0;
+        }
+    }
+
+    @Command(
+            name = "cluster",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Scale-out figures on a 3-node Kafka cluster (processes on this machine): events/s of 2"
+                        + " streams-app instances vs 1 over the same input in one run, and the latency of a read"
+                        + " answered locally vs routed to the instance that owns the workspace.",
+                "Needs the streams-app jar (streams-app/target/streams-app-*-exec.jar after ./mvnw package)."
+            })
+    static final class Cluster implements Callable<Integer> {
+        @Option(names = "--streams-jar", required = true, description = "The packaged streams-app service.")
+        Path streamsJar;
+
+        @Option(names = "--events", defaultValue = "300000", description = "Input events (default: ${DEFAULT-VALUE}).")
+        long events;
+
+        @Option(names = "--workspaces", defaultValue = "200", description = "(default: ${DEFAULT-VALUE})")
+        int workspaces;
+
+        @Option(names = "--partitions", defaultValue = "12", description = "(default: ${DEFAULT-VALUE})")
+        int partitions;
+
+        @Option(
+                names = "--query-samples",
+                defaultValue = "10",
+                description = "Reads per workspace for the latency figure (default: ${DEFAULT-VALUE}).")
+        int querySamples;
+
+        @Option(
+                names = "--work-dir",
+                defaultValue = "target/cluster-bench",
+                description = "Kafka logs, state and service logs (default: ${DEFAULT-VALUE}).")
+        Path workDir;
+
+        @Option(
+                names = "--service-heap",
+                defaultValue = "1g",
+                description = "-Xmx of each streams-app instance (default: ${DEFAULT-VALUE}).")
+        String heap;
+
+        @Override
+        public Integer call() throws Exception {
+            String self = System.getProperty("java.class.path");
+            LocalCluster.Jars jars = self.endsWith(".jar") && !self.contains(java.io.File.pathSeparator)
+                    ? new LocalCluster.Jars(null, streamsJar, null, args -> {
+                        List<String> command = new ArrayList<>(
+                                List.of(JavaProcess.javaBinary(), "-Xmx384m", "-jar", self, "kafka-node"));
+                        command.addAll(args);
+                        return command;
+                    })
+                    : LocalCluster.Jars.withKafkaFromClasspath(null, streamsJar, null, self);
+            ScaleOutBench.run(
+                    new ScaleOutBench.Settings(
+                            events,
+                            workspaces,
+                            partitions,
+                            querySamples,
+                            workDir.toAbsolutePath(),
+                            jars,
+                            List.of("-Xmx" + heap, "-XX:+UseParallelGC")),
+                    System.out);
+            return 0;
+        }
+    }
+
+    /** One node of a Kafka cluster, for {@code cluster}: the bench jar runs its own brokers. */
+    @Command(name = "kafka-node", hidden = true, description = "Runs one Kafka node (used by cluster).")
+    static final class KafkaNode implements Callable<Integer> {
+        @picocli.CommandLine.Parameters
+        List<String> args;
+
+        @Override
+        public Integer call() throws Exception {
+            dev.spendline.kafka.embedded.KafkaNodeMain.main(args.toArray(String[]::new));
             return 0;
         }
     }

@@ -1,0 +1,330 @@
+package dev.spendline.bench.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.spendline.bench.load.FleetLoad;
+import dev.spendline.bench.load.Ledger;
+import dev.spendline.bench.load.ReportClient;
+import dev.spendline.bench.load.SpendTotals;
+import dev.spendline.bench.process.PostgresFleet;
+import dev.spendline.bench.process.PostgresWorkspace;
+import dev.spendline.controlplane.keys.IssuedApiKey;
+import dev.spendline.controlplane.workspaces.Plan;
+import dev.spendline.kafka.embedded.KafkaNodeMain;
+import dev.spendline.topics.Topic;
+import dev.spendline.topics.Topics;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.config.ConfigResource;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * Issue #20's acceptance, on the layout of {@code compose/} run as processes here: 3 Kafka nodes,
+ * PostgreSQL, a gateway, 2 streams-app instances (one standby replica), 2 query-api instances, and
+ * 200 workspaces sending through the gateway. Each test puts a fault in under load, then checks
+ * every workspace's report against the ledger of what the gateway acknowledged, exactly. The
+ * ledgers add up across the tests (the same workspaces, new identities).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ClusterIT {
+
+    private static final int WORKSPACES = 200;
+    private static final int PARTITIONS = 12;
+    /** How long a killed instance keeps its partitions (static membership) before a rebalance. */
+    private static final Duration SESSION_TIMEOUT = Duration.ofSeconds(10);
+
+    /**
+     * One standby replica, as compose runs; {@code -Dspendline.cluster.standbys=0} shows that the
+     * kill test fails without it (the dead instance's workspaces go unanswered until the rebalance).
+     */
+    private static final int STANDBYS = Integer.getInteger("spendline.cluster.standbys", 1);
+
+    private PostgresFleet controlPlane;
+    private LocalCluster cluster;
+    private final Map<String, Ledger> ledgers = new LinkedHashMap<>();
+    private final Map<String, String> keys = new LinkedHashMap<>();
+    private List<FleetLoad.Workspace> workspaces;
+
+    @BeforeAll
+    void startCluster() throws Exception {
+        Path dir = Files.createTempDirectory("spendline-cluster");
+        Path logDir = Files.createDirectories(Path.of("target", "cluster-logs"));
+        controlPlane = PostgresFleet.create(PostgresWorkspace.DEFAULT_SERVER, "cluster", Plan.TEAM, WORKSPACES);
+        workspaces = new ArrayList<>();
+        for (IssuedApiKey key : controlPlane.keys()) {
+            workspaces.add(new FleetLoad.Workspace(key.key().workspaceId(), key.secret()));
+            keys.put(key.key().workspaceId(), key.secret());
+        }
+        cluster = new LocalCluster(
+                new LocalCluster.Layout(
+                        3,
+                        2,
+                        STANDBYS,
+                        2,
+                        PARTITIONS,
+                        SESSION_TIMEOUT,
+                        List.of("-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")),
+                LocalCluster.Jars.withKafkaFromClasspath(
+                        jar("spendline.gateway.jar"),
+                        jar("spendline.streams.jar"),
+                        jar("spendline.query.jar"),
+                        System.getProperty("java.class.path")),
+                controlPlane,
+                dir,
+                logDir);
+        cluster.start();
+    }
+
+    @AfterAll
+    void stopCluster() throws Exception {
+        if (cluster != null) {
+            cluster.close();
+        }
+        if (controlPlane != null) {
+            controlPlane.close();
+        }
+    }
+
+    @Test
+    void theServicesCreateEveryTopicReplicatedThreeTimesWithTwoInSync() throws Exception {
+        try (Admin admin =
+                Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers()))) {
+            List<String> names = new ArrayList<>();
+            Topics.INPUTS.stream().map(Topic::name).forEach(names::add);
+            Topics.SETTINGS.stream().map(Topic::name).forEach(names::add);
+            Topics.OUTPUTS.stream().map(Topic::name).forEach(names::add);
+            Map<String, TopicDescription> topics =
+                    admin.describeTopics(names).allTopicNames().get(30, TimeUnit.SECONDS);
+            List<ConfigResource> resources = names.stream()
+                    .map(n -> new ConfigResource(ConfigResource.Type.TOPIC, n))
+                    .toList();
+            Map<ConfigResource, Config> configs =
+                    admin.describeConfigs(resources).all().get(30, TimeUnit.SECONDS);
+            for (String name : names) {
+                TopicDescription topic = topics.get(name);
+                assertThat(topic.partitions()).as(name + " partitions").hasSize(PARTITIONS);
+                topic.partitions()
+                        .forEach(p ->
+                                assertThat(p.replicas()).as(name + " replicas").hasSize(3));
+                Config config = configs.get(new ConfigResource(ConfigResource.Type.TOPIC, name));
+                assertThat(config.get("min.insync.replicas").value())
+                        .as(name + " min.insync.replicas")
+                        .isEqualTo("2");
+                assertThat(config.get("cleanup.policy").value())
+                        .as(name + " cleanup.policy")
+                        .isEqualTo(
+                                Topics.SETTINGS.stream().anyMatch(t -> t.name().equals(name)) ? "compact" : "delete");
+            }
+            // Kafka Streams' own changelogs: as durable as the inputs.
+            List<String> changelogs = admin.listTopics().names().get(30, TimeUnit.SECONDS).stream()
+                    .filter(n -> n.endsWith("-changelog"))
+                    .toList();
+            assertThat(changelogs).isNotEmpty();
+            admin.describeTopics(changelogs)
+                    .allTopicNames()
+                    .get(30, TimeUnit.SECONDS)
+                    .forEach((name, topic) -> topic.partitions().forEach(p -> assertThat(p.replicas())
+                            .as(name + " replicas")
+                            .hasSize(3)));
+        }
+    }
+
+    @Test
+    void aStreamsAppKilledWithSigkillLosesNothingAndEveryWorkspaceKeepsAnswering() throws Exception {
+        FleetLoad load = load("kill-streams").start();
+        QueryProbe probe = new QueryProbe(
+                        keys,
+                        cluster.queryApis().stream()
+                                .map(LocalCluster.Service::url)
+                                .toList())
+                .start(3);
+        awaitAcknowledged(load, 2_000);
+        LocalCluster.Service victim = cluster.streamsApps().get(1);
+        long killedAt = System.nanoTime();
+        assertThat(victim.process().kill()).as("exit code of SIGKILL").isEqualTo(137);
+        // While the dead instance is still a member (until the session timeout), its partitions
+        // have no live owner: only the standby replica on the other instance can answer for them.
+        LocalCluster.sleep(SESSION_TIMEOUT.minusSeconds(2));
+        List<String> silentBeforeRebalance = probe.notAnsweredSince(killedAt);
+        // Then the group moves its partitions to the survivor (promoted from the standby).
+        LocalCluster.sleep(Duration.ofSeconds(10));
+        List<String> silent = probe.notAnsweredSince(killedAt);
+        LocalCluster.Service survivor = cluster.streamsApps().get(0);
+        double standbyAnswers = routedMetric(survivor, "standby_local");
+        victim.start();
+        LocalCluster.awaitStreamsRunning(victim, Duration.ofSeconds(120));
+        LocalCluster.sleep(Duration.ofSeconds(4));
+        FleetLoad.Result sent = load.stop();
+        probe.stop();
+        System.out.println("streams-app SIGKILL: load " + sent.summary() + "; queries " + probe.summary()
+                + "; answered by the survivor's standby " + standbyAnswers);
+
+        assertThat(sent.rejected()).as("batches refused with a 4xx").isZero();
+        assertThat(sent.gaveUp()).as("batches never acknowledged").isZero();
+        assertThat(probe.bad())
+                .as("answers other than 200 or 503 with Retry-After")
+                .isEmpty();
+        assertThat(silentBeforeRebalance)
+                .as(
+                        "workspaces without an answer in the %s after the kill, before any rebalance",
+                        SESSION_TIMEOUT.minusSeconds(2))
+                .isEmpty();
+        assertThat(silent)
+                .as("workspaces without a single answer while a streams-app instance was down")
+                .isEmpty();
+        assertThat(standbyAnswers)
+                .as("reads the survivor answered from its standby replica")
+                .isPositive();
+        assertThat(probe.ok()).isPositive();
+        assertEveryWorkspaceMatchesItsLedger();
+    }
+
+    @Test
+    void aBrokerStoppedUnderLoadAndBroughtBackLosesNothingAndCountsNothingTwice() throws Exception {
+        FleetLoad load = load("stop-broker").start();
+        awaitAcknowledged(load, 2_000);
+        var broker = cluster.brokers().get(1);
+        broker.terminate();
+        long acknowledgedWhileDown = load.acknowledgedEvents();
+        LocalCluster.sleep(Duration.ofSeconds(12));
+        assertThat(load.acknowledgedEvents())
+                .as("the gateway kept acknowledging with one broker of three down")
+                .isGreaterThan(acknowledgedWhileDown);
+        broker.launch().awaitLine(l -> l.contains(KafkaNodeMain.READY), Duration.ofSeconds(120));
+        awaitFullyReplicated(Duration.ofSeconds(120));
+        LocalCluster.sleep(Duration.ofSeconds(4));
+        FleetLoad.Result sent = load.stop();
+        System.out.println("broker stop: load " + sent.summary());
+
+        assertThat(sent.rejected()).as("batches refused with a 4xx").isZero();
+        assertThat(sent.gaveUp()).as("batches never acknowledged").isZero();
+        assertEveryWorkspaceMatchesItsLedger();
+    }
+
+    private FleetLoad load(String tag) {
+        return new FleetLoad(
+                new FleetLoad.Settings(
+                        cluster.gateway().url(),
+                        workspaces,
+                        400,
+                        10,
+                        6,
+                        tag,
+                        Duration.ofHours(48),
+                        Duration.ofSeconds(120)),
+                ledgers);
+    }
+
+    /** {@code spendline_query_routed_total{source=...}} of one streams-app instance (Prometheus). */
+    private static double routedMetric(LocalCluster.Service streams, String source) throws Exception {
+        var response = java.net.http.HttpClient.newHttpClient()
+                .send(
+                        java.net.http.HttpRequest.newBuilder(
+                                        streams.internalUrl().resolve("/actuator/prometheus"))
+                                .build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString());
+        return response.body()
+                .lines()
+                .filter(l -> l.startsWith("spendline_query_routed_total{") && l.contains("source=\"" + source + "\""))
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
+                .sum();
+    }
+
+    private static void awaitAcknowledged(FleetLoad load, long events) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (load.acknowledgedEvents() < events) {
+            assertThat(System.nanoTime())
+                    .as("%d events acknowledged within 90 s", events)
+                    .isLessThan(deadline);
+            LocalCluster.sleep(Duration.ofMillis(200));
+        }
+    }
+
+    /** Every partition of every topic has its 3 replicas in sync again. */
+    private void awaitFullyReplicated(Duration timeout) throws Exception {
+        try (Admin admin =
+                Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers()))) {
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (true) {
+                var names = admin.listTopics().names().get(30, TimeUnit.SECONDS);
+                long underReplicated =
+                        admin.describeTopics(names).allTopicNames().get(30, TimeUnit.SECONDS).values().stream()
+                                .flatMap(t -> t.partitions().stream())
+                                .filter(p -> p.isr().size() < p.replicas().size())
+                                .count();
+                if (underReplicated == 0) {
+                    return;
+                }
+                assertThat(System.nanoTime())
+                        .as("%d partitions still under-replicated", underReplicated)
+                        .isLessThan(deadline);
+                LocalCluster.sleep(Duration.ofMillis(500));
+            }
+        }
+    }
+
+    /**
+     * Each workspace's spend by tenant, through the query-api instances in turn, equals its ledger
+     * exactly (calls and cost, in total and per tenant), and still does a few seconds later.
+     */
+    private void assertEveryWorkspaceMatchesItsLedger() {
+        List<URI> queryApis =
+                cluster.queryApis().stream().map(LocalCluster.Service::url).toList();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+        Map<String, String> differences = new LinkedHashMap<>();
+        int i = 0;
+        for (Map.Entry<String, Ledger> entry : ledgers.entrySet()) {
+            ReportClient reports = new ReportClient(queryApis.get(i++ % queryApis.size()), keys.get(entry.getKey()));
+            SpendTotals expected = SpendTotals.of(entry.getValue());
+            String difference = "no answer";
+            do {
+                Optional<dev.spendline.contracts.query.SpendReport> report = reports.byTenant();
+                if (report.isPresent()) {
+                    difference = SpendTotals.of(report.get()).differenceFrom(expected);
+                }
+                if (!difference.isEmpty()) {
+                    LocalCluster.sleep(Duration.ofMillis(500));
+                }
+            } while (!difference.isEmpty() && System.nanoTime() < deadline);
+            if (!difference.isEmpty()) {
+                differences.put(entry.getKey(), difference);
+            }
+        }
+        assertThat(differences)
+                .as("workspaces whose report differs from the ledger")
+                .isEmpty();
+        LocalCluster.sleep(Duration.ofSeconds(3));
+        i = 0;
+        for (Map.Entry<String, Ledger> entry : ledgers.entrySet()) {
+            ReportClient reports = new ReportClient(queryApis.get(i++ % queryApis.size()), keys.get(entry.getKey()));
+            var later = reports.byTenant();
+            assertThat(later).as("report of " + entry.getKey()).isPresent();
+            assertThat(SpendTotals.of(later.get()).differenceFrom(SpendTotals.of(entry.getValue())))
+                    .as("report of %s 3 s after it matched its ledger", entry.getKey())
+                    .isEmpty();
+        }
+    }
+
+    private static Path jar(String property) {
+        Path jar = Path.of(System.getProperty(property, "missing-" + property));
+        assertThat(jar)
+                .as("packaged jar (%s); run `./mvnw verify` from the root", property)
+                .exists();
+        return jar;
+    }
+}
