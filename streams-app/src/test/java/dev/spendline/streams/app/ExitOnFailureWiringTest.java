@@ -2,6 +2,7 @@ package dev.spendline.streams.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spendline.topics.provision.TopicLayout;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
@@ -19,6 +20,8 @@ class ExitOnFailureWiringTest {
         return new ApplicationContextRunner()
                 .withUserConfiguration(StreamsConfiguration.class)
                 .withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+                // No cluster here: the topic layout a single broker would get, without asking one.
+                .withBean(TopicLayout.class, () -> TopicLayout.forCluster(1, 4, null))
                 .withPropertyValues(
                         "server.port=18082",
                         "management.server.port=19082",

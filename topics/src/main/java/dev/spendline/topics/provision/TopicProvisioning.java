@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Map;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -22,7 +23,9 @@ public class TopicProvisioning {
     /** Per call to the cluster; an orchestrator restarts a service that gave up. */
     static final Duration TIMEOUT = Duration.ofSeconds(30);
 
+    /** Skipped where a context brings its own layout: wiring tests that run without a cluster. */
     @Bean
+    @ConditionalOnMissingBean(TopicLayout.class)
     TopicLayout spendlineTopicLayout(KafkaTopicsProperties props) {
         if (props.bootstrapServers() == null || props.bootstrapServers().isBlank()) {
             throw new IllegalStateException("Set spendline.kafka.bootstrap-servers: the Kafka cluster to use");
