@@ -126,8 +126,33 @@ public final class TopicProvisioner {
                     brokers);
         }
         // Another instance may have created some of them at the same moment, with its own count.
-        sharedPartitionCount(partitionCounts(names()), partitions);
-        return layout;
+        int actual = sharedPartitionCount(awaitVisible(names()), partitions);
+        return actual == partitions ? layout : TopicLayout.forCluster(brokers, actual, settings.replicationFactor());
+    }
+
+    /**
+     * The partition counts of {@code names} once every one of them is visible: a broker learns of
+     * a new topic from the controller a moment after the creation is acknowledged, and a listing in
+     * between (by this service or the next one to start) would miss it.
+     */
+    private Map<String, Integer> awaitVisible(List<String> names) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            Map<String, Integer> counts = partitionCounts(names);
+            if (counts.keySet().containsAll(names)) {
+                return counts;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("Kafka topics created but not visible within " + timeout + ": "
+                        + names.stream().filter(n -> !counts.containsKey(n)).toList());
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("Interrupted while waiting for the Kafka topics", e);
+            }
+        }
     }
 
     /**
