@@ -291,7 +291,8 @@ public final class LocalCluster implements AutoCloseable {
         }
     }
 
-    static void sleep(Duration d) {
+    /** Sleeps, turning an interruption into a failure of the caller. */
+    public static void sleep(Duration d) {
         try {
             Thread.sleep(d.toMillis());
         } catch (InterruptedException e) {

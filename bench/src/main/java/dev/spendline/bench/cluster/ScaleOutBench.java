@@ -1,6 +1,7 @@
 package dev.spendline.bench.cluster;
 
 import dev.spendline.bench.load.EventProducer;
+import dev.spendline.bench.run.GroupLag;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.QueryType;
 import dev.spendline.contracts.query.SpendQuery;
@@ -19,16 +20,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.MemberDescription;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.TopicPartition;
 
 /**
  * Issue #20's two figures, on one 3-node cluster in one run: how many events per second 2
@@ -139,7 +136,7 @@ public final class ScaleOutBench {
         long start = System.nanoTime();
         long lastReport = start;
         long lag = startLag;
-        while (lag > settingsPartitions(admin)) {
+        while (lag > partitions(admin)) {
             Thread.sleep(250);
             lag = lag(admin, applicationId);
             if (System.nanoTime() - lastReport > TimeUnit.SECONDS.toNanos(10)) {
@@ -155,33 +152,13 @@ public final class ScaleOutBench {
         return drain;
     }
 
-    private static int settingsPartitions(Admin admin) throws Exception {
-        return admin.describeTopics(List.of(Topics.EVENTS.name()))
-                .allTopicNames()
-                .get()
-                .get(Topics.EVENTS.name())
-                .partitions()
-                .size();
+    private static int partitions(Admin admin) throws Exception {
+        return GroupLag.endOffsetsByPartition(admin, Topics.EVENTS.name()).size();
     }
 
     /** Events of the input topic the group has not committed yet. */
     private static long lag(Admin admin, String groupId) throws Exception {
-        String topic = Topics.EVENTS.name();
-        int partitions = settingsPartitions(admin);
-        Map<TopicPartition, OffsetSpec> request = new HashMap<>();
-        for (int p = 0; p < partitions; p++) {
-            request.put(new TopicPartition(topic, p), OffsetSpec.latest());
-        }
-        var ends = admin.listOffsets(request).all().get();
-        Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(groupId)
-                .partitionsToOffsetAndMetadata()
-                .get();
-        long lag = 0;
-        for (var end : ends.entrySet()) {
-            OffsetAndMetadata c = committed.get(end.getKey());
-            lag += end.getValue().offset() - (c == null ? 0 : c.offset());
-        }
-        return lag;
+        return GroupLag.lag(admin, groupId, Topics.EVENTS.name());
     }
 
     /**

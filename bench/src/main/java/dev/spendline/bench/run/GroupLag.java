@@ -21,7 +21,7 @@ public final class GroupLag {
                 .sum();
     }
 
-    static Map<TopicPartition, Long> endOffsetsByPartition(Admin admin, String topic)
+    public static Map<TopicPartition, Long> endOffsetsByPartition(Admin admin, String topic)
             throws ExecutionException, InterruptedException {
         var partitions = admin.describeTopics(java.util.List.of(topic))
                 .allTopicNames()
@@ -35,7 +35,7 @@ public final class GroupLag {
     }
 
     /** Records of {@code topic} the group has not committed yet (end offsets minus committed). */
-    static long lag(Admin admin, String groupId, String topic) throws ExecutionException, InterruptedException {
+    public static long lag(Admin admin, String groupId, String topic) throws ExecutionException, InterruptedException {
         Map<TopicPartition, Long> ends = endOffsetsByPartition(admin, topic);
         Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(groupId)
                 .partitionsToOffsetAndMetadata()

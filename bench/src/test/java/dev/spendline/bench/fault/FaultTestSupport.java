@@ -173,12 +173,7 @@ final class FaultTestSupport {
     }
 
     static void sleep(Duration d) {
-        try {
-            Thread.sleep(d.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        dev.spendline.bench.cluster.LocalCluster.sleep(d);
     }
 
     /**
