@@ -64,13 +64,9 @@ public record MarginAllocation(Map<String, BigInteger> byFeature, BigInteger una
      * get nothing); empty when it had no cost, and the revenue then stays unallocated.
      *
      * @param revenue the customer's revenue in nano-dollars
-     * @param costByFeature the customer's AI cost per feature in nano-dollars
+     * @param usageByFeature the customer's usage per feature
+     * @param costOf the AI cost in nano-dollars of one usage
      */
-    public static Map<String, BigInteger> split(BigInteger revenue, Map<String, Long> costByFeature) {
-        return split(revenue, costByFeature, Long::longValue);
-    }
-
-    /** As {@link #split(BigInteger, Map)}, over usages whose cost {@code costOf} reads. */
     public static <U> Map<String, BigInteger> split(
             BigInteger revenue, Map<String, U> usageByFeature, ToLongFunction<U> costOf) {
         Map<String, BigInteger> shares = new LinkedHashMap<>();
