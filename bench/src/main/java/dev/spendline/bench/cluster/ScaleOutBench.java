@@ -77,88 +77,61 @@ public final class ScaleOutBench {
                 out.println("Topics: "
                         + new TopicProvisioner(admin, Duration.ofSeconds(60))
                                 .createMissing(TopicSettings.withPartitions(settings.partitions())));
-            }
-            out.printf("Producing %,d events over %d workspaces...%n", settings.events(), settings.workspaces());
-            EventProducer.produce(
-                    cluster.bootstrapServers(),
-                    settings.events(),
-                    settings.workspaces(),
-                    WORKSPACE_PREFIX,
-                    7,
-                    Instant.now(),
-                    Duration.ofHours(48));
-            try (Admin admin =
-                    Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers()))) {
-                Drain one = drain(cluster, admin, "scale-one", 1, out);
+                out.printf("Producing %,d events over %d workspaces...%n", settings.events(), settings.workspaces());
+                EventProducer.produce(
+                        cluster.bootstrapServers(),
+                        settings.events(),
+                        settings.workspaces(),
+                        WORKSPACE_PREFIX,
+                        7,
+                        Instant.now(),
+                        Duration.ofHours(48));
+                List<LocalCluster.Service> one = cluster.streamsApps("scale-one", 1);
+                Drain alone = drain(admin, one, "scale-one", out);
+                one.forEach(s -> s.process().terminate());
                 List<LocalCluster.Service> two = cluster.streamsApps("scale-two", 2);
-                Drain both = drain(cluster, admin, two, "scale-two", out);
+                Drain both = drain(admin, two, "scale-two", out);
                 out.printf(
                         "%n| streams-app instances | events | drain time | events/s |%n|---|---|---|---|%n"
                                 + "| 1 | %,d | %.1f s | %,.0f |%n| 2 | %,d | %.1f s | %,.0f |%n%nRatio 2 : 1 = %.2f%n",
-                        one.events(),
-                        one.elapsed().toMillis() / 1000.0,
-                        one.perSecond(),
+                        alone.events(),
+                        alone.elapsed().toMillis() / 1000.0,
+                        alone.perSecond(),
                         both.events(),
                         both.elapsed().toMillis() / 1000.0,
                         both.perSecond(),
-                        both.perSecond() / one.perSecond());
+                        both.perSecond() / alone.perSecond());
                 queryLatency(cluster, admin, two, "scale-two", settings, out);
                 two.forEach(s -> s.process().terminate());
             }
         }
     }
 
-    private static Drain drain(LocalCluster cluster, Admin admin, String applicationId, int count, PrintStream out)
-            throws Exception {
-        List<LocalCluster.Service> instances = cluster.streamsApps(applicationId, count);
-        Drain drain = drain(cluster, admin, instances, applicationId, out);
-        instances.forEach(s -> s.process().terminate());
-        return drain;
-    }
-
     /**
      * Starts the instances, waits until all are RUNNING, then times how long the group takes to
      * catch up with the rest of the input: start-up and the first rebalance are not counted.
      */
-    private static Drain drain(
-            LocalCluster cluster,
-            Admin admin,
-            List<LocalCluster.Service> instances,
-            String applicationId,
-            PrintStream out)
+    private static Drain drain(Admin admin, List<LocalCluster.Service> instances, String applicationId, PrintStream out)
             throws Exception {
         out.printf("Starting %d streams-app instance(s) of %s...%n", instances.size(), applicationId);
         LocalCluster.startTogether(instances);
         for (LocalCluster.Service instance : instances) {
             LocalCluster.awaitStreamsRunning(instance, Duration.ofSeconds(180));
         }
-        long startLag = lag(admin, applicationId);
-        long start = System.nanoTime();
-        long lastReport = start;
-        long lag = startLag;
-        while (lag > partitions(admin)) {
-            Thread.sleep(250);
-            lag = lag(admin, applicationId);
-            if (System.nanoTime() - lastReport > TimeUnit.SECONDS.toNanos(10)) {
+        String topic = Topics.EVENTS.name();
+        long startLag = GroupLag.lag(admin, applicationId, topic);
+        long[] lastReport = {System.nanoTime()};
+        Duration elapsed = GroupLag.awaitCaughtUp(admin, applicationId, topic, Duration.ofHours(2), lag -> {
+            if (System.nanoTime() - lastReport[0] > TimeUnit.SECONDS.toNanos(10)) {
                 out.printf("  %s: %,d events behind%n", applicationId, lag);
-                lastReport = System.nanoTime();
+                lastReport[0] = System.nanoTime();
             }
-        }
-        Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
-        Drain drain = new Drain(instances.size(), startLag - lag, elapsed);
+        });
+        Drain drain = new Drain(instances.size(), startLag - GroupLag.lag(admin, applicationId, topic), elapsed);
         out.printf(
                 "  %d instance(s): %,d events in %.1f s = %,.0f events/s%n",
                 instances.size(), drain.events(), elapsed.toMillis() / 1000.0, drain.perSecond());
         return drain;
-    }
-
-    private static int partitions(Admin admin) throws Exception {
-        return GroupLag.endOffsetsByPartition(admin, Topics.EVENTS.name()).size();
-    }
-
-    /** Events of the input topic the group has not committed yet. */
-    private static long lag(Admin admin, String groupId) throws Exception {
-        return GroupLag.lag(admin, groupId, Topics.EVENTS.name());
     }
 
     /**

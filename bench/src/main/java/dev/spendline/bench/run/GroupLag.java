@@ -53,7 +53,7 @@ public final class GroupLag {
      * offset may stop one short of the end (the last transaction marker), so a lag up to the number
      * of partitions counts as caught up. Returns the time it took.
      */
-    static Duration awaitCaughtUp(Admin admin, String groupId, String topic, Duration timeout, Progress progress)
+    public static Duration awaitCaughtUp(Admin admin, String groupId, String topic, Duration timeout, Progress progress)
             throws ExecutionException, InterruptedException {
         int partitions = endOffsetsByPartition(admin, topic).size();
         long start = System.nanoTime();
