@@ -2,6 +2,8 @@ package dev.spendline.query.signin;
 
 import dev.spendline.controlplane.accounts.UserRepository;
 import dev.spendline.controlplane.signin.SignInAttemptRepository;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -104,6 +106,33 @@ public final class SignInAttempts {
     }
 
     private static String address(String address) {
-        return "address:" + address;
+        return "address:" + network(address);
+    }
+
+    /**
+     * The client a limit applies to: an IPv4 address, or the /64 network of an IPv6 address (one
+     * subscriber is routinely given a whole /64, so counting single IPv6 addresses would let one
+     * client rotate through billions of them).
+     */
+    static String network(String address) {
+        if (address == null || address.indexOf(':') < 0) {
+            return String.valueOf(address);
+        }
+        try {
+            // A literal address: InetAddress parses it without any name lookup.
+            byte[] bytes = InetAddress.getByName(address.startsWith("[") ? address : "[" + address + "]")
+                    .getAddress();
+            if (bytes.length != 16) {
+                return address;
+            }
+            StringBuilder network = new StringBuilder();
+            for (int i = 0; i < 8; i += 2) {
+                network.append(Integer.toHexString(((bytes[i] & 0xff) << 8) | (bytes[i + 1] & 0xff)))
+                        .append(':');
+            }
+            return network.append(":/64").toString();
+        } catch (UnknownHostException e) {
+            return address;
+        }
     }
 }

@@ -87,6 +87,23 @@ class SignInAttemptsTest {
     }
 
     @Test
+    void anIpv6ClientIsCountedByItsSlash64() {
+        assertThat(SignInAttempts.network("2001:db8:1:2:3:4:5:6"))
+                .isEqualTo(SignInAttempts.network("2001:db8:1:2:ffff::1"))
+                .isEqualTo("2001:db8:1:2::/64")
+                .isNotEqualTo(SignInAttempts.network("2001:db8:1:3::1"));
+        assertThat(SignInAttempts.network("10.0.0.1")).isEqualTo("10.0.0.1");
+
+        for (int i = 0; i < SignInAttempts.FAILURES_PER_ADDRESS; i++) {
+            attempts.counted("user" + i + "@example.com", "2001:db8:5:6::" + Integer.toHexString(i + 1));
+        }
+        assertThat(attempts.signInLockedFor("fresh@example.com", "2001:db8:5:6:abcd::99"))
+                .isPositive();
+        assertThat(attempts.signInLockedFor("fresh@example.com", "2001:db8:5:7::1"))
+                .isZero();
+    }
+
+    @Test
     void retryAfterIsWholeSecondsRoundedUp() {
         assertThat(SignInAttempts.retryAfterSeconds(Duration.ofMillis(1))).isEqualTo(1);
         assertThat(SignInAttempts.retryAfterSeconds(Duration.ofMillis(60_001))).isEqualTo(61);
