@@ -10,6 +10,7 @@ import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.oauth.OAuthAccessTokens;
 import dev.spendline.controlplane.oauth.OAuthGrantRepository;
 import dev.spendline.controlplane.oauth.SigningKeyRepository;
+import dev.spendline.controlplane.signin.SignInAttemptRepository;
 import dev.spendline.controlplane.slack.SlackInstallationRepository;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import java.time.Clock;
@@ -85,6 +86,11 @@ public class ControlPlaneConfiguration {
     @Bean
     public SlackInstallationRepository slackInstallationRepository(JdbcClient controlPlaneJdbcClient, Clock clock) {
         return new SlackInstallationRepository(controlPlaneJdbcClient, clock);
+    }
+
+    @Bean
+    public SignInAttemptRepository signInAttemptRepository(JdbcClient controlPlaneJdbcClient, Clock clock) {
+        return new SignInAttemptRepository(controlPlaneJdbcClient, clock);
     }
 
     /**

@@ -53,6 +53,7 @@ public abstract class DatabaseTest {
     protected void emptyTablesAndCreateRepositories() {
         jdbc = JdbcClient.create(dataSource());
         for (String table : List.of(
+                "sign_in_attempts",
                 "slack_installations",
                 "slack_oauth_states",
                 "slack_events",

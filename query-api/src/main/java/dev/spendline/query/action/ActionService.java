@@ -11,7 +11,7 @@ import dev.spendline.controlplane.actions.PreparedActionStatus;
 import dev.spendline.controlplane.actions.PreparedActions;
 import dev.spendline.controlplane.actions.PreparedActions.Confirmed;
 import dev.spendline.controlplane.actions.PreparedActions.Execution;
-import dev.spendline.controlplane.workspaces.Plan;
+import dev.spendline.query.plan.PlanGate;
 import dev.spendline.query.problems.RequestBodies;
 import java.security.SecureRandom;
 import java.time.Instant;
@@ -73,7 +73,7 @@ public final class ActionService {
      *     invalid_action} for a body that is not a JSON object
      */
     public Prepared prepare(Principal principal, byte[] body) {
-        requireTeam(principal);
+        PlanGate.requireWrites(principal);
         ObjectNode request = object(body, "invalid_action", "Invalid action request", exampleOfPrepare());
         WriteAction action = action(request.get("action"));
         ObjectNode fields = request.deepCopy();
@@ -89,7 +89,7 @@ public final class ActionService {
      *     invalid fields (every problem listed), 409 when the action cannot be done now
      */
     public Prepared prepare(Principal principal, String action, ObjectNode fields) {
-        requireTeam(principal);
+        PlanGate.requireWrites(principal);
         return prepare(principal, action(action == null ? null : JsonNodeFactory.instance.stringNode(action)), fields);
     }
 
@@ -122,7 +122,7 @@ public final class ActionService {
      *     invalid_confirmation} for a missing or unknown field
      */
     public Confirmation confirm(Principal principal, byte[] body) {
-        requireTeam(principal);
+        PlanGate.requireWrites(principal);
         ObjectNode request = object(
                 body,
                 "invalid_confirmation",
@@ -151,7 +151,7 @@ public final class ActionService {
      *     failed (its stored failure)
      */
     public Confirmation confirm(Principal principal, String token, String phrase) {
-        requireTeam(principal);
+        PlanGate.requireWrites(principal);
         return confirmChecked(principal, token, phrase);
     }
 
@@ -196,18 +196,6 @@ public final class ActionService {
         problem.put("code", code);
         problem.put("detail", detail);
         return Json.MAPPER.writeValueAsString(problem);
-    }
-
-    private static void requireTeam(Principal principal) {
-        if (principal.plan() != Plan.TEAM) {
-            throw new ProblemException(
-                    HttpStatus.FORBIDDEN.value(),
-                    "plan_required",
-                    "Write actions need the Team plan",
-                    "This workspace is on the " + principal.plan() + " plan. Preparing and confirming write actions"
-                            + " (create budgets, snooze alerts, ...) is part of the Team plan; read tools work on"
-                            + " every plan.");
-        }
     }
 
     private WriteAction action(JsonNode value) {

@@ -5,6 +5,7 @@ import dev.spendline.contracts.alert.AlertSnooze;
 import dev.spendline.contracts.problem.ProblemException;
 import dev.spendline.contracts.validation.FieldError;
 import dev.spendline.controlplane.Principal;
+import dev.spendline.query.plan.PlanGate;
 import dev.spendline.query.problems.RequestBodies;
 import dev.spendline.query.problems.WhenUnavailable;
 import java.util.ArrayList;
@@ -25,7 +26,7 @@ import tools.jackson.databind.JsonNode;
  * hides an open alert from {@code active_alerts} for that long (replacing an earlier snooze);
  * {@code DELETE} on the same path ends a snooze early. Snoozes live in the compacted snoozes
  * topic; the alerts list shows a change once the topology has read it (normally well under a
- * second).
+ * second). Both need the Team plan ({@link PlanGate}).
  */
 @RestController
 @WhenUnavailable(
@@ -47,12 +48,14 @@ final class AlertController {
             @AuthenticationPrincipal Principal principal,
             @PathVariable String id,
             @RequestBody(required = false) byte[] body) {
+        PlanGate.requireWrites(principal);
         AlertSnoozing.SnoozeRequest request = AlertSnoozing.read(parse(body), Set.of());
         return snoozing.snooze(principal, openAlert(principal, id), request);
     }
 
     @DeleteMapping(PATH)
     ResponseEntity<Void> unsnooze(@AuthenticationPrincipal Principal principal, @PathVariable String id) {
+        PlanGate.requireWrites(principal);
         snoozing.unsnooze(principal, openAlert(principal, id));
         return ResponseEntity.noContent().build();
     }

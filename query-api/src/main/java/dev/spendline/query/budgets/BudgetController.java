@@ -9,6 +9,7 @@ import dev.spendline.contracts.problem.ProblemException;
 import dev.spendline.contracts.query.Queries;
 import dev.spendline.contracts.query.QueryType;
 import dev.spendline.controlplane.Principal;
+import dev.spendline.query.plan.PlanGate;
 import dev.spendline.query.problems.WhenUnavailable;
 import dev.spendline.query.settings.SettingsWriter;
 import dev.spendline.topics.Topics;
@@ -30,7 +31,8 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code POST} creates one (201 with the definition), {@code GET /api/v1/budgets/{id}} shows one,
  * {@code DELETE /api/v1/budgets/{id}} removes one. Definitions live in the compacted budgets topic;
  * a change shows in lists and in {@code budget_status} once the topology has read it (normally
- * well under a second), so a read straight after a write may not show it yet.
+ * well under a second), so a read straight after a write may not show it yet. Creating and deleting
+ * need the Team plan ({@link PlanGate}); listing works on every plan.
  */
 @RestController
 @WhenUnavailable(
@@ -66,6 +68,7 @@ final class BudgetController {
     @PostMapping(path = PATH, consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Budget> create(
             @AuthenticationPrincipal Principal principal, @RequestBody(required = false) byte[] body) {
+        PlanGate.requireWrites(principal);
         BudgetDraft draft = BudgetRequestReader.read(body);
         Budget budget = creation.create(principal, draft, creation.newId());
         return ResponseEntity.created(URI.create(PATH + "/" + budget.id())).body(budget);
@@ -73,6 +76,7 @@ final class BudgetController {
 
     @DeleteMapping(PATH + "/{id}")
     ResponseEntity<Void> delete(@AuthenticationPrincipal Principal principal, @PathVariable String id) {
+        PlanGate.requireWrites(principal);
         Budget budget = find(status(principal).budgets(), id).budget();
         writer.put(Topics.BUDGETS, budget.workspaceId(), budget.key(), null);
         return ResponseEntity.noContent().build();

@@ -2,8 +2,8 @@ package dev.spendline.query.mcp;
 
 import dev.spendline.contracts.json.Json;
 import dev.spendline.controlplane.Principal;
-import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.query.action.ActionService;
+import dev.spendline.query.plan.PlanGate;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpStatelessServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncListFilter;
@@ -88,7 +88,7 @@ final class WriteTools {
                 return true;
             }
             Principal caller = Callers.principalOrNull(context);
-            return caller != null && caller.plan() == Plan.TEAM;
+            return PlanGate.allowsWrites(caller);
         };
     }
 

@@ -1,16 +1,15 @@
 package dev.spendline.query.signin;
 
-import com.github.benmanes.caffeine.cache.Ticker;
 import dev.spendline.controlplane.accounts.InvitationRepository;
 import dev.spendline.controlplane.accounts.MembershipRepository;
 import dev.spendline.controlplane.accounts.SetupLinkRepository;
 import dev.spendline.controlplane.accounts.UserRepository;
+import dev.spendline.controlplane.signin.SignInAttemptRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import dev.spendline.query.security.SecurityConfiguration;
 import jakarta.servlet.http.HttpServletResponse;
 import java.time.Clock;
-import java.time.Duration;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
@@ -67,8 +66,11 @@ public class SessionSecurity {
     }
 
     @Bean
-    SignInAttempts signInAttempts(@Value("${spendline.signin.sign-ups-per-address:30}") int signUpsPerAddress) {
-        return new SignInAttempts(Duration.ofMinutes(15), signUpsPerAddress, Ticker.systemTicker());
+    SignInAttempts signInAttempts(
+            SignInAttemptRepository repository,
+            @Value("${spendline.signin.sign-ups-per-address:30}") int signUpsPerAddress,
+            Clock clock) {
+        return new SignInAttempts(repository, SignInAttempts.WINDOW, signUpsPerAddress, clock);
     }
 
     @Bean
@@ -113,6 +115,7 @@ public class SessionSecurity {
             PathPatternRequestMatcher.pathPattern("/app"),
             PathPatternRequestMatcher.pathPattern("/app/**"),
             PathPatternRequestMatcher.pathPattern("/signin"),
+            PathPatternRequestMatcher.pathPattern(SignInLimitFilter.LOCKED_PAGE),
             PathPatternRequestMatcher.pathPattern("/signup"),
             PathPatternRequestMatcher.pathPattern("/signout"),
             PathPatternRequestMatcher.pathPattern("/setup/**"),
@@ -156,7 +159,8 @@ public class SessionSecurity {
                 .authorizeHttpRequests(authorize -> authorize
                         .requestMatchers("/assets/**", "/webjars/**")
                         .permitAll()
-                        .requestMatchers("/", "/signin", "/signup", "/signout", "/setup/**")
+                        .requestMatchers(
+                                "/", "/signin", SignInLimitFilter.LOCKED_PAGE, "/signup", "/signout", "/setup/**")
                         .permitAll()
                         .requestMatchers(HttpMethod.GET, "/invite/*")
                         .permitAll()
@@ -173,7 +177,7 @@ public class SessionSecurity {
                         .usernameParameter("email")
                         .passwordParameter("password")
                         .successHandler(new SignInSuccess(attempts))
-                        .failureHandler(new SignInFailure(attempts))
+                        .failureHandler(new SignInFailure())
                         .permitAll())
                 .logout(logout -> logout.logoutUrl("/signout").logoutSuccessUrl("/signin?signedOut"))
                 .sessionManagement(session -> session.sessionFixation(fixation -> fixation.changeSessionId()))

@@ -6,10 +6,12 @@ import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.oauth2.client.registration.ClientRegistration;
 import org.springframework.security.oauth2.client.registration.ClientRegistrationRepository;
@@ -18,6 +20,7 @@ import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 /**
@@ -58,11 +61,19 @@ final class SignInController {
         return "signin/signin";
     }
 
-    /** Only reached by the forward of {@link SignInLimitFilter}: the page with "too many attempts". */
-    @PostMapping("/signin")
-    String tooManyAttempts(Model model, HttpServletResponse response) {
+    /**
+     * Only reached by the forward of {@link SignInLimitFilter}: the sign-in page saying how long to
+     * wait (429). Opened directly, it is the plain sign-in page.
+     */
+    @RequestMapping(SignInLimitFilter.LOCKED_PAGE)
+    String tooManyAttempts(Model model, HttpServletRequest request, HttpServletResponse response) {
+        if (!(request.getAttribute(SignInLimitFilter.RETRY_AFTER) instanceof Long seconds)) {
+            return "redirect:/signin";
+        }
         response.setStatus(HttpStatus.TOO_MANY_REQUESTS.value());
+        response.setHeader(HttpHeaders.RETRY_AFTER, String.valueOf(seconds));
         model.addAttribute("tooMany", true);
+        model.addAttribute("waitMinutes", (seconds + 59) / 60);
         return signIn(model);
     }
 
@@ -182,9 +193,11 @@ final class SignInController {
             HttpServletResponse response) {
         model.addAttribute("form", new SignUpForm(form.email(), form.name(), ""));
         List<String> problems = new ArrayList<>(form.problems());
-        if (problems.isEmpty() && !attempts.signUpAllowed(request.getRemoteAddr())) {
+        Duration wait = problems.isEmpty() ? attempts.signUpLockedFor(request.getRemoteAddr()) : Duration.ZERO;
+        if (!wait.isZero()) {
             problems.add("Too many sign-ups from your network. Try again later.");
             response.setStatus(HttpStatus.TOO_MANY_REQUESTS.value());
+            response.setHeader(HttpHeaders.RETRY_AFTER, String.valueOf(SignInAttempts.retryAfterSeconds(wait)));
         } else if (!problems.isEmpty()) {
             response.setStatus(HttpStatus.BAD_REQUEST.value());
         }

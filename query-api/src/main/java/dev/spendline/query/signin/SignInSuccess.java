@@ -21,9 +21,10 @@ final class SignInSuccess extends SavedRequestAwareAuthenticationSuccessHandler 
     public void onAuthenticationSuccess(
             HttpServletRequest request, HttpServletResponse response, Authentication authentication)
             throws ServletException, IOException {
-        String email = request.getParameter("email");
-        if (email != null) {
-            attempts.succeeded(email);
+        // A password sign-in was counted as failed before the check (SignInLimitFilter); a provider
+        // sign-in was not counted at all.
+        if (request.getAttribute(SignInLimitFilter.COUNTED) instanceof SignInAttempts.Counted counted) {
+            attempts.succeeded(counted);
         }
         super.onAuthenticationSuccess(request, response, authentication);
     }

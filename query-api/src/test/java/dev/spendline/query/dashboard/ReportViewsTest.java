@@ -389,7 +389,7 @@ class ReportViewsTest {
                 "session_user:usr_ann");
     }
 
-    private static BudgetStatusReport budgets() {
+    static BudgetStatusReport budgets() {
         BudgetStatus status = new BudgetStatus(
                 supportBot(),
                 Instant.parse("2026-11-01T00:00:00Z"),
@@ -450,7 +450,7 @@ class ReportViewsTest {
                         anomaly, Instant.parse("2026-11-23T10:00:00Z"), "known launch traffic", "usr_ann")));
     }
 
-    private static ExperimentsReport experiments() {
+    static ExperimentsReport experiments() {
         Instant first = NOW.minus(Duration.ofDays(2));
         return new ExperimentsReport(
                 TEAM_WS,

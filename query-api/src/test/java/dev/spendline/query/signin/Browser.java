@@ -43,6 +43,43 @@ final class Browser {
         }
     }
 
+    /**
+     * Posts a form as a browser does (Accept naming text/html unless {@code accept} says otherwise),
+     * with the CSRF token of the page at {@code formPage}, fetched first.
+     */
+    HttpResponse<String> postForm(URI uri, URI formPage, java.util.Map<String, String> fields, String accept) {
+        java.util.regex.Matcher token = java.util.regex.Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"")
+                .matcher(get(formPage).body());
+        assertThat(token.find())
+                .as("the form at %s carries a CSRF token", formPage)
+                .isTrue();
+        StringBuilder body = new StringBuilder("_csrf=").append(encode(token.group(1)));
+        fields.forEach((name, value) ->
+                body.append('&').append(encode(name)).append('=').append(encode(value)));
+        try {
+            return http.send(
+                    HttpRequest.newBuilder(uri)
+                            .timeout(Duration.ofSeconds(20))
+                            .header("Content-Type", "application/x-www-form-urlencoded")
+                            .header("Accept", accept)
+                            .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** What a browser sends as Accept for a page. */
+    static final String HTML = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+
+    private static String encode(String s) {
+        return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     /** Follows the redirect {@code response} answered with (which must be one). */
     HttpResponse<String> follow(HttpResponse<String> response) {
         return get(location(response));

@@ -174,11 +174,15 @@ class SessionChainTest {
             mvc.perform(post("/signin").with(csrf()).param("email", email).param("password", "wrong password " + i))
                     .andExpect(redirectedUrl("/signin?error"));
         }
-        mvc.perform(post("/signin").with(csrf()).param("email", email).param("password", PASSWORD))
+        mvc.perform(post("/signin")
+                        .with(csrf())
+                        .accept(org.springframework.http.MediaType.TEXT_HTML)
+                        .param("email", email)
+                        .param("password", PASSWORD))
                 .andExpect(status().isTooManyRequests())
                 .andExpect(header().exists("Retry-After"))
-                // MockMvc does not follow forwards; the page itself is checked in the browser test.
-                .andExpect(forwardedUrl("/signin"));
+                // MockMvc does not follow forwards; the page itself is checked over real HTTP (SignInLockoutTest).
+                .andExpect(forwardedUrl(SignInLimitFilter.LOCKED_PAGE));
     }
 
     @Test

@@ -1,0 +1,2 @@
+/** What each plan allows, decided in one place for every surface. */
+package dev.spendline.query.plan;
