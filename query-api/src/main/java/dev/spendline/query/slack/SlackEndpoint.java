@@ -42,6 +42,10 @@ final class SlackEndpoint {
         if (app == null) {
             throw new ResponseStatusException(HttpStatus.NOT_FOUND);
         }
+        if (!SlackRequestWindow.accepts(request.getHeader(SlackRequestWindow.HEADER))) {
+            // Bolt would refuse an old timestamp too, but not one in the future (a replay window).
+            throw new ResponseStatusException(HttpStatus.UNAUTHORIZED, "Request timestamp outside the 5-minute window");
+        }
         String body = new String(request.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         Map<String, List<String>> headers = new LinkedHashMap<>();
         for (String name : Collections.list(request.getHeaderNames())) {
