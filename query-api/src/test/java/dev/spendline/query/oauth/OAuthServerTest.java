@@ -224,6 +224,52 @@ class OAuthServerTest {
     }
 
     @Test
+    void registrationRefusesSchemesTheSystemRunsAndAcceptsReverseDomainOnes() throws Exception {
+        for (String uri : List.of(
+                "ms-settings:privacy",
+                "view-source:https://evil.example/",
+                "about:blank",
+                "data:text/html,hi",
+                "file:///etc/passwd",
+                "vbscript:msgbox",
+                "x-apple.systempreferences:com.apple.preference.security",
+                "myapp://callback",
+                "search-ms:query=x")) {
+            MvcResult refused =
+                    register(Map.of("client_name", "Client", "redirect_uris", List.of(uri)), uniqueAddress());
+            assertThat(refused.getResponse().getStatus()).as(uri).isEqualTo(400);
+            assertThat(json(refused).get("error").asString()).as(uri).isEqualTo("invalid_redirect_uri");
+        }
+        for (String uri : List.of("com.example.app:/oauth/callback", "dev.client.desktop://cb")) {
+            assertThat(register(Map.of("client_name", "Client", "redirect_uris", List.of(uri)), uniqueAddress())
+                            .getResponse()
+                            .getStatus())
+                    .as(uri)
+                    .isEqualTo(201);
+        }
+    }
+
+    @Test
+    void registrationRefusesClientNamesWithBidiOverridesOrControlCharacters() throws Exception {
+        for (String name : List.of("Spendline \u202Egnp.exe", "Client\u2066x\u2069", "Line\nbreak", "Bell\u0007")) {
+            MvcResult refused = register(
+                    Map.of("client_name", name, "redirect_uris", List.of("http://127.0.0.1/cb")), uniqueAddress());
+            assertThat(refused.getResponse().getStatus()).as(name).isEqualTo(400);
+            assertThat(json(refused).get("error").asString()).isEqualTo("invalid_client_metadata");
+        }
+        assertThat(register(
+                                Map.of(
+                                        "client_name",
+                                        "Café ☕ 東京 مرحبا",
+                                        "redirect_uris",
+                                        List.of("http://127.0.0.1/cb")),
+                                uniqueAddress())
+                        .getResponse()
+                        .getStatus())
+                .isEqualTo(201);
+    }
+
+    @Test
     void registrationsPerAddressAreLimited() throws Exception {
         String address = uniqueAddress();
         for (int i = 0; i < 5; i++) {
