@@ -237,7 +237,8 @@ class CollectorTokenIT {
     void aRemovedMembersRefreshIsInvalidGrantSoTheCollectorSaysItsSessionEnded() throws Exception {
         Person cy = signUp("Cy");
         JsonNode tokens = deviceTokens(cy);
-        String grantId = claims(tokens.get("access_token").asString()).get("grant_id").asString();
+        String grantId =
+                claims(tokens.get("access_token").asString()).get("grant_id").asString();
         var ctx = spendline.context();
         String userId = ctx.getBean(UserRepository.class)
                 .findByEmail(cy.email())
