@@ -159,9 +159,7 @@ public class OAuthAccessTokens {
             throw new OAuthTokenException(
                     OAuthTokenException.Reason.REVOKED, "This access token was revoked or replaced by a newer one");
         }
-        Optional<Membership> membership = memberships.forUser(grant.userId()).stream()
-                .filter(m -> m.workspaceId().equals(grant.workspaceId()))
-                .findFirst();
+        Optional<Membership> membership = membership(grant.userId(), grant.workspaceId());
         Optional<User> user = users.findById(grant.userId());
         if (membership.isEmpty() || user.isEmpty()) {
             throw new OAuthTokenException(
@@ -178,6 +176,24 @@ public class OAuthAccessTokens {
                         membership.get().plan()),
                 grant.userId(),
                 user.get().email().toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * Whether the grant is recorded and the user who authorized it still exists and is still a
+     * member of the grant's workspace (which therefore still exists): what a refresh must hold, as
+     * {@link #checkGrant} requires it of every access token. Uncached.
+     */
+    public boolean holderIsStillMember(String authorizationId) {
+        return grants.find(authorizationId)
+                .filter(grant -> users.findById(grant.userId()).isPresent())
+                .flatMap(grant -> membership(grant.userId(), grant.workspaceId()))
+                .isPresent();
+    }
+
+    private Optional<Membership> membership(String userId, String workspaceId) {
+        return memberships.forUser(userId).stream()
+                .filter(m -> m.workspaceId().equals(workspaceId))
+                .findFirst();
     }
 
     /**

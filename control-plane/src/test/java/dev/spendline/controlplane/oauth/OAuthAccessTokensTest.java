@@ -117,6 +117,18 @@ class OAuthAccessTokensTest extends DatabaseTest {
     }
 
     @Test
+    void aRefreshIsForAGrantWhoseUserIsStillAMember() {
+        issue("g-1", List.of("usage:write"), INGEST);
+        assertThat(tokens.holderIsStillMember("g-1")).isTrue();
+        assertThat(tokens.holderIsStillMember("g-unknown")).isFalse();
+
+        memberships.remove(acme.id(), ana.id());
+        assertThat(tokens.holderIsStillMember("g-1")).isFalse();
+        memberships.add(acme.id(), ana.id(), Role.MEMBER);
+        assertThat(tokens.holderIsStillMember("g-1")).isTrue();
+    }
+
+    @Test
     void aScopeWrittenAsAStringIsReadToo() {
         String token = issue("g-1", "usage:write other", INGEST);
         assertThat(tokens.authenticate(token, ISSUER, INGEST, "usage:write").email())

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import org.springframework.util.LinkedMultiValueMap;
 import org.springframework.util.MultiValueMap;
-import org.springframework.web.util.UriComponentsBuilder;
 
 /**
  * What every report view does with its query string: reads it as its read tool's arguments (the
@@ -79,11 +78,8 @@ public final class ReadToolPages {
 
     /** The view's own URL with {@code format=csv}: the same parameters, so the same rows. */
     public static String csvLink(String path, MultiValueMap<String, String> params) {
-        return UriComponentsBuilder.fromPath(path)
-                .queryParams(params)
-                .replaceQueryParam(CsvExport.PARAMETER, CsvExport.VALUE)
-                .encode()
-                .build()
-                .toUriString();
+        MultiValueMap<String, String> parameters = new LinkedMultiValueMap<>(params);
+        parameters.set(CsvExport.PARAMETER, CsvExport.VALUE);
+        return QueryLinks.of(path, parameters);
     }
 }

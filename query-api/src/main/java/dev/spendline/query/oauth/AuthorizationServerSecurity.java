@@ -5,6 +5,7 @@ import com.nimbusds.jose.proc.SecurityContext;
 import dev.spendline.controlplane.accounts.MembershipRepository;
 import dev.spendline.controlplane.accounts.UserRepository;
 import dev.spendline.controlplane.oauth.FirstPartyClients;
+import dev.spendline.controlplane.oauth.OAuthAccessTokens;
 import dev.spendline.controlplane.oauth.OAuthGrantRepository;
 import dev.spendline.controlplane.oauth.SigningKeyRepository;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
@@ -158,6 +159,7 @@ public class AuthorizationServerSecurity {
             JwtDecoder jwtDecoder,
             MembershipRepository memberships,
             OAuthGrantRepository grants,
+            OAuthAccessTokens accessTokens,
             OAuthProperties properties,
             OAuthUrls urls,
             Clock clock)
@@ -191,7 +193,12 @@ public class AuthorizationServerSecurity {
                     .tokenEndpoint(token -> token.authenticationProviders(providers -> providers.replaceAll(
                             provider -> provider instanceof OAuth2RefreshTokenAuthenticationProvider
                                     ? RefreshTokens.withGrace(
-                                            provider, authorizations, grants, properties.refreshGrace(), clock)
+                                            provider,
+                                            authorizations,
+                                            grants,
+                                            accessTokens,
+                                            properties.refreshGrace(),
+                                            clock)
                                     : provider)))
                     .tokenRevocationEndpoint(revocation -> revocation.authenticationProviders(providers ->
                             providers.replaceAll(provider -> RevokedGrants.deleting(provider, authorizations, grants))))

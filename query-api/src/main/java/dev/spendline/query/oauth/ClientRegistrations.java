@@ -69,6 +69,11 @@ final class ClientRegistrations
             throw error(
                     "invalid_client_metadata", "client_name must be at most " + MAX_CLIENT_NAME_LENGTH + " characters");
         }
+        if (name != null && !RegistrationValues.displayableName(name)) {
+            throw error(
+                    "invalid_client_metadata",
+                    "client_name must not contain control characters, line separators or bidirectional controls");
+        }
         List<String> grantTypes = grantTypes(registration);
         for (String grantType : grantTypes) {
             if (!GRANT_TYPES.contains(grantType)) {
@@ -87,7 +92,8 @@ final class ClientRegistrations
                 throw error(
                         OAuth2ErrorCodes.INVALID_REDIRECT_URI,
                         "redirect_uris must be https, http on the loopback interface (127.0.0.1, localhost, [::1])"
-                                + " or a private-use scheme, without a fragment: " + uri);
+                                + " or a private-use scheme in reverse-domain form (com.example.app:/callback) or "
+                                + RegistrationValues.KNOWN_CLIENT_SCHEMES_TEXT + ", without a fragment: " + uri);
             }
         }
     }

@@ -5,7 +5,6 @@ import java.net.URISyntaxException;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * Which redirect URIs a client may register, and which registered one a requested URI matches.
@@ -15,9 +14,10 @@ import java.util.Set;
  *   <li>{@code http://} only on the loopback interface: {@code 127.0.0.1} (any {@code 127.x.y.z}),
  *       {@code localhost} or {@code [::1]}, any port — a native client listening on the user's machine
  *       (RFC 8252 §7.3);
- *   <li>a private-use scheme of a desktop client ({@code cursor://}, {@code vscode://}, RFC 8252 §7.1),
- *       except schemes a browser would run ({@code javascript}, {@code data}, {@code vbscript},
- *       {@code file});
+ *   <li>a private-use scheme of a desktop client: reverse-domain form ({@code com.example.app:/cb},
+ *       RFC 8252 §7.1) or a known client's ({@code cursor://}, {@code vscode://}), see
+ *       {@link RegistrationValues#privateUseScheme}; never one the browser or the system runs
+ *       ({@code javascript:}, {@code ms-settings:}, {@code view-source:} ...);
  *   <li>never a fragment.
  * </ul>
  *
@@ -25,8 +25,6 @@ import java.util.Set;
  * whichever port is free when it starts; every other URI must match exactly.
  */
 final class RedirectUris {
-
-    private static final Set<String> REFUSED_SCHEMES = Set.of("javascript", "data", "vbscript", "file", "about");
 
     private RedirectUris() {}
 
@@ -43,11 +41,18 @@ final class RedirectUris {
         if (scheme.equals("http")) {
             return isLoopback(parsed.getHost());
         }
-        return !REFUSED_SCHEMES.contains(scheme);
+        return RegistrationValues.privateUseScheme(scheme);
     }
 
-    /** Whether {@code requested} is one of {@code registered}, loopback ports aside. */
+    /**
+     * Whether {@code requested} is one of {@code registered}, loopback ports aside, and still
+     * registrable (a client registered before a rule was tightened gets no redirect it would now be
+     * refused).
+     */
     static boolean matches(String requested, Collection<String> registered) {
+        if (!registrable(requested)) {
+            return false;
+        }
         if (registered.contains(requested)) {
             return true;
         }

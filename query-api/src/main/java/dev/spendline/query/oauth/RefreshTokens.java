@@ -1,5 +1,6 @@
 package dev.spendline.query.oauth;
 
+import dev.spendline.controlplane.oauth.OAuthAccessTokens;
 import dev.spendline.controlplane.oauth.OAuthGrantRepository;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -40,6 +41,10 @@ import org.springframework.security.oauth2.server.authorization.token.OAuth2Toke
  * {@code spendline.oauth.refresh-grace} of a rotation, the refresh token it replaced gets the same new
  * pair again (a client that lost the answer retries); afterwards a replayed old token is taken as
  * stolen and revokes the whole grant (OAuth 2.1 §4.3.1), and the client must ask the user again.
+ * A refresh whose grant's user is no longer a member of its workspace (removed, the workspace or the
+ * account deleted) is refused the same way, {@code invalid_grant}, and revokes the grant: Spring would
+ * otherwise issue tokens that every resource refuses, and the client would never learn that its
+ * session ended.
  */
 final class RefreshTokens {
 
@@ -70,6 +75,7 @@ final class RefreshTokens {
             AuthenticationProvider refreshProvider,
             OAuth2AuthorizationService authorizations,
             OAuthGrantRepository grants,
+            OAuthAccessTokens accessTokens,
             Duration grace,
             Clock clock) {
         return new AuthenticationProvider() {
@@ -79,6 +85,7 @@ final class RefreshTokens {
                 String presented = request.getRefreshToken();
                 OAuth2Authorization current = authorizations.findByToken(presented, OAuth2TokenType.REFRESH_TOKEN);
                 if (current != null) {
+                    requireMember(current.getId());
                     Authentication result = refreshProvider.authenticate(authentication);
                     if (result instanceof OAuth2AccessTokenAuthenticationToken issued
                             && issued.getRefreshToken() != null) {
@@ -104,6 +111,7 @@ final class RefreshTokens {
                     grants.revoke(grantId);
                     throw invalidGrant();
                 }
+                requireMember(grantId);
                 OAuth2Authorization authorization = authorizations.findById(grantId);
                 OAuth2ClientAuthenticationToken client =
                         request.getPrincipal() instanceof OAuth2ClientAuthenticationToken c && c.isAuthenticated()
@@ -126,6 +134,18 @@ final class RefreshTokens {
                 }
                 return new OAuth2AccessTokenAuthenticationToken(
                         registeredClient, client, access.getToken(), refresh.getToken());
+            }
+
+            /** Ends a grant whose user left its workspace, as the resources already refuse its tokens. */
+            private void requireMember(String grantId) {
+                if (!accessTokens.holderIsStillMember(grantId)) {
+                    log.info(
+                            "Refresh of grant {} refused: its user is no longer a member of its workspace;"
+                                    + " grant revoked",
+                            grantId);
+                    grants.revoke(grantId);
+                    throw invalidGrant();
+                }
             }
 
             @Override

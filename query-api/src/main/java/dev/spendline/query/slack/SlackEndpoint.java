@@ -30,10 +30,13 @@ final class SlackEndpoint {
 
     private final ObjectProvider<SlackBolt> bolt;
     private final ObjectProvider<SlackRequestParser> parser;
+    private final SlackProperties properties;
 
-    SlackEndpoint(ObjectProvider<SlackBolt> bolt, ObjectProvider<SlackRequestParser> parser) {
+    SlackEndpoint(
+            ObjectProvider<SlackBolt> bolt, ObjectProvider<SlackRequestParser> parser, SlackProperties properties) {
         this.bolt = bolt;
         this.parser = parser;
+        this.properties = properties;
     }
 
     @PostMapping({"/slack/events", "/slack/commands"})
@@ -42,7 +45,18 @@ final class SlackEndpoint {
         if (app == null) {
             throw new ResponseStatusException(HttpStatus.NOT_FOUND);
         }
+        if (!SlackRequestCheck.accepts(request.getHeader(SlackRequestCheck.HEADER))) {
+            // Bolt would refuse an old timestamp too, but not one in the future (a replay window).
+            throw new ResponseStatusException(HttpStatus.UNAUTHORIZED, "Request timestamp outside the 5-minute window");
+        }
         String body = new String(request.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!SlackRequestCheck.signed(
+                properties.signingSecret(),
+                request.getHeader(SlackRequestCheck.HEADER),
+                body,
+                request.getHeader(SlackRequestCheck.SIGNATURE_HEADER))) {
+            throw new ResponseStatusException(HttpStatus.UNAUTHORIZED, "Request signature invalid");
+        }
         Map<String, List<String>> headers = new LinkedHashMap<>();
         for (String name : Collections.list(request.getHeaderNames())) {
             headers.put(name, Collections.list(request.getHeaders(name)));

@@ -47,6 +47,11 @@ public record SlackProperties(
         if (blank(signingSecret)) {
             missing.add("signing-secret");
         }
+        if (tokenEncryptionKeys.isEmpty()) {
+            // The name people guess from the others (…_TOKEN_ENCRYPTION_KEYS_K1) does not bind to a map.
+            missing.add(
+                    "token-encryption-keys.<id> (as an environment variable SPENDLINE_SLACK_TOKENENCRYPTIONKEYS_<ID>)");
+        }
         if (blank(tokenEncryptionKeyId) || !tokenEncryptionKeys.containsKey(tokenEncryptionKeyId)) {
             missing.add("token-encryption-key-id (naming one of token-encryption-keys)");
         }

@@ -187,6 +187,18 @@ class ReportViewsTest {
     }
 
     @Test
+    void theCsvLinkOfAFilteredViewKeepsAPlusInTheFilter() throws Exception {
+        MvcResult result = mvc.perform(get("/app/waste?feature={feature}&kind=FAILED_CALL", "a+b & c")
+                        .with(team()))
+                .andReturn();
+        assertThat(result.getResponse().getStatus()).isEqualTo(200);
+        String page = result.getResponse().getContentAsString();
+
+        assertThat(((TopWasteQuery) queries.last()).value()).isEqualTo("a+b & c");
+        assertThat(page).contains("href=\"/app/waste?feature=a%2Bb%20%26%20c&amp;kind=FAILED_CALL&amp;format=csv\"");
+    }
+
+    @Test
     void savingsShowEachRecommendationWithItsSavingAndEvidence() throws Exception {
         assertThat(page("/app/savings?kind=USE_CHEAPER_MODEL"))
                 .contains("$412.30") // the total and the recommendation

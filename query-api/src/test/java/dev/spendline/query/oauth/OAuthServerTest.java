@@ -224,6 +224,52 @@ class OAuthServerTest {
     }
 
     @Test
+    void registrationRefusesSchemesTheSystemRunsAndAcceptsReverseDomainOnes() throws Exception {
+        for (String uri : List.of(
+                "ms-settings:privacy",
+                "view-source:https://evil.example/",
+                "about:blank",
+                "data:text/html,hi",
+                "file:///etc/passwd",
+                "vbscript:msgbox",
+                "x-apple.systempreferences:com.apple.preference.security",
+                "myapp://callback",
+                "search-ms:query=x")) {
+            MvcResult refused =
+                    register(Map.of("client_name", "Client", "redirect_uris", List.of(uri)), uniqueAddress());
+            assertThat(refused.getResponse().getStatus()).as(uri).isEqualTo(400);
+            assertThat(json(refused).get("error").asString()).as(uri).isEqualTo("invalid_redirect_uri");
+        }
+        for (String uri : List.of("com.example.app:/oauth/callback", "dev.client.desktop://cb")) {
+            assertThat(register(Map.of("client_name", "Client", "redirect_uris", List.of(uri)), uniqueAddress())
+                            .getResponse()
+                            .getStatus())
+                    .as(uri)
+                    .isEqualTo(201);
+        }
+    }
+
+    @Test
+    void registrationRefusesClientNamesWithBidiOverridesOrControlCharacters() throws Exception {
+        for (String name : List.of("Spendline \u202Egnp.exe", "Client\u2066x\u2069", "Line\nbreak", "Bell\u0007")) {
+            MvcResult refused = register(
+                    Map.of("client_name", name, "redirect_uris", List.of("http://127.0.0.1/cb")), uniqueAddress());
+            assertThat(refused.getResponse().getStatus()).as(name).isEqualTo(400);
+            assertThat(json(refused).get("error").asString()).isEqualTo("invalid_client_metadata");
+        }
+        assertThat(register(
+                                Map.of(
+                                        "client_name",
+                                        "Café ☕ 東京 مرحبا",
+                                        "redirect_uris",
+                                        List.of("http://127.0.0.1/cb")),
+                                uniqueAddress())
+                        .getResponse()
+                        .getStatus())
+                .isEqualTo(201);
+    }
+
+    @Test
     void registrationsPerAddressAreLimited() throws Exception {
         String address = uniqueAddress();
         for (int i = 0; i < 5; i++) {
@@ -487,6 +533,70 @@ class OAuthServerTest {
                         .getResponse()
                         .getStatus())
                 .isEqualTo(400);
+    }
+
+    @Test
+    void aRemovedMembersRefreshIsInvalidGrantAndEndsTheGrant() throws Exception {
+        Account ana = signUp("Ana");
+        Workspace shared = workspaces.create("Shared", Plan.FREE);
+        memberships.add(shared.id(), ana.userId(), Role.MEMBER);
+        String clientId = registerClient("Client", "http://127.0.0.1/callback");
+        JsonNode first = authorizedTokens(ana, shared.id(), clientId);
+        String grantId = (String) claims(first.get("access_token").asString()).get("grant_id");
+        JsonNode second = json(refresh(clientId, first.get("refresh_token").asString()));
+
+        memberships.remove(shared.id(), ana.userId());
+
+        // Within the grace, the replaced token would get the same pair again: not for a removed member.
+        MvcResult retried = refresh(clientId, first.get("refresh_token").asString());
+        assertThat(retried.getResponse().getStatus()).isEqualTo(400);
+        assertThat(json(retried).get("error").asString()).isEqualTo("invalid_grant");
+        MvcResult refreshed = refresh(clientId, second.get("refresh_token").asString());
+        assertThat(refreshed.getResponse().getStatus()).isEqualTo(400);
+        assertThat(json(refreshed).get("error").asString()).isEqualTo("invalid_grant");
+        assertThat(grants.find(grantId)).as("the grant is revoked").isEmpty();
+
+        // Added back, the old refresh token does not come back to life: the user consents again.
+        memberships.add(shared.id(), ana.userId(), Role.MEMBER);
+        assertThat(json(refresh(clientId, second.get("refresh_token").asString()))
+                        .get("error")
+                        .asString())
+                .isEqualTo("invalid_grant");
+    }
+
+    @Test
+    void theCollectorsRefreshAfterItsUserLeftIsInvalidGrant() throws Exception {
+        Account ana = signUp("Ana");
+        Workspace shared = workspaces.create("Shared", Plan.FREE);
+        memberships.add(shared.id(), ana.userId(), Role.MEMBER);
+        JsonNode tokens = collectorTokens(ana, shared.id());
+
+        memberships.remove(shared.id(), ana.userId());
+
+        MvcResult refreshed = refresh(COLLECTOR, tokens.get("refresh_token").asString());
+        assertThat(refreshed.getResponse().getStatus()).isEqualTo(400);
+        assertThat(json(refreshed).get("error").asString()).isEqualTo("invalid_grant");
+        assertThat(grants.listForWorkspace(shared.id())).isEmpty();
+    }
+
+    /** The collector's device grant, allowed by {@code account} for {@code workspaceId}. */
+    private JsonNode collectorTokens(Account account, String workspaceId) throws Exception {
+        JsonNode device = json(mvc.perform(post("/oauth2/device_authorization")
+                        .param("client_id", COLLECTOR)
+                        .param("scope", "usage:write"))
+                .andReturn());
+        String consentUrl = mvc.perform(get(
+                                "/oauth2/device_verification?user_code={code}",
+                                device.get("user_code").asString())
+                        .session(account.session()))
+                .andExpect(status().isFound())
+                .andReturn()
+                .getResponse()
+                .getRedirectedUrl();
+        assertThat(consent(account.session(), consentUrl, workspaceId)).isEqualTo("/activate?success");
+        MvcResult issued = deviceToken(device.get("device_code").asString());
+        assertThat(issued.getResponse().getStatus()).isEqualTo(200);
+        return json(issued);
     }
 
     // ----- device grant

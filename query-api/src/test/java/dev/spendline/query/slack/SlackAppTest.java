@@ -316,6 +316,22 @@ class SlackAppTest {
                         .getResponse()
                         .getStatus())
                 .isEqualTo(401);
+        // Slack's rule is five minutes either way: a future timestamp would make a replay window.
+        String future = String.valueOf(System.currentTimeMillis() / 1000 + 301);
+        assertThat(slack("/slack/events", event, MediaType.APPLICATION_JSON, future, null)
+                        .getResponse()
+                        .getStatus())
+                .isEqualTo(401);
+        String tenYears = String.valueOf(System.currentTimeMillis() / 1000 + 10L * 365 * 24 * 3600);
+        assertThat(slack(
+                                "/slack/commands",
+                                "command=%2Fspendline&text=spend",
+                                MediaType.APPLICATION_FORM_URLENCODED,
+                                tenYears,
+                                null)
+                        .getResponse()
+                        .getStatus())
+                .isEqualTo(401);
         assertThat(SLACK.calls("/api/chat.postMessage").stream()
                         .filter(call -> "1764066000.000500".equals(call.form().get("thread_ts"))))
                 .isEmpty();

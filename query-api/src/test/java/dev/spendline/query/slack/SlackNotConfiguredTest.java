@@ -68,6 +68,8 @@ class SlackNotConfiguredTest {
     void halfAConfigurationNamesWhatIsMissing() {
         assertThatThrownBy(() -> new SlackProperties("1.2", null, "secret", Map.of(), null, "/spendline", "x", "y"))
                 .hasMessage("spendline.slack is partly configured; also set spendline.slack.client-secret,"
+                        + " token-encryption-keys.<id> (as an environment variable"
+                        + " SPENDLINE_SLACK_TOKENENCRYPTIONKEYS_<ID>),"
                         + " token-encryption-key-id (naming one of token-encryption-keys)");
         assertThat(new SlackProperties(null, null, null, null, null, "/spendline", "http://fake/api", "y").apiUrl())
                 .isEqualTo("http://fake/api/");

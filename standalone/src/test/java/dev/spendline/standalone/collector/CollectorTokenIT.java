@@ -234,6 +234,36 @@ class CollectorTokenIT {
     }
 
     @Test
+    void aRemovedMembersRefreshIsInvalidGrantSoTheCollectorSaysItsSessionEnded() throws Exception {
+        Person cy = signUp("Cy");
+        JsonNode tokens = deviceTokens(cy);
+        String grantId =
+                claims(tokens.get("access_token").asString()).get("grant_id").asString();
+        var ctx = spendline.context();
+        String userId = ctx.getBean(UserRepository.class)
+                .findByEmail(cy.email())
+                .orElseThrow()
+                .id();
+
+        assertThat(ctx.getBean(MembershipRepository.class).remove(cy.workspaceId(), userId))
+                .isTrue();
+
+        // invalid_grant is what the collector's session reads as "session ended" (CollectorSessionTest).
+        Response refreshed = form(
+                "/oauth2/token",
+                Map.of(
+                        "grant_type",
+                        "refresh_token",
+                        "refresh_token",
+                        tokens.get("refresh_token").asString(),
+                        "client_id",
+                        CLIENT));
+        assertThat(refreshed.status()).as(refreshed.text()).isEqualTo(400);
+        assertThat(refreshed.json().get("error").asString()).isEqualTo("invalid_grant");
+        assertThat(ctx.getBean(OAuthGrantRepository.class).find(grantId)).isEmpty();
+    }
+
+    @Test
     void aTokenForAnotherResourceOrForgedOrMissingIsRefused() throws Exception {
         Person ana = signUp("Carol");
         String token = deviceTokens(ana).get("access_token").asString();

@@ -3,8 +3,10 @@ package dev.spendline.query.dashboard.overview;
 import dev.spendline.contracts.alert.ActiveAlertsReport;
 import dev.spendline.contracts.alert.Alert;
 import dev.spendline.contracts.waste.TopWasteReport;
+import dev.spendline.query.dashboard.QueryLinks;
 import java.util.List;
-import org.springframework.web.util.UriComponentsBuilder;
+import org.springframework.util.LinkedMultiValueMap;
+import org.springframework.util.MultiValueMap;
 
 /** Everything the overview shows: the live figures, this month's top values, alerts and waste. */
 record Overview(SpendFigures figures, List<TopSpend> tops, ActiveAlertsReport alerts, TopWasteReport waste) {
@@ -18,12 +20,12 @@ record Overview(SpendFigures figures, List<TopSpend> tops, ActiveAlertsReport al
 
     /** The waste view over this month, or of one kind of waste. */
     public String wasteLink(String kind) {
-        UriComponentsBuilder uri = UriComponentsBuilder.fromPath("/app/waste")
-                .queryParam("from", figures.month().atDay(1).toString())
-                .queryParam("to", figures.today().toString());
+        MultiValueMap<String, String> parameters = new LinkedMultiValueMap<>();
+        parameters.add("from", figures.month().atDay(1).toString());
+        parameters.add("to", figures.today().toString());
         if (kind != null) {
-            uri.queryParam("kind", kind);
+            parameters.add("kind", kind);
         }
-        return uri.encode().build().toUriString();
+        return QueryLinks.of("/app/waste", parameters);
     }
 }

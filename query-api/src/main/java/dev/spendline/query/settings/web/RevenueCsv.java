@@ -1,6 +1,7 @@
 package dev.spendline.query.settings.web;
 
 import dev.spendline.contracts.validation.FieldError;
+import dev.spendline.query.dashboard.SpreadsheetText;
 import dev.spendline.query.revenue.RevenueLine;
 import dev.spendline.query.revenue.RevenueRules;
 import java.io.IOException;
@@ -26,6 +27,11 @@ import org.apache.commons.csv.CSVRecord;
  * {@code amountUsd} (any order, any case), then one row per tenant and month, checked with the
  * same {@link RevenueRules} as the API. Collects every problem with its row number (the header is
  * row 1, as a spreadsheet numbers it), so the caller can refuse the whole file at once.
+ *
+ * <p>It reads back what the revenue export writes, row for row: spaces around an unquoted value are
+ * ignored but a quoted value is taken whole (the export quotes a tenant with surrounding spaces),
+ * and the export's formula escaping ({@link SpreadsheetText}: {@code '=1+2} for {@code =1+2}) is
+ * undone on the tenant.
  */
 final class RevenueCsv {
 
@@ -74,7 +80,8 @@ final class RevenueCsv {
                 .setHeader()
                 .setSkipHeaderRecord(true)
                 .setIgnoreHeaderCase(true)
-                .setTrim(true)
+                // Not setTrim: it would also cut the spaces inside quotes, which a tenant may have.
+                .setIgnoreSurroundingSpaces(true)
                 .get();
         List<RowError> errors = new ArrayList<>();
         List<RevenueLine> lines = new ArrayList<>();
@@ -135,9 +142,9 @@ final class RevenueCsv {
             return null;
         }
         List<FieldError> problems = new ArrayList<>();
-        String tenant = record.get("tenant");
+        String tenant = SpreadsheetText.unprotect(record.get("tenant"));
         RevenueRules.checkTenant(tenant, "tenant", problems);
-        YearMonth month = RevenueRules.month(record.get("month"), clock, "month", problems);
+        YearMonth month = RevenueRules.month(record.get("month").strip(), clock, "month", problems);
         BigDecimal amount = RevenueRules.amount(record.get("amountUsd"), "amountUsd", problems);
         for (FieldError problem : problems) {
             errors.add(new RowError(row, problem.pointer(), problem.message()));

@@ -27,6 +27,8 @@ import dev.spendline.contracts.waste.WasteRow;
 import dev.spendline.query.dashboard.DashboardTests;
 import dev.spendline.query.dashboard.DashboardTests.FakeQueries;
 import java.math.BigDecimal;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -117,6 +119,38 @@ class OverviewPageTest {
             assertThat(q.from()).isEqualTo(Instant.parse("2026-11-01T00:00:00Z"));
             assertThat(q.limit()).isEqualTo(5);
         });
+    }
+
+    @Test
+    void aDrillDownLinkEncodesThePlusOfAValueSoTheExplorerReadsTheSameValue() throws Exception {
+        queries.on(QueryType.SPEND_BY, q -> q.grain() == TimeGrain.DAY ? days(q, true) : plusTenant(q));
+
+        String page = page("/app");
+
+        String link = "/app/spend?by=feature&from=2026-11-01&to=2026-11-11&tenant=a%2Bb%20%26%20c%2Fd";
+        assertThat(page).contains("href=\"" + link.replace("&", "&amp;") + "\"");
+        // As a servlet container reads a query (form decoding: a bare + would be a space).
+        String tenant = link.substring(link.indexOf("tenant=") + "tenant=".length());
+        assertThat(URLDecoder.decode(tenant, StandardCharsets.UTF_8)).isEqualTo("a+b & c/d");
+    }
+
+    private static SpendReport plusTenant(SpendQuery q) {
+        if (q.by() != Dimension.TENANT) {
+            return top(q);
+        }
+        List<SpendRow> rows = List.of(new SpendRow("a+b & c/d", measures("212.34", 13)));
+        return new SpendReport(
+                WORKSPACE,
+                "product",
+                q.by().wireName(),
+                q.from(),
+                q.to(),
+                Map.of(),
+                q.limit(),
+                rows.size(),
+                rows,
+                Measures.ZERO,
+                measures("212.34", 13));
     }
 
     @Test

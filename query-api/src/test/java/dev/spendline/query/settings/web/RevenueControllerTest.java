@@ -137,6 +137,28 @@ class RevenueControllerTest {
     }
 
     @Test
+    void theExportUploadedAgainStoresTheSameRowsAndNoNewTenants() throws Exception {
+        for (String tenant : new String[] {"=1+2", "+cmd", "-5", "'x", "''=a", "acme"}) {
+            save(tenant, "2026-11", "100", Role.ADMIN);
+        }
+        String exported = csv("2026-11");
+        assertThat(exported).contains("'=1+2,").contains("'''=a,"); // still safe to open in a spreadsheet
+
+        MvcResult result = upload(exported, Role.ADMIN);
+
+        assertThat(result.getResponse().getStatus()).isEqualTo(302);
+        assertThat(kafka.rows(workspace.id()))
+                .containsExactlyInAnyOrder(
+                        "=1+2 2026-11 100",
+                        "+cmd 2026-11 100",
+                        "-5 2026-11 100",
+                        "'x 2026-11 100",
+                        "''=a 2026-11 100",
+                        "acme 2026-11 100");
+        assertThat(csv("2026-11")).isEqualTo(exported);
+    }
+
+    @Test
     void anOversizedUploadIsAnswered413WithAPageAndStoresNothing() throws Exception {
         StringBuilder csv = new StringBuilder("tenant,month,amountUsd\n");
         while (csv.length() <= RevenueCsv.MAX_BYTES) {
