@@ -1,5 +1,6 @@
 package dev.spendline.query.oauth;
 
+import dev.spendline.contracts.validation.TextRules;
 import java.time.Clock;
 import java.util.Base64;
 import java.util.LinkedHashSet;
@@ -68,6 +69,11 @@ final class ClientRegistrations
         if (name != null && name.length() > MAX_CLIENT_NAME_LENGTH) {
             throw error(
                     "invalid_client_metadata", "client_name must be at most " + MAX_CLIENT_NAME_LENGTH + " characters");
+        }
+        // The consent page and the CLI print the name: the same character rule as every other name.
+        String nameProblem = name == null ? null : TextRules.DISPLAY_NAME.characterProblem(name);
+        if (nameProblem != null) {
+            throw error("invalid_client_metadata", "client_name " + nameProblem);
         }
         List<String> grantTypes = grantTypes(registration);
         for (String grantType : grantTypes) {
