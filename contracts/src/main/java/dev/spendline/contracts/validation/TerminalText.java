@@ -26,6 +26,45 @@ public final class TerminalText {
         return escape(text, true);
     }
 
+    /**
+     * JSON text for a terminal: the same JSON value, with each character a terminal would interpret
+     * (controls, bidirectional controls, direction marks, U+2028/U+2029, unpaired surrogates)
+     * written as its {@code \u005CuXXXX} escape. Tab, line feed and carriage return are kept: JSON
+     * strings cannot hold them raw, so they are the JSON whitespace between tokens. Valid JSON parses
+     * to exactly the value it parsed to before (Jackson already escapes C0 controls; it writes DEL,
+     * C1 controls and bidirectional controls raw).
+     */
+    public static String json(String json) {
+        if (json == null) {
+            return null;
+        }
+        StringBuilder out = null;
+        for (int i = 0; i < json.length(); i++) {
+            char c = json.charAt(i);
+            boolean pair = Character.isHighSurrogate(c)
+                    && i + 1 < json.length()
+                    && Character.isLowSurrogate(json.charAt(i + 1));
+            boolean escape =
+                    !pair && (Character.isSurrogate(c) || (needsEscape(c) && c != '\t' && c != '\n' && c != '\r'));
+            if (escape && out == null) {
+                out = new StringBuilder(json.length() + 16).append(json, 0, i);
+            }
+            if (out != null) {
+                if (escape) {
+                    out.append(String.format("\\u%04x", (int) c));
+                } else if (pair) {
+                    out.append(c).append(json.charAt(i + 1));
+                } else {
+                    out.append(c);
+                }
+            }
+            if (pair) {
+                i++;
+            }
+        }
+        return out == null ? json : out.toString();
+    }
+
     private static String escape(String text, boolean keepLineFeeds) {
         if (text == null || isPrintable(text, keepLineFeeds)) {
             return text;

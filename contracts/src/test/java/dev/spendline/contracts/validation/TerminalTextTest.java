@@ -28,4 +28,20 @@ class TerminalTextTest {
         assertThat(TerminalText.escapeKeepingLines("one\ntwo\r\n\u001b")).isEqualTo("one\ntwo\\u000d\n\\u001b");
         assertThat(TerminalText.escape("one\ntwo")).isEqualTo("one\\u000atwo");
     }
+
+    @Test
+    void jsonKeepsItsValueButNotTheRawCharacters() throws Exception {
+        var mapper = dev.spendline.contracts.json.Json.MAPPER;
+        var node = mapper.createObjectNode()
+                .put("name", "a\u001b\u007f\u009b\u202e\u2028b\r\n🚀 Zürich")
+                .put("n", 1);
+        String written = mapper.writerWithDefaultPrettyPrinter().writeValueAsString(node);
+        String printed = TerminalText.json(written);
+        assertThat(printed)
+                .doesNotContain("\u001b", "\u007f", "\u009b", "\u202e", "\u2028")
+                .contains("🚀 Zürich");
+        assertThat(mapper.readTree(printed)).isEqualTo(node);
+        assertThat(TerminalText.json("{\"a\":\"x\ud800\"}")).isEqualTo("{\"a\":\"x\\ud800\"}");
+        assertThat(TerminalText.json("{}")).isEqualTo("{}");
+    }
 }
