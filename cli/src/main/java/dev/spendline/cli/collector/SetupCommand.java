@@ -119,7 +119,9 @@ final class SetupCommand extends SpendlineCommand {
             try {
                 new OAuthClient(previous.get().url()).revoke(oldRefreshToken);
             } catch (RuntimeException e) {
-                session.err().println("warning: could not revoke the previous session: " + e.getMessage());
+                session.err()
+                        .println("warning: could not revoke the previous session: "
+                                + TerminalText.escape(e.getMessage()));
             }
         }
         String receiverToken = previous.map(CollectorConfig::receiverToken).orElse(null);
