@@ -1,6 +1,7 @@
 package dev.spendline.cli;
 
 import dev.spendline.cli.auth.Credentials;
+import dev.spendline.contracts.validation.TerminalText;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 
@@ -77,7 +78,8 @@ public final class Session {
 
     /** Prints a value as {@code --json} output: the JSON, indented, on stdout. */
     public void printJson(Object value) {
-        out().println(value instanceof String text ? text : Json.write(value));
+        // The same JSON value, with what a terminal would interpret (DEL, C1, bidi controls) as JSON escapes.
+        out().println(TerminalText.json(value instanceof String text ? text : Json.write(value)));
         out().flush();
     }
 }

@@ -4,6 +4,7 @@ import dev.spendline.cli.action.ActionCommand;
 import dev.spendline.cli.ask.AskCommand;
 import dev.spendline.cli.auth.AuthCommand;
 import dev.spendline.cli.collector.CollectorCommand;
+import dev.spendline.contracts.validation.TerminalText;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -89,7 +90,7 @@ public final class SpendlineCli implements Callable<Integer> {
         commandLine.setExecutionExceptionHandler((e, command, parseResult) -> root.failed(e));
         commandLine.setParameterExceptionHandler((e, args) -> {
             CommandLine failed = e.getCommandLine();
-            failed.getErr().println("spendline: " + e.getMessage());
+            failed.getErr().println("spendline: " + TerminalText.escape(e.getMessage()));
             CommandLine.UnmatchedArgumentException.printSuggestions(e, failed.getErr());
             failed.getErr()
                     .println("Try '" + failed.getCommandSpec().qualifiedName() + " --help' for more information.");
@@ -113,7 +114,8 @@ public final class SpendlineCli implements Callable<Integer> {
             exitCode = ExitCodes.ERROR;
         }
         String message = e instanceof CliException ? e.getMessage() : "unexpected failure: " + e;
-        current.err().println("spendline: " + message);
+        // Service problems echo names and values: never let them drive the terminal.
+        current.err().println("spendline: " + TerminalText.escape(message));
         if (options.debug) {
             e.printStackTrace(current.err());
         }

@@ -11,6 +11,8 @@ import dev.spendline.contracts.usage.InternalUsageReader;
 import dev.spendline.contracts.usage.InternalUsageRow;
 import dev.spendline.contracts.usage.UsageVocabulary;
 import dev.spendline.contracts.validation.FieldError;
+import dev.spendline.contracts.validation.TerminalText;
+import dev.spendline.contracts.validation.TextRules;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
@@ -134,6 +136,49 @@ class PublishedSchemasTest {
                 .isEqualTo("^" + UsageVocabulary.TOOL_SLUG.pattern() + "$");
         assertThat(schema.at("/properties/employeeEmail/pattern").stringValue())
                 .isEqualTo("^" + UsageVocabulary.EMAIL.pattern() + "$");
+    }
+
+    /**
+     * Every string pattern of the published schemas refuses exactly the characters {@code TextRules}
+     * refuses (unpaired surrogates are only described: regex dialects disagree on them).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"product-event.schema.json", "internal-usage-row.schema.json"})
+    void stringPatternsRefuseWhatTextRulesRefuses(String file) throws IOException {
+        JsonNode props = schema(file).get("properties");
+        String[] samples = {
+            "ok",
+            "Zürich 🚀",
+            "אבי",
+            "a\u001bb",
+            "a\tb",
+            "a\u007f",
+            "a\u0085",
+            "a\u2028",
+            "a\u202eb",
+            "a\u2066",
+            "a\u200e",
+            "a\u061c"
+        };
+        int checked = 0;
+        for (String name : props.propertyNames()) {
+            JsonNode pattern = props.get(name).get("pattern");
+            if (pattern == null || name.equals("tool") || name.equals("employeeEmail")) {
+                continue;
+            }
+            java.util.regex.Pattern regex = java.util.regex.Pattern.compile(pattern.stringValue());
+            TextRules.Rule rule =
+                    Set.of("employeeName", "teamName", "sourceName").contains(name)
+                            ? TextRules.DISPLAY_NAME
+                            : TextRules.IDENTITY;
+            for (String sample : samples) {
+                assertThat(regex.matcher(sample).matches())
+                        .as(file + " " + name + " " + TerminalText.escape(sample))
+                        .isEqualTo(rule.characterProblem(sample) == null);
+            }
+            checked++;
+        }
+        assertThat(checked).isGreaterThanOrEqualTo(7);
     }
 
     /** For every bounded property of the event: the maximum is accepted, one more is refused. */

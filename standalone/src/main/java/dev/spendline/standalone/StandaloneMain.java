@@ -1,5 +1,6 @@
 package dev.spendline.standalone;
 
+import dev.spendline.contracts.validation.TerminalText;
 import dev.spendline.controlplane.ControlPlaneMigrations;
 import dev.spendline.controlplane.accounts.SetupLinkRepository;
 import dev.spendline.controlplane.keys.ApiKey;
@@ -90,7 +91,8 @@ public final class StandaloneMain implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
-        out.println("Starting Spendline (data in " + dataDir.toAbsolutePath().normalize() + ") ...");
+        out.println("Starting Spendline (data in "
+                + TerminalText.escape(dataDir.toAbsolutePath().normalize().toString()) + ") ...");
         out.flush();
         long started = System.nanoTime();
         Standalone standalone = Standalone.start(
@@ -128,7 +130,8 @@ public final class StandaloneMain implements Callable<Integer> {
                             });
                         },
                         () -> out.println("Sign in at " + standalone.baseUrl() + "/signin; create another API key"
-                                + " with: spendline-standalone create-key --data-dir " + dataDir));
+                                + " with: spendline-standalone create-key --data-dir "
+                                + TerminalText.escape(dataDir.toString())));
         out.println("Stop with Ctrl-C.");
         out.flush();
         stopped.await();
@@ -143,14 +146,16 @@ public final class StandaloneMain implements Callable<Integer> {
                     .findById(workspaceId)
                     .orElseThrow(() -> new CommandLine.ParameterException(
                             spec.commandLine(),
-                            "No workspace " + workspaceId + " in " + dataDir.path + "; list-keys shows them"));
+                            "No workspace " + TerminalText.escape(workspaceId) + " in "
+                                    + TerminalText.escape(dataDir.path.toString()) + "; list-keys shows them"));
         }
         List<Workspace> all = workspaces.findAll();
         if (all.size() != 1) {
             throw new CommandLine.ParameterException(
                     spec.commandLine(),
                     all.isEmpty()
-                            ? "No workspace yet in " + dataDir.path + ": start Spendline once"
+                            ? "No workspace yet in " + TerminalText.escape(dataDir.path.toString())
+                                    + ": start Spendline once"
                             : "There are " + all.size() + " workspaces: choose one with --workspace");
         }
         return all.get(0);
@@ -207,13 +212,16 @@ public final class StandaloneMain implements Callable<Integer> {
             JdbcClient jdbc = dataDir.controlPlane();
             WorkspaceRepository workspaces = new WorkspaceRepository(jdbc, Clock.systemUTC());
             String target = workspaceId;
+            // Names are checked before anything is created: a bad key name must not leave a new workspace behind.
+            requireName("--name", name);
             if (newWorkspace != null) {
+                requireName("--new-workspace", newWorkspace);
                 Workspace created = workspaces.create(newWorkspace, plan);
                 target = created.id();
                 spec.commandLine()
                         .getOut()
-                        .println("Created workspace '" + created.name() + "' (" + created.id() + ", " + created.plan()
-                                + ")");
+                        .println("Created workspace '" + TerminalText.escape(created.name()) + "' (" + created.id()
+                                + ", " + created.plan() + ")");
             } else if (target == null) {
                 List<Workspace> all = workspaces.findAll();
                 if (all.size() != 1) {
@@ -227,9 +235,19 @@ public final class StandaloneMain implements Callable<Integer> {
             }
             IssuedApiKey key = new ApiKeyRepository(jdbc, Clock.systemUTC()).issue(target, name);
             PrintWriter out = spec.commandLine().getOut();
-            out.println("API key " + key.key().id() + " for workspace " + target + ", shown only this once:");
+            out.println("API key " + key.key().id() + " for workspace " + TerminalText.escape(target)
+                    + ", shown only this once:");
             out.println(key.secret());
             return 0;
+        }
+
+        /** The control plane's rule for names, as a usage error naming the option. */
+        private void requireName(String option, String value) {
+            try {
+                WorkspaceRepository.requireName(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), option + ": the " + e.getMessage());
+            }
         }
     }
 
@@ -250,13 +268,14 @@ public final class StandaloneMain implements Callable<Integer> {
             ApiKeyRepository keys = new ApiKeyRepository(jdbc, Clock.systemUTC());
             PrintWriter out = spec.commandLine().getOut();
             for (Workspace ws : new WorkspaceRepository(jdbc, Clock.systemUTC()).findAll()) {
-                out.println(ws.id() + "  " + ws.plan() + "  " + ws.name());
+                // Names stored before they were checked may hold ESC, CR or LF: printed escaped, never interpreted.
+                out.println(ws.id() + "  " + ws.plan() + "  " + TerminalText.escape(ws.name()));
                 for (ApiKey key : keys.listForWorkspace(ws.id())) {
                     out.printf(
                             "    %s  %s…  %-12s created %s%s%n",
                             key.id(),
                             key.prefix(),
-                            key.name(),
+                            TerminalText.escape(key.name()),
                             key.createdAt(),
                             key.revoked() ? "  REVOKED " + key.revokedAt() : "");
                 }
@@ -284,10 +303,10 @@ public final class StandaloneMain implements Callable<Integer> {
         public Integer call() {
             boolean found = new ApiKeyRepository(dataDir.controlPlane(), Clock.systemUTC()).revoke(keyId);
             if (!found) {
-                spec.commandLine().getErr().println("No API key " + keyId);
+                spec.commandLine().getErr().println("No API key " + TerminalText.escape(keyId));
                 return 1;
             }
-            spec.commandLine().getOut().println("Revoked " + keyId);
+            spec.commandLine().getOut().println("Revoked " + TerminalText.escape(keyId));
             return 0;
         }
     }
@@ -320,13 +339,15 @@ public final class StandaloneMain implements Callable<Integer> {
             if (workspace.plan() == plan) {
                 spec.commandLine()
                         .getOut()
-                        .println("Workspace '" + workspace.name() + "' (" + workspace.id() + ") is already on " + plan);
+                        .println("Workspace '" + TerminalText.escape(workspace.name()) + "' (" + workspace.id()
+                                + ") is already on " + plan);
                 return 0;
             }
             workspaces.updatePlan(workspace.id(), plan);
             spec.commandLine()
                     .getOut()
-                    .println("Workspace '" + workspace.name() + "' (" + workspace.id() + ") is now on " + plan
+                    .println("Workspace '" + TerminalText.escape(workspace.name()) + "' (" + workspace.id()
+                            + ") is now on " + plan
                             + " (was " + workspace.plan() + ")");
             return 0;
         }
@@ -338,7 +359,7 @@ public final class StandaloneMain implements Callable<Integer> {
                 }
             }
             throw new CommandLine.ParameterException(
-                    spec.commandLine(), "Unknown plan '" + name + "': use FREE or TEAM");
+                    spec.commandLine(), "Unknown plan '" + TerminalText.escape(name) + "': use FREE or TEAM");
         }
 
         private Workspace target(WorkspaceRepository workspaces) {
@@ -385,12 +406,12 @@ public final class StandaloneMain implements Callable<Integer> {
             if (token.isEmpty()) {
                 spec.commandLine()
                         .getErr()
-                        .println("Workspace '" + workspace.name() + "' (" + workspace.id()
+                        .println("Workspace '" + TerminalText.escape(workspace.name()) + "' (" + workspace.id()
                                 + ") already has an owner: ask them for an invitation link (Settings > Members).");
                 return 1;
             }
             String base = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
-            spec.commandLine().getOut().println(base + "/setup/" + token.get());
+            spec.commandLine().getOut().println(TerminalText.escape(base) + "/setup/" + token.get());
             return 0;
         }
     }

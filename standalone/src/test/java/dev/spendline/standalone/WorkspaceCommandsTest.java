@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.spendline.controlplane.ControlPlaneMigrations;
 import dev.spendline.controlplane.accounts.SetupLinkRepository;
 import dev.spendline.controlplane.accounts.UserRepository;
+import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
@@ -32,6 +33,7 @@ class WorkspaceCommandsTest {
     Path dataDir;
 
     private WorkspaceRepository workspaces;
+    private JdbcClient jdbc;
 
     record Run(int exitCode, String out, String err) {}
 
@@ -39,7 +41,8 @@ class WorkspaceCommandsTest {
     void openDatabase() {
         JdbcDataSource dataSource = ControlPlaneDatabase.dataSource(dataDir);
         ControlPlaneMigrations.migrate(dataSource);
-        workspaces = new WorkspaceRepository(JdbcClient.create(dataSource), Clock.systemUTC());
+        jdbc = JdbcClient.create(dataSource);
+        workspaces = new WorkspaceRepository(jdbc, Clock.systemUTC());
     }
 
     @Test
@@ -117,6 +120,41 @@ class WorkspaceCommandsTest {
         Run claimed = run("setup-link");
         assertThat(claimed.exitCode()).isEqualTo(1);
         assertThat(claimed.err()).contains("already has an owner: ask them for an invitation link");
+    }
+
+    /**
+     * Issue #28 (9): names stored before they were checked (or written to the database by hand) held
+     * ESC, BEL, CR, LF and RLO, and list-keys printed them raw: a retitled terminal, a forged line.
+     */
+    @Test
+    void listKeysPrintsStoredNamesEscaped() {
+        Workspace workspace = workspaces.create("Acme", Plan.FREE);
+        new ApiKeyRepository(jdbc, Clock.systemUTC()).issue(workspace.id(), "ci");
+        String hostile = "x\u001b]0;owned\u0007\r\nws_fake  TEAM  evil\u202etxt";
+        jdbc.sql("update workspaces set name = :name").param("name", hostile).update();
+        jdbc.sql("update api_keys set name = :name").param("name", hostile).update();
+
+        Run run = run("list-keys");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).doesNotContain("\u001b", "\u0007", "\r", "\u202e");
+        String escaped = "x\\u001b]0;owned\\u0007\\u000d\\u000aws_fake  TEAM  evil\\u202etxt";
+        assertThat(run.out().lines()).hasSize(2);
+        assertThat(run.out().lines().toList().get(0)).isEqualTo(workspace.id() + "  FREE  " + escaped);
+        assertThat(run.out().lines().toList().get(1)).contains("  " + escaped + " ");
+        assertThat(run("set-plan", "TEAM").out()).startsWith("Workspace '" + escaped + "' (");
+    }
+
+    @Test
+    void createKeyRefusesNamesWithControlCharactersBeforeCreatingAnything() {
+        Run run = run("create-key", "--new-workspace", "Fine", "--name", "ci\u001b[2J");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).startsWith("--name: the name must not contain control characters\n");
+        assertThat(workspaces.findAll()).isEmpty();
+        Run workspace = run("create-key", "--new-workspace", "Evil\u202eLLC");
+        assertThat(workspace.exitCode()).isEqualTo(2);
+        assertThat(workspace.err()).startsWith("--new-workspace: the name must not contain bidirectional control");
+        assertThat(workspaces.findAll()).isEmpty();
     }
 
     private Run run(String... args) {

@@ -5,6 +5,7 @@ import dev.spendline.cli.Json;
 import dev.spendline.cli.ServiceClient;
 import dev.spendline.cli.Session;
 import dev.spendline.cli.SpendlineCommand;
+import dev.spendline.contracts.validation.TerminalText;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -43,13 +44,13 @@ final class ConfirmCommand extends SpendlineCommand {
     private static void print(JsonNode done, PrintWriter out) {
         boolean replayed = done.path("replayed").asBoolean(false);
         out.println((replayed ? "Already done earlier: " : "Done: ")
-                + done.path("summary").asString());
-        out.println("Status: " + done.path("status").asString() + ", executed at "
-                + done.path("executedAt").asString());
+                + TerminalText.escape(done.path("summary").asString()));
+        out.println("Status: " + TerminalText.escape(done.path("status").asString()) + ", executed at "
+                + TerminalText.escape(done.path("executedAt").asString()));
         JsonNode result = done.path("result");
         String id = result.path("id").asString(result.path("alertId").asString(null));
         if (id != null) {
-            out.println("Id: " + id);
+            out.println("Id: " + TerminalText.escape(id));
         }
         out.flush();
     }

@@ -5,6 +5,7 @@ import dev.spendline.cli.Json;
 import dev.spendline.cli.ServiceClient;
 import dev.spendline.cli.Session;
 import dev.spendline.cli.SpendlineCommand;
+import dev.spendline.contracts.validation.TerminalText;
 import java.io.PrintWriter;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -42,11 +43,12 @@ abstract class PrepareCommand extends SpendlineCommand {
     private static void print(JsonNode prepared, Session session) {
         PrintWriter out = session.out();
         out.println("Prepared (nothing has changed yet): "
-                + prepared.path("summary").asString());
-        out.println("Expires at " + prepared.path("expiresAt").asString() + " (10 minutes after preparing).");
+                + TerminalText.escape(prepared.path("summary").asString()));
+        out.println("Expires at "
+                + TerminalText.escape(prepared.path("expiresAt").asString()) + " (10 minutes after preparing).");
         out.println("To confirm, type the phrase yourself or run:");
         out.println();
-        out.println("  " + confirmCommand(prepared, session.explicitUrl()));
+        out.println("  " + TerminalText.escape(confirmCommand(prepared, session.explicitUrl())));
         out.flush();
     }
 

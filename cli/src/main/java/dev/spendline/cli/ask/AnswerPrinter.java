@@ -1,5 +1,6 @@
 package dev.spendline.cli.ask;
 
+import dev.spendline.contracts.validation.TerminalText;
 import java.io.PrintWriter;
 import tools.jackson.databind.JsonNode;
 
@@ -13,14 +14,14 @@ final class AnswerPrinter {
     private AnswerPrinter() {}
 
     static void print(JsonNode answer, PrintWriter out) {
-        out.println(answer.path("answer").asString(""));
+        out.println(TerminalText.escape(answer.path("answer").asString("")));
         String interpretation = answer.path("interpretation").asString(null);
         if (interpretation != null) {
             out.println();
-            out.println(interpretation);
+            out.println(TerminalText.escape(interpretation));
         }
         for (JsonNode note : answer.path("notes")) {
-            out.println("Note: " + note.asString());
+            out.println("Note: " + TerminalText.escape(note.asString()));
         }
         Table table = Table.of(answer.get("data"));
         if (table != null) {
@@ -30,13 +31,14 @@ final class AnswerPrinter {
         String link = answer.path("dashboardUrl").asString(null);
         if (link != null) {
             out.println();
-            out.println("Dashboard: " + link);
+            out.println("Dashboard: " + TerminalText.escape(link));
         }
         if (answer.path("examples").size() > 0) {
             out.println();
             out.println("Questions Ask can answer, for example:");
             for (JsonNode example : answer.get("examples")) {
-                out.println("  spendline ask '" + example.asString().replace("'", "'\\''") + "'");
+                out.println("  spendline ask '"
+                        + TerminalText.escape(example.asString()).replace("'", "'\\''") + "'");
             }
         }
     }

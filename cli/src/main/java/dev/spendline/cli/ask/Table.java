@@ -1,5 +1,6 @@
 package dev.spendline.cli.ask;
 
+import dev.spendline.contracts.validation.TerminalText;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -76,13 +77,14 @@ final class Table {
         boolean[] numeric = new boolean[fields.size()];
         for (int c = 0; c < fields.size(); c++) {
             numeric[c] = columns.get(fields.get(c));
-            headers.add(header(fields.get(c), valueHeader));
+            headers.add(TerminalText.escape(header(fields.get(c), valueHeader)));
         }
         List<List<String>> cells = new ArrayList<>();
         for (Map<String, JsonNode> row : flat) {
             List<String> line = new ArrayList<>();
             for (String field : fields) {
-                line.add(format(field, row.get(field)));
+                // Escaped before widths are measured: a name with ESC or CR must neither act nor misalign.
+                line.add(TerminalText.escape(format(field, row.get(field))));
             }
             cells.add(line);
         }

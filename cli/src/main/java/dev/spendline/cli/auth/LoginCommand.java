@@ -7,6 +7,7 @@ import dev.spendline.cli.Json;
 import dev.spendline.cli.SavedSettings;
 import dev.spendline.cli.Session;
 import dev.spendline.cli.SpendlineCommand;
+import dev.spendline.contracts.validation.TerminalText;
 import picocli.CommandLine.Command;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -60,7 +61,9 @@ final class LoginCommand extends SpendlineCommand {
             answer.put("location", saved.store().location());
             session.printJson(answer);
         } else {
-            session.out().println("Logged in to " + url + " (workspace " + workspaceId + ").");
+            session.out()
+                    .println("Logged in to " + TerminalText.escape(url) + " (workspace "
+                            + TerminalText.escape(workspaceId) + ").");
             session.out().println("The key is saved in " + saved.store().location() + ".");
         }
         return ExitCodes.OK;

@@ -4,6 +4,7 @@ import dev.spendline.cli.ExitCodes;
 import dev.spendline.cli.Json;
 import dev.spendline.cli.Session;
 import dev.spendline.cli.SpendlineCommand;
+import dev.spendline.contracts.validation.TerminalText;
 import picocli.CommandLine.Command;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -27,7 +28,9 @@ final class StatusCommand extends SpendlineCommand {
             answer.put("location", found.location());
             session.printJson(answer);
         } else {
-            session.out().println("Logged in to " + session.url() + " (workspace " + workspaceId + ").");
+            session.out()
+                    .println("Logged in to " + TerminalText.escape(session.url()) + " (workspace "
+                            + TerminalText.escape(workspaceId) + ").");
             session.out().println("The key is in " + found.location() + ".");
         }
         return ExitCodes.OK;

@@ -3,6 +3,7 @@ package dev.spendline.cli.collector;
 import com.sun.net.httpserver.HttpServer;
 import dev.spendline.cli.CliException;
 import dev.spendline.cli.ExitCodes;
+import dev.spendline.contracts.validation.TerminalText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
@@ -105,7 +106,7 @@ final class BrowserAuthorization {
                 separator = '&';
             }
             out.println("Opening your browser to sign in to Spendline. If it does not open, visit:");
-            out.println("  " + url);
+            out.println("  " + TerminalText.escape(url.toString()));
             out.flush();
             browser.accept(url.toString());
             Map<String, String> answer;

@@ -40,6 +40,11 @@ public record CollectorPaths(Path home, Path configDir, Path stateDir) {
         return stateDir.resolve("spool");
     }
 
+    /** Rows Spendline refused for good, kept as JSON lines (0600) for a person to look at. */
+    public Path quarantine() {
+        return stateDir.resolve("quarantine.jsonl");
+    }
+
     /** What {@code status} shows: last delivery, counters, last error. */
     public Path state() {
         return stateDir.resolve("state.json");

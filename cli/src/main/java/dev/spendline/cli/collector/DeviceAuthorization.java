@@ -3,6 +3,7 @@ package dev.spendline.cli.collector;
 import dev.spendline.cli.CliException;
 import dev.spendline.cli.ExitCodes;
 import dev.spendline.cli.Json;
+import dev.spendline.contracts.validation.TerminalText;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -36,10 +37,11 @@ final class DeviceAuthorization {
         String verification = Json.text(device, "verification_uri");
         String complete = Json.text(device, "verification_uri_complete");
         out.println("To authorize the Spendline collector, open the page below on any device and enter the code.");
-        out.println("Code: " + Json.text(device, "user_code"));
-        out.println("Open: " + (verification != null ? verification : client.baseUrl() + "/activate"));
+        out.println("Code: " + TerminalText.escape(Json.text(device, "user_code")));
+        out.println(
+                "Open: " + TerminalText.escape(verification != null ? verification : client.baseUrl() + "/activate"));
         if (complete != null) {
-            out.println("Or open directly: " + complete);
+            out.println("Or open directly: " + TerminalText.escape(complete));
         }
         out.flush();
         long interval = Math.max(1, device.path("interval").asLong(5));

@@ -1,6 +1,7 @@
 package dev.spendline.cli.collector;
 
 import dev.spendline.cli.Json;
+import dev.spendline.contracts.validation.TerminalText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -17,6 +18,9 @@ import tools.jackson.databind.node.ObjectNode;
  * Spendline cannot be reached the rows stay and the forwarder backs off (up to a minute), so nothing
  * is lost while the network or the service is down. A batch refused as a whole (a batch is atomic
  * at the service) is resent row by row, so one bad row cannot take good ones with it.
+ *
+ * <p>Rows are cleaned first ({@link RowCleaner}): a name the service would refuse is fixed rather
+ * than lost. A row refused for good all the same goes to the {@link Quarantine}, not away.
  */
 final class Forwarder implements AutoCloseable {
 
@@ -26,16 +30,18 @@ final class Forwarder implements AutoCloseable {
     private final Spool spool;
     private final RowSender sender;
     private final CollectorState state;
+    private final Quarantine quarantine;
     private final PrintWriter log;
     private final Object signal = new Object();
     private final Thread thread;
     private volatile boolean running = true;
     private boolean pending = true;
 
-    Forwarder(Spool spool, RowSender sender, CollectorState state, PrintWriter log) {
+    Forwarder(Spool spool, RowSender sender, CollectorState state, Quarantine quarantine, PrintWriter log) {
         this.spool = spool;
         this.sender = sender;
         this.state = state;
+        this.quarantine = quarantine;
         this.log = log;
         this.thread = new Thread(this::loop, "spendline-collector-forwarder");
         this.thread.setDaemon(true);
@@ -89,6 +95,8 @@ final class Forwarder implements AutoCloseable {
             }
             List<ObjectNode> rows = new ArrayList<>();
             batches.forEach(batch -> rows.addAll(batch.rows()));
+            // Also fixes rows spooled by a collector version that did not clean yet.
+            rows.forEach(RowCleaner::clean);
             RowSender.Outcome outcome = sender.send(rows);
             Set<String> settled = new HashSet<>(outcome.delivered());
             Map<String, String> rejected = outcome.rejected();
@@ -109,6 +117,8 @@ final class Forwarder implements AutoCloseable {
                 }
                 outcome = new RowSender.Outcome(Set.copyOf(settled), rejected, outcome.failure());
             }
+            // Quarantined before they leave the spool: a crash in between keeps a row twice, never zero times.
+            long quarantined = quarantine(rows, rejected);
             settled.addAll(rejected.keySet());
             for (Spool.Batch batch : batches) {
                 spool.settle(batch, settled);
@@ -120,7 +130,13 @@ final class Forwarder implements AutoCloseable {
             if (!rejected.isEmpty()) {
                 String reason = rejected.values().iterator().next();
                 state.rejected(rejected.size(), reason);
-                log("Spendline refused " + rejected.size() + " row(s) for good: " + reason);
+                log("Spendline refused " + rejected.size() + " row(s) for good: " + reason + "; kept in "
+                        + quarantine.file());
+                if (quarantined < rejected.size()) {
+                    state.dropped(rejected.size() - quarantined);
+                    log((rejected.size() - quarantined) + " refused row(s) dropped: the quarantine holds "
+                            + quarantine.rows() + " rows already");
+                }
             }
             state.buffered(spool.rows());
             if (outcome.failure() != null) {
@@ -130,6 +146,18 @@ final class Forwarder implements AutoCloseable {
             }
         }
         return true;
+    }
+
+    /** Appends the refused rows to the quarantine, each with its reason; how many it kept. */
+    private long quarantine(List<ObjectNode> rows, Map<String, String> rejected) throws IOException {
+        long kept = 0;
+        for (ObjectNode row : rows) {
+            String reason = rejected.get(Json.text(row, "externalId"));
+            if (reason != null) {
+                kept += quarantine.add(List.of(row), reason);
+            }
+        }
+        return kept;
     }
 
     private void waitForWork(Duration timeout) throws InterruptedException {
@@ -153,7 +181,8 @@ final class Forwarder implements AutoCloseable {
 
     private void log(String message) {
         synchronized (log) {
-            log.println("collector: " + message);
+            // Reasons come from the service and may echo a row's values.
+            log.println("collector: " + TerminalText.escape(message));
             log.flush();
         }
     }

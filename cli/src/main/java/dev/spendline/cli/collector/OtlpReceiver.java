@@ -2,6 +2,7 @@ package dev.spendline.cli.collector;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.spendline.contracts.validation.TerminalText;
 import io.opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest;
 import io.opentelemetry.proto.collector.logs.v1.ExportLogsServiceResponse;
 import io.opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest;
@@ -227,7 +228,7 @@ final class OtlpReceiver implements AutoCloseable {
 
     private void log(String message) {
         synchronized (log) {
-            log.println("collector: " + message);
+            log.println("collector: " + TerminalText.escape(message));
             log.flush();
         }
     }

@@ -4,6 +4,7 @@ import dev.spendline.cli.CliException;
 import dev.spendline.cli.ExitCodes;
 import dev.spendline.cli.Session;
 import dev.spendline.cli.SpendlineCommand;
+import dev.spendline.contracts.validation.TerminalText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.BindException;
@@ -57,13 +58,19 @@ final class RunCommand extends SpendlineCommand {
             credentials.token();
         } catch (CollectorSession.SessionEndedException e) {
             // Keep receiving: rows wait in the spool until setup renews the session.
-            log.println("collector: error: " + e.getMessage() + "; usage is buffered meanwhile");
+            log.println("collector: error: " + TerminalText.escape(e.getMessage()) + "; usage is buffered meanwhile");
         } catch (IOException e) {
-            log.println("collector: cannot reach Spendline yet (" + e.getMessage() + "); usage is buffered meanwhile");
+            log.println("collector: cannot reach Spendline yet (" + TerminalText.escape(e.getMessage())
+                    + "); usage is buffered meanwhile");
         }
         Spool spool = new Spool(paths.spool(), maxBufferedRows);
         CollectorState state = CollectorState.read(paths.state());
-        Forwarder forwarder = new Forwarder(spool, new ClientRowSender(url, credentials), state, log);
+        Forwarder forwarder = new Forwarder(
+                spool,
+                new ClientRowSender(url, credentials),
+                state,
+                new Quarantine(paths.quarantine(), Quarantine.DEFAULT_MAX_ROWS, Clock.systemUTC()),
+                log);
         OtlpReceiver receiver;
         try {
             receiver = new OtlpReceiver(
@@ -97,7 +104,8 @@ final class RunCommand extends SpendlineCommand {
         state.buffered(spool.rows());
         session.out().println("Listening on 127.0.0.1:" + receiver.port());
         session.out().flush();
-        log.println("collector: " + spool.rows() + " buffered row(s); delivering to " + url + " as " + config.email());
+        log.println("collector: " + spool.rows() + " buffered row(s); delivering to " + url + " as "
+                + TerminalText.escape(config.email()));
         log.flush();
         stopped.await();
         return ExitCodes.OK;

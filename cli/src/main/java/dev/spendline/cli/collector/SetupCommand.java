@@ -7,6 +7,7 @@ import dev.spendline.cli.Json;
 import dev.spendline.cli.Session;
 import dev.spendline.cli.SpendlineCommand;
 import dev.spendline.cli.auth.SecretStore;
+import dev.spendline.contracts.validation.TerminalText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
@@ -118,7 +119,9 @@ final class SetupCommand extends SpendlineCommand {
             try {
                 new OAuthClient(previous.get().url()).revoke(oldRefreshToken);
             } catch (RuntimeException e) {
-                session.err().println("warning: could not revoke the previous session: " + e.getMessage());
+                session.err()
+                        .println("warning: could not revoke the previous session: "
+                                + TerminalText.escape(e.getMessage()));
             }
         }
         String receiverToken = previous.map(CollectorConfig::receiverToken).orElse(null);
@@ -139,8 +142,10 @@ final class SetupCommand extends SpendlineCommand {
                 Json.text(claims, "workspace_id"),
                 Json.text(claims, "workspace_name"));
         config.write(paths);
-        out.println("Signed in as " + config.email() + " in workspace "
-                + (config.workspaceName() != null ? config.workspaceName() : config.workspaceId()) + ".");
+        // The workspace name is whatever its owner typed: printed escaped, never interpreted.
+        out.println("Signed in as " + TerminalText.escape(config.email()) + " in workspace "
+                + TerminalText.escape(config.workspaceName() != null ? config.workspaceName() : config.workspaceId())
+                + ".");
         out.println("The session is saved in " + saved.location() + ".");
 
         List<SettingsPatcher.Outcome> outcomes =
@@ -157,7 +162,7 @@ final class SetupCommand extends SpendlineCommand {
                 session.err().println("warning: " + agent + ": " + outcome.problem());
             } else if (outcome.changed()) {
                 out.println(agent + ": updated " + outcome.file() + ":");
-                out.println(outcome.diff());
+                out.println(TerminalText.escapeKeepingLines(outcome.diff()));
             } else {
                 out.println(agent + ": " + outcome.file() + " is already set up; unchanged.");
             }

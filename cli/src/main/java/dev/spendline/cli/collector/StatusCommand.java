@@ -4,6 +4,7 @@ import dev.spendline.cli.ExitCodes;
 import dev.spendline.cli.Json;
 import dev.spendline.cli.Session;
 import dev.spendline.cli.SpendlineCommand;
+import dev.spendline.contracts.validation.TerminalText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
@@ -79,6 +80,8 @@ final class StatusCommand extends SpendlineCommand {
         receiver.put("listening", listening(config.port()));
         ObjectNode delivery = answer.putObject("delivery");
         delivery.put("bufferedRows", Spool.countIn(paths.spool()));
+        delivery.put("quarantinedRows", Quarantine.countIn(paths.quarantine()));
+        delivery.put("quarantineFile", paths.quarantine().toString());
         for (String field : new String[] {
             "lastDeliveryAt",
             "lastDeliveryRows",
@@ -98,20 +101,24 @@ final class StatusCommand extends SpendlineCommand {
             return ExitCodes.OK;
         }
         PrintWriter out = session.out();
-        out.println("Session:   " + config.email() + " in workspace "
-                + (config.workspaceName() != null
-                        ? config.workspaceName() + " (" + config.workspaceId() + ")"
-                        : config.workspaceId())
-                + " at " + config.url());
+        // Names come from the server and were typed by people: printed escaped, never interpreted.
+        out.println("Session:   " + TerminalText.escape(config.email()) + " in workspace "
+                + TerminalText.escape(
+                        config.workspaceName() != null
+                                ? config.workspaceName() + " (" + config.workspaceId() + ")"
+                                : config.workspaceId())
+                + " at " + TerminalText.escape(config.url()));
         out.println("           "
                 + (refreshable
                         ? "renewable (refresh token in "
                                 + CollectorSession.STORE.location(session.environment(), config.store()) + ")"
                         : "NOT renewable"
-                                + (storeProblem != null ? " (" + storeProblem + ")" : " (no refresh token stored)")
+                                + (storeProblem != null
+                                        ? " (" + TerminalText.escape(storeProblem) + ")"
+                                        : " (no refresh token stored)")
                                 + ": run 'spendline collector setup'"));
         if (config.team() != null) {
-            out.println("Team:      " + config.team());
+            out.println("Team:      " + TerminalText.escape(config.team()));
         }
         Object kind = serviceStatus.get("kind");
         out.println("Service:   "
@@ -136,9 +143,16 @@ final class StatusCommand extends SpendlineCommand {
                 + (delivery.has("droppedRows")
                         ? ", " + delivery.get("droppedRows").asLong() + " dropped (buffer full)"
                         : ""));
+        long quarantined = delivery.get("quarantinedRows").asLong();
+        if (quarantined != 0) {
+            out.println("Quarantine: "
+                    + (quarantined < 0 ? "unreadable" : quarantined + " row(s) quarantined (refused for good)")
+                    + ", see " + TerminalText.escape(paths.quarantine().toString()));
+        }
         if (delivery.has("lastError")) {
-            out.println("Last error: " + delivery.get("lastError").asString() + " ("
-                    + delivery.path("lastErrorAt").asString() + ")");
+            out.println("Last error: "
+                    + TerminalText.escape(delivery.get("lastError").asString()) + " ("
+                    + TerminalText.escape(delivery.path("lastErrorAt").asString()) + ")");
         }
         out.flush();
         return ExitCodes.OK;

@@ -4,6 +4,7 @@ import dev.spendline.cli.ExitCodes;
 import dev.spendline.cli.Json;
 import dev.spendline.cli.Session;
 import dev.spendline.cli.SpendlineCommand;
+import dev.spendline.contracts.validation.TerminalText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -44,7 +45,7 @@ final class UninstallCommand extends SpendlineCommand {
                 out.println(agent + ": " + outcome.file() + ": " + outcome.problem());
             } else if (outcome.changed()) {
                 out.println(agent + ": restored " + outcome.file() + ":");
-                out.println(outcome.diff());
+                out.println(TerminalText.escapeKeepingLines(outcome.diff()));
             } else {
                 out.println(agent + ": " + outcome.file() + " had nothing of the collector's; unchanged.");
             }

@@ -148,6 +148,31 @@ class CollectorCommandsTest {
         assertThat(run("collector", "status").exitCode()).isEqualTo(3);
     }
 
+    /** Issue #28 (9): the collector printed workspace_name raw; ESC, BEL, CR, LF and RLO must not reach the terminal. */
+    @Test
+    void aHostileWorkspaceNameIsPrintedEscapedAndQuarantinedRowsAreCounted() throws Exception {
+        spendline.workspaceName = "Acme\u001b]0;owned\u0007\r\nSigned in as root\u202eevil";
+        Result setup = run("collector", "setup", "--url", spendline.url(), "--no-browser", "--no-service");
+        assertThat(setup.exitCode()).as(setup.toString()).isZero();
+        assertThat(setup.out())
+                .contains("in workspace Acme\\u001b]0;owned\\u0007\\u000d\\u000aSigned in as root\\u202eevil.")
+                .doesNotContain("\u001b", "\u0007", "\r", "\u202e");
+
+        Path quarantine = CollectorPaths.of(environmentFor()).quarantine();
+        Files.writeString(quarantine, "{\"reason\":\"400\",\"row\":{}}\n{\"reason\":\"400\",\"row\":{}}\n");
+        Result status = run("collector", "status");
+        assertThat(status.out())
+                .contains("Quarantine: 2 row(s) quarantined (refused for good), see " + quarantine)
+                .contains("Session:   ada@example.com in workspace Acme\\u001b]0;owned")
+                .doesNotContain("\u001b", "\u0007", "\r", "\u202e");
+        Result json = run("collector", "status", "--json");
+        assertThat(json.out()).doesNotContain("\u001b", "\u0007", "\r", "\u202e");
+        JsonNode parsed = Json.mapper().readTree(json.out());
+        assertThat(parsed.at("/session/workspaceName").asString()).isEqualTo(spendline.workspaceName);
+        assertThat(parsed.at("/delivery/quarantinedRows").asLong()).isEqualTo(2);
+        assertThat(parsed.at("/delivery/quarantineFile").asString()).isEqualTo(quarantine.toString());
+    }
+
     @Test
     void runWithoutSetupSaysWhatToRun() {
         Result result = run("collector", "run");

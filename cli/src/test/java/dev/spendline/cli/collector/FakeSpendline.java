@@ -3,10 +3,13 @@ package dev.spendline.cli.collector;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.spendline.cli.Json;
+import dev.spendline.contracts.usage.InternalUsageReader;
+import dev.spendline.contracts.validation.FieldError;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -30,7 +33,10 @@ final class FakeSpendline implements AutoCloseable {
     final HttpServer server;
     /** Answers of the device code grant, in order: "authorization_pending", "slow_down", "ok", ... */
     final Deque<String> deviceAnswers = new ArrayDeque<>();
-    /** Statuses of the ingest endpoint, in order; 202 once empty. */
+    /**
+     * Statuses of the ingest endpoint, in order; once empty, the rows are checked with the service's
+     * own reader ({@code InternalUsageReader}): 202, or 400 with the service's errors.
+     */
     final Deque<Integer> ingestStatuses = new ArrayDeque<>();
 
     final List<JsonNode> receivedRows = Collections.synchronizedList(new ArrayList<>());
@@ -44,6 +50,8 @@ final class FakeSpendline implements AutoCloseable {
     volatile String currentRefreshToken;
     volatile long expiresIn = 3600;
     volatile String email = "ada@example.com";
+    volatile String workspaceName = "Acme";
+    volatile String name = "Ada Lovelace";
 
     FakeSpendline() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
@@ -62,9 +70,9 @@ final class FakeSpendline implements AutoCloseable {
         claims.put("aud", url() + "/api/v1/internal-usage");
         claims.put("scope", "usage:write");
         claims.put("workspace_id", "ws_1");
-        claims.put("workspace_name", "Acme");
+        claims.put("workspace_name", workspaceName);
         claims.put("email", email);
-        claims.put("name", "Ada Lovelace");
+        claims.put("name", name);
         claims.put("n", issued.incrementAndGet());
         Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
         return b64.encodeToString("{\"alg\":\"none\"}".getBytes()) + "."
@@ -119,8 +127,18 @@ final class FakeSpendline implements AutoCloseable {
                 case "/api/v1/internal-usage" -> {
                     ingestAuthorizations.add(exchange.getRequestHeaders().getFirst("Authorization"));
                     Integer status = ingestStatuses.poll();
-                    int answer = status == null ? 202 : status;
-                    if (answer / 100 == 2) {
+                    List<FieldError> errors = status == null ? validate(body) : List.of();
+                    int answer = status != null ? status : errors.isEmpty() ? 202 : 400;
+                    if (!errors.isEmpty()) {
+                        ObjectNode problem = Json.object();
+                        problem.put("code", "validation_failed");
+                        problem.put("detail", errors.size() + " field(s) invalid");
+                        errors.forEach(e -> problem.withArray("errors")
+                                .addObject()
+                                .put("pointer", e.pointer())
+                                .put("message", e.message()));
+                        json(exchange, answer, problem);
+                    } else if (answer / 100 == 2) {
                         JsonNode parsed = Json.mapper().readTree(body);
                         if (parsed.has("rows")) {
                             parsed.get("rows").forEach(receivedRows::add);
@@ -191,6 +209,22 @@ final class FakeSpendline implements AutoCloseable {
         tokens.put("expires_in", expiresIn);
         tokens.put("scope", "usage:write");
         return tokens;
+    }
+
+    /** What the service's reader finds wrong with the rows of an ingest body. */
+    private static List<FieldError> validate(String body) {
+        JsonNode parsed = dev.spendline.contracts.json.Json.MAPPER.readTree(body);
+        List<FieldError> errors = new ArrayList<>();
+        Instant now = Instant.now();
+        if (parsed.has("rows")) {
+            int i = 0;
+            for (JsonNode row : parsed.get("rows")) {
+                InternalUsageReader.read(row, "/rows/" + i++, now, errors);
+            }
+        } else {
+            InternalUsageReader.read(parsed, "", now, errors);
+        }
+        return errors;
     }
 
     private static void json(HttpExchange exchange, int status, JsonNode body) throws IOException {

@@ -2,6 +2,7 @@ package dev.spendline.contracts.budget;
 
 import dev.spendline.contracts.validation.FieldError;
 import dev.spendline.contracts.validation.Limits;
+import dev.spendline.contracts.validation.TextRules;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,8 +24,8 @@ public record BudgetDraft(String name, BudgetScope scope, String scopeValue, Bud
             errors.add(new FieldError("/name", "is required"));
         } else if (name.length() > MAX_NAME_LENGTH) {
             errors.add(new FieldError("/name", "must be at most " + MAX_NAME_LENGTH + " characters"));
-        } else if (name.chars().anyMatch(Character::isISOControl)) {
-            errors.add(new FieldError("/name", "must not contain control characters"));
+        } else if (TextRules.DISPLAY_NAME.characterProblem(name) != null) {
+            errors.add(new FieldError("/name", TextRules.DISPLAY_NAME.characterProblem(name)));
         }
         if (scope == null) {
             errors.add(new FieldError("/scope", "is required"));
@@ -36,8 +37,8 @@ public record BudgetDraft(String name, BudgetScope scope, String scopeValue, Bud
                                 + scope.dimension().wireName() + ")"));
             } else if (scopeValue.length() > Limits.MAX_ID_LENGTH) {
                 errors.add(new FieldError("/scopeValue", "must be at most " + Limits.MAX_ID_LENGTH + " characters"));
-            } else if (scopeValue.chars().anyMatch(Character::isISOControl)) {
-                errors.add(new FieldError("/scopeValue", "must not contain control characters"));
+            } else if (TextRules.IDENTITY.characterProblem(scopeValue) != null) {
+                errors.add(new FieldError("/scopeValue", TextRules.IDENTITY.characterProblem(scopeValue)));
             }
         } else if (scopeValue != null) {
             errors.add(new FieldError("/scopeValue", "must be left out for scope WORKSPACE"));

@@ -7,6 +7,7 @@ import static dev.spendline.contracts.validation.Limits.MAX_TOKENS;
 
 import dev.spendline.contracts.validation.FieldError;
 import dev.spendline.contracts.validation.FieldReader;
+import dev.spendline.contracts.validation.TextRules;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
@@ -29,7 +30,7 @@ public final class InternalUsageReader {
             return null;
         }
         String sourceKey = f.requiredString("sourceKey", MAX_NAME_LENGTH);
-        String sourceName = f.optionalString("sourceName", MAX_NAME_LENGTH);
+        String sourceName = f.optionalString("sourceName", TextRules.DISPLAY_NAME);
         String sourceKind = f.has("sourceKind")
                 ? f.optionalEnum("sourceKind", UsageVocabulary.SOURCE_KINDS)
                 : f.requiredString("sourceKind", MAX_NAME_LENGTH);
@@ -45,8 +46,8 @@ public final class InternalUsageReader {
             f.error("employeeEmail", "must be an e-mail address");
             employeeEmail = null;
         }
-        String employeeName = f.optionalString("employeeName", MAX_NAME_LENGTH);
-        String teamName = f.optionalString("teamName", MAX_NAME_LENGTH);
+        String employeeName = f.optionalString("employeeName", TextRules.DISPLAY_NAME);
+        String teamName = f.optionalString("teamName", TextRules.DISPLAY_NAME);
         String provider = f.optionalString("provider", MAX_NAME_LENGTH);
         String model = f.optionalString("model", MAX_NAME_LENGTH);
         long inputTokens = f.requiredCount("inputTokens", MAX_TOKENS);

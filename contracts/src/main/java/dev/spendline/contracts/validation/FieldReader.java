@@ -82,10 +82,29 @@ public final class FieldReader {
     }
 
     /**
-     * A non-empty string of printable characters. Control characters are refused because these
-     * strings become parts of state-store keys and dashboard labels.
+     * A non-empty {@link TextRules#IDENTITY identity} of at most {@code maxLength} characters.
+     * These strings become parts of state-store keys and dashboard labels, so control characters,
+     * bidirectional controls and invalid UTF-16 are refused.
      */
     public String optionalString(String field, int maxLength) {
+        return optionalString(field, TextRules.IDENTITY, maxLength);
+    }
+
+    /** A string that {@code rule} accepts with its own default limit. */
+    public String optionalString(String field, TextRules.Rule rule) {
+        return optionalString(field, rule, rule.maxLength());
+    }
+
+    public String requiredString(String field, TextRules.Rule rule) {
+        if (!has(field)) {
+            read.add(field);
+            error(field, "is required");
+            return null;
+        }
+        return optionalString(field, rule);
+    }
+
+    private String optionalString(String field, TextRules.Rule rule, int maxLength) {
         JsonNode value = value(field);
         if (value == null) {
             return null;
@@ -95,20 +114,14 @@ public final class FieldReader {
             return null;
         }
         String text = value.stringValue();
-        if (text.isBlank()) {
+        if (text.isBlank() && !rule.blankAllowed()) {
             error(field, "must not be empty; omit the field instead");
             return null;
         }
-        if (text.length() > maxLength) {
-            error(field, "must be at most " + maxLength + " characters");
+        String problem = rule.problem(text, maxLength);
+        if (problem != null) {
+            error(field, problem);
             return null;
-        }
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) {
-                error(field, "must not contain control characters");
-                return null;
-            }
         }
         return text;
     }
@@ -234,7 +247,9 @@ public final class FieldReader {
 
     /**
      * A JSON object of safe context: bounded in size, depth and entries, with no key or string
-     * value that looks like a credential.
+     * value that looks like a credential. Keys follow {@link TextRules#IDENTITY}'s characters (they
+     * are names), string values {@link TextRules#FREE_TEXT}'s (tabs and line breaks allowed); neither
+     * may hold invalid UTF-16.
      */
     public JsonNode optionalMetadata(String field) {
         JsonNode value = value(field);
@@ -265,7 +280,10 @@ public final class FieldReader {
             }
             for (Map.Entry<String, JsonNode> entry : value.properties()) {
                 String child = pointer + "/" + FieldError.escape(entry.getKey());
-                if (CredentialDetector.isSecretKeyName(entry.getKey())) {
+                String keyProblem = TextRules.IDENTITY.characterProblem(entry.getKey());
+                if (keyProblem != null) {
+                    errors.add(new FieldError(child, "has a key that " + keyProblem));
+                } else if (CredentialDetector.isSecretKeyName(entry.getKey())) {
                     errors.add(new FieldError(
                             child, "looks like a credential; metadata must not hold secrets or authorization headers"));
                 } else {
@@ -281,9 +299,14 @@ public final class FieldReader {
             for (JsonNode element : value.values()) {
                 checkMetadata(element, pointer + "/" + i++, depth + 1);
             }
-        } else if (value.isString() && CredentialDetector.looksLikeSecret(value.stringValue())) {
-            errors.add(new FieldError(
-                    pointer, "looks like a credential; metadata must not hold secrets or provider keys"));
+        } else if (value.isString()) {
+            String problem = TextRules.FREE_TEXT.characterProblem(value.stringValue());
+            if (problem != null) {
+                errors.add(new FieldError(pointer, problem));
+            } else if (CredentialDetector.looksLikeSecret(value.stringValue())) {
+                errors.add(new FieldError(
+                        pointer, "looks like a credential; metadata must not hold secrets or provider keys"));
+            }
         }
     }
 

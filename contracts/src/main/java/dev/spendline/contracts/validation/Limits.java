@@ -10,6 +10,13 @@ import java.time.Instant;
  */
 public final class Limits {
     public static final int MAX_NAME_LENGTH = 128;
+    /**
+     * Names of people and of their things (display, workspace, team and API key names): the same
+     * limit at sign-up, in settings and at ingest ({@code employeeName}, {@code teamName}), so a name
+     * accepted in one place is never refused in another. See {@link TextRules#DISPLAY_NAME}.
+     */
+    public static final int MAX_DISPLAY_NAME_LENGTH = 200;
+
     public static final int MAX_ID_LENGTH = 256;
     public static final long MAX_TOKENS = 1_000_000_000L;
     public static final BigDecimal MAX_COST_USD = new BigDecimal("100000");

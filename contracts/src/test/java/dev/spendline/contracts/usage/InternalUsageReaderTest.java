@@ -433,7 +433,7 @@ class InternalUsageReaderTest {
     }
 
     @ParameterizedTest(name = "{0} max {1}")
-    @CsvSource({"sourceKey, 128", "sourceName, 128", "employeeName, 128", "teamName, 128", "externalId, 256"})
+    @CsvSource({"sourceKey, 128", "sourceName, 200", "employeeName, 200", "teamName, 200", "externalId, 256"})
     void rejectsStringOverMaxLength(String field, int max) {
         assertThat(accepted(validWith(field, json("x".repeat(max))))).isNotNull();
         assertThat(errorsOf(validWith(field, json("x".repeat(max + 1)))))

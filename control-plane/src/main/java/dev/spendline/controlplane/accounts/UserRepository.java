@@ -1,5 +1,7 @@
 package dev.spendline.controlplane.accounts;
 
+import dev.spendline.contracts.validation.Limits;
+import dev.spendline.contracts.validation.TextRules;
 import dev.spendline.controlplane.support.RandomIds;
 import dev.spendline.controlplane.support.Timestamps;
 import java.sql.ResultSet;
@@ -14,7 +16,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 public class UserRepository {
 
     static final int MAX_EMAIL_LENGTH = 320;
-    static final int MAX_NAME_LENGTH = 200;
+    static final int MAX_NAME_LENGTH = Limits.MAX_DISPLAY_NAME_LENGTH;
     private static final String COLUMNS = "id, email, display_name, created_at";
 
     private final JdbcClient jdbc;
@@ -32,6 +34,9 @@ public class UserRepository {
 
     /**
      * Creates a user; {@code passwordHash} is an encoded adaptive hash, or null for a provider-only account.
+     * The display name is cleaned to a {@link TextRules#DISPLAY_NAME} (the sign-up form refuses a bad
+     * one first; a provider's name claim is taken as cleaned rather than failing the sign-in), and is
+     * the e-mail address when nothing is left.
      *
      * @throws org.springframework.dao.DuplicateKeyException if the e-mail address is taken
      */
@@ -40,10 +45,10 @@ public class UserRepository {
         if (normalized == null || normalized.isEmpty() || normalized.length() > MAX_EMAIL_LENGTH) {
             throw new IllegalArgumentException("E-mail must be 1 to " + MAX_EMAIL_LENGTH + " characters");
         }
-        String name = displayName == null || displayName.isBlank() ? normalized : displayName.strip();
-        if (name.length() > MAX_NAME_LENGTH) {
-            name = name.substring(0, MAX_NAME_LENGTH);
-        }
+        String cleaned = TextRules.DISPLAY_NAME.clean(displayName, MAX_NAME_LENGTH);
+        String name = cleaned != null
+                ? cleaned
+                : Objects.requireNonNullElse(TextRules.DISPLAY_NAME.clean(normalized, MAX_NAME_LENGTH), "user");
         User user = new User(RandomIds.next("usr_"), normalized, name, Timestamps.now(clock));
         jdbc.sql("insert into users (id, email, display_name, password_hash, created_at)"
                         + " values (:id, :email, :name, :hash, :createdAt)")

@@ -1,5 +1,7 @@
 package dev.spendline.controlplane.workspaces;
 
+import dev.spendline.contracts.validation.Limits;
+import dev.spendline.contracts.validation.TextRules;
 import dev.spendline.controlplane.support.RandomIds;
 import dev.spendline.controlplane.support.Timestamps;
 import java.sql.ResultSet;
@@ -13,7 +15,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 /** Stores workspaces. Stateless apart from its collaborators, so one instance can be shared by all threads. */
 public class WorkspaceRepository {
 
-    static final int MAX_NAME_LENGTH = 200;
+    static final int MAX_NAME_LENGTH = Limits.MAX_DISPLAY_NAME_LENGTH;
 
     private final JdbcClient jdbc;
     private final Clock clock;
@@ -26,7 +28,7 @@ public class WorkspaceRepository {
     /**
      * Creates a workspace with a new random id.
      *
-     * @throws IllegalArgumentException if the name is blank or longer than 200 characters
+     * @throws IllegalArgumentException if the name is not a valid display name ({@link #requireName})
      */
     public Workspace create(String name, Plan plan) {
         requireName(name);
@@ -104,12 +106,17 @@ public class WorkspaceRepository {
                 .update();
     }
 
+    /**
+     * The rule for workspace and API key names: a {@link TextRules#DISPLAY_NAME}, not blank, at most
+     * {@value #MAX_NAME_LENGTH} characters, without control characters, bidirectional controls or
+     * invalid UTF-16, since names are printed on terminals and pages.
+     *
+     * @throws IllegalArgumentException with a message a person can read ("name must not be blank")
+     */
     public static void requireName(String name) {
-        if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("name must not be blank");
-        }
-        if (name.length() > MAX_NAME_LENGTH) {
-            throw new IllegalArgumentException("name must be at most " + MAX_NAME_LENGTH + " characters");
+        String problem = TextRules.DISPLAY_NAME.problem(name, MAX_NAME_LENGTH);
+        if (problem != null) {
+            throw new IllegalArgumentException("name " + problem);
         }
     }
 

@@ -38,6 +38,17 @@ class AccountRepositoriesTest extends DatabaseTest {
     }
 
     @Test
+    void displayNamesAreCleanedAndCutToTheSignUpLimit() {
+        // A provider's name claim is taken cleaned: refusing it would refuse the sign-in.
+        assertThat(users.create("a@example.com", " Ana\u001b]0;x\u0007 Lima\u202e\r\n", null)
+                        .displayName())
+                .isEqualTo("Ana]0;x Lima");
+        assertThat(users.create("b@example.com", "B".repeat(250), null).displayName())
+                .hasSize(200);
+        assertThat(users.create("c@example.com", "\u0007", null).displayName()).isEqualTo("c@example.com");
+    }
+
+    @Test
     void aProviderIdentityFindsItsUserAndNoOther() {
         User ana = users.create("ana@example.com", "Ana", null);
         users.linkIdentity("https://accounts.example", "sub-1", ana.id());

@@ -75,6 +75,17 @@ class ApiKeyRepositoryTest extends DatabaseTest {
     }
 
     @Test
+    void refusesKeyNamesWithControlOrBidiCharacters() {
+        String workspaceId = workspace.id();
+        for (String bad : new String[] {"ci\u001b[2J", "ci\nFAKE", "ci\u202e", "ci\udc00"}) {
+            assertThatThrownBy(() -> keys.issue(workspaceId, bad))
+                    .as(bad)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("name must ");
+        }
+    }
+
+    @Test
     void issuingForMissingWorkspaceFails() {
         assertThatThrownBy(() -> keys.issue("ws_missing", "ci"))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -106,4 +106,22 @@ class WorkspaceRepositoryTest extends DatabaseTest {
                 .hasMessage("No such workspace: ws_missing");
         assertThat(workspaces.findById(workspace.id())).map(Workspace::name).contains("Acme");
     }
+
+    /** Issue #28 (9): names are printed on terminals and pages; ESC, BEL, CR, LF and bidi controls are refused. */
+    @Test
+    void refusesNamesWithControlCharactersBidiControlsOrInvalidUnicode() {
+        Workspace workspace = workspaces.create("Acme", Plan.FREE);
+        for (String bad : new String[] {"x\u001b]0;owned\u0007", "two\r\nlines", "evil\u202etxt.exe", "x\ud800"}) {
+            assertThatThrownBy(() -> workspaces.create(bad, Plan.FREE))
+                    .as(bad)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("name must ");
+            assertThatThrownBy(() -> workspaces.rename(workspace.id(), bad))
+                    .as(bad)
+                    .isInstanceOf(IllegalArgumentException.class);
+        }
+        assertThatThrownBy(() -> workspaces.create("a\u001bb", Plan.FREE))
+                .hasMessage("name must not contain control characters");
+        assertThat(workspaces.create("Zürich — 東京 🚀", Plan.FREE).name()).isEqualTo("Zürich — 東京 🚀");
+    }
 }

@@ -186,6 +186,33 @@ class IngestEndpointsIT {
                 .containsExactly("marker");
     }
 
+    /**
+     * Issue #28 (6): {@code \ud800} and {@code \udc00} decode to unpaired surrogates, which UTF-8
+     * writes as '?': all three used to get 202 and count as one call. Now the two are refused by
+     * pointer (the batch whole) and the legitimate one is written alone, with its own id.
+     */
+    @Test
+    void refusesUnpairedSurrogatesSoDistinctIdsCannotMerge() {
+        String surrogate = "must be valid Unicode: it holds an unpaired surrogate (such as \\ud800)";
+        String body = "{\"events\":[" + event("id-\\ud800") + "," + event("id-\\udc00") + "," + event("id-?") + "]}";
+        post("/api/v1/events", body)
+                .expectStatus()
+                .isBadRequest()
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("validation_failed")
+                .jsonPath("$.errors[*].pointer")
+                .isEqualTo(List.of("/events/0/externalId", "/events/1/externalId"))
+                .jsonPath("$.errors[0].message")
+                .isEqualTo(surrogate);
+        post("/api/v1/events", event("id-\\ud800")).expectStatus().isBadRequest();
+        post("/api/v1/events", event("id-\\udc00")).expectStatus().isBadRequest();
+        post("/api/v1/events", event("id-?")).expectStatus().isAccepted();
+        assertThat(eventsOf(workspace(), 1))
+                .extracting(e -> e.event().externalId())
+                .containsExactly("id-?");
+    }
+
     @Test
     void listsEveryErrorOfEveryEvent() {
         String body = "{\"events\":[" + event("a").replace("\"model\":\"gpt-4.1\",", "") + ","
@@ -429,6 +456,33 @@ class IngestEndpointsIT {
                 .expectBody()
                 .jsonPath("$.errors[0].pointer")
                 .isEqualTo("/rows/0/tool");
+    }
+
+    /** Issue #28 (10): a display name sign-up allows (200 characters) is a valid employeeName. */
+    @Test
+    void acceptsEveryDisplayNameSignUpAllowsAsEmployeeName() {
+        String row =
+                """
+                {"sourceKey":"laptop-7","sourceKind":"collector","tool":"claude_code","employeeEmail":"ann@example.com",\
+                "employeeName":"%s","provider":"anthropic","model":"claude-sonnet-4","inputTokens":10,\
+                "outputTokens":3,"costUsd":0.02,"externalId":"%s"}""";
+        post("/api/v1/internal-usage", row.formatted("A".repeat(200), "n-200"))
+                .expectStatus()
+                .isAccepted();
+        post("/api/v1/internal-usage", row.formatted("A".repeat(201), "n-201"))
+                .expectStatus()
+                .isBadRequest()
+                .expectBody()
+                .jsonPath("$.errors[0].pointer")
+                .isEqualTo("/employeeName")
+                .jsonPath("$.errors[0].message")
+                .isEqualTo("must be at most 200 characters");
+        post("/api/v1/internal-usage", row.formatted("Ann\\u202eeliF", "n-rlo"))
+                .expectStatus()
+                .isBadRequest()
+                .expectBody()
+                .jsonPath("$.errors[0].pointer")
+                .isEqualTo("/employeeName");
     }
 
     private static JsonNode readJson(byte[] body) {

@@ -1,5 +1,6 @@
 package dev.spendline.query.oauth;
 
+import dev.spendline.contracts.validation.TextRules;
 import java.time.Clock;
 import java.util.Base64;
 import java.util.LinkedHashSet;
@@ -69,10 +70,10 @@ final class ClientRegistrations
             throw error(
                     "invalid_client_metadata", "client_name must be at most " + MAX_CLIENT_NAME_LENGTH + " characters");
         }
-        if (name != null && !RegistrationValues.displayableName(name)) {
-            throw error(
-                    "invalid_client_metadata",
-                    "client_name must not contain control characters, line separators or bidirectional controls");
+        // The consent page and the CLI print the name: the same character rule as every other name.
+        String nameProblem = name == null ? null : TextRules.DISPLAY_NAME.characterProblem(name);
+        if (nameProblem != null) {
+            throw error("invalid_client_metadata", "client_name " + nameProblem);
         }
         List<String> grantTypes = grantTypes(registration);
         for (String grantType : grantTypes) {

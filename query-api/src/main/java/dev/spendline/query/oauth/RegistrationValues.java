@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 
 /**
  * What a dynamically registered client may put in the values a person later sees or a browser later
- * follows: the scheme of a non-http redirect URI and the client name.
+ * follows: the scheme of a non-http redirect URI.
  *
  * <p><b>Private-use schemes.</b> Only a scheme in reverse-domain form (RFC 8252 §7.1:
  * {@code com.example.app:/callback}) or one of the few desktop MCP clients' own schemes
@@ -16,9 +16,9 @@ import java.util.regex.Pattern;
  * consent page that sends the person there after "Allow" is a phishing aid. A reverse-domain
  * scheme starts with a top-level domain, letters only, so {@code x-apple.…} is not one.
  *
- * <p><b>Client names.</b> No control characters, no line or paragraph separators, and no bidi
- * controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069): a right-to-left override makes
- * the consent page show "Spendline ‮moc.live" as something else than what it is.
+ * <p>Client names follow the rule of every other name, {@code TextRules.DISPLAY_NAME} (checked in
+ * {@link ClientRegistrations}): a right-to-left override would make the consent page show
+ * "Spendline ‮moc.live" as something else than what it is.
  */
 final class RegistrationValues {
 
@@ -38,21 +38,5 @@ final class RegistrationValues {
         String lower = scheme.toLowerCase(Locale.ROOT);
         return KNOWN_CLIENT_SCHEMES.contains(lower)
                 || REVERSE_DOMAIN.matcher(lower).matches();
-    }
-
-    /** Whether {@code name} may be shown on the consent page as the client's name. */
-    static boolean displayableName(String name) {
-        return name.codePoints().noneMatch(RegistrationValues::hidden);
-    }
-
-    private static boolean hidden(int c) {
-        return Character.isISOControl(c)
-                || c == 0x2028
-                || c == 0x2029
-                || c == 0x061C
-                || c == 0x200E
-                || c == 0x200F
-                || (c >= 0x202A && c <= 0x202E)
-                || (c >= 0x2066 && c <= 0x2069);
     }
 }

@@ -3,6 +3,7 @@ package dev.spendline.query.revenue;
 import dev.spendline.contracts.revenue.RevenueRow;
 import dev.spendline.contracts.validation.FieldError;
 import dev.spendline.contracts.validation.Limits;
+import dev.spendline.contracts.validation.TextRules;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.YearMonth;
@@ -28,12 +29,13 @@ public final class RevenueRules {
 
     private RevenueRules() {}
 
-    /** A tenant id as events carry it: 1 to 256 characters, no control characters. */
+    /** A tenant id as events carry it: 1 to 256 characters under {@link TextRules#IDENTITY}'s characters. */
     public static void checkTenant(String tenantId, String field, List<FieldError> errors) {
         if (tenantId == null || tenantId.isBlank() || tenantId.length() > Limits.MAX_ID_LENGTH) {
             errors.add(new FieldError(field, "must be 1 to " + Limits.MAX_ID_LENGTH + " characters"));
-        } else if (tenantId.chars().anyMatch(Character::isISOControl)) {
-            errors.add(new FieldError(field, "must not contain control characters"));
+        } else if (TextRules.IDENTITY.characterProblem(tenantId) != null) {
+            // The same rule as the events' tenantId: a revenue row must be able to meet its events.
+            errors.add(new FieldError(field, TextRules.IDENTITY.characterProblem(tenantId)));
         }
     }
 

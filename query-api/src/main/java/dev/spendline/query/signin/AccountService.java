@@ -1,5 +1,7 @@
 package dev.spendline.query.signin;
 
+import dev.spendline.contracts.validation.Limits;
+import dev.spendline.contracts.validation.TextRules;
 import dev.spendline.controlplane.accounts.Invitation;
 import dev.spendline.controlplane.accounts.InvitationRepository;
 import dev.spendline.controlplane.accounts.MembershipRepository;
@@ -170,8 +172,7 @@ public final class AccountService {
         if (name.contains("@")) {
             name = name.substring(0, name.indexOf('@'));
         }
-        String title = name + "'s workspace";
-        return title.length() > 200 ? title.substring(0, 200) : title;
+        return TextRules.truncate(name + "'s workspace", Limits.MAX_DISPLAY_NAME_LENGTH);
     }
 
     private static String hostOf(String issuer) {

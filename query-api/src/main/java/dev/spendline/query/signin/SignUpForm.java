@@ -1,5 +1,7 @@
 package dev.spendline.query.signin;
 
+import dev.spendline.contracts.validation.Limits;
+import dev.spendline.contracts.validation.TextRules;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,8 +26,14 @@ public record SignUpForm(String email, String name, String password) {
                 || !EMAIL.matcher(email.strip()).matches()) {
             problems.add("Enter an e-mail address like name@example.com.");
         }
-        if (name != null && name.strip().length() > 200) {
-            problems.add("Your name can have at most 200 characters.");
+        if (name != null && !name.isBlank()) {
+            // The same rule as workspace names and as employeeName at ingest, so the name never gets a row refused.
+            String problem = TextRules.DISPLAY_NAME.problem(name.strip());
+            if (problem != null && problem.startsWith("must be at most")) {
+                problems.add("Your name can have at most " + Limits.MAX_DISPLAY_NAME_LENGTH + " characters.");
+            } else if (problem != null) {
+                problems.add("Your name " + problem + ".");
+            }
         }
         if (password == null || password.length() < MIN_PASSWORD) {
             problems.add("Choose a password of at least " + MIN_PASSWORD + " characters.");
