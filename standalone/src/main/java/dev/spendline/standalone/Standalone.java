@@ -6,25 +6,25 @@ import dev.spendline.controlplane.keys.IssuedApiKey;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.internalapi.InstanceCredential;
 import dev.spendline.kafka.embedded.EmbeddedKafka;
+import dev.spendline.streams.app.StreamsRunner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
-import java.util.function.BooleanSupplier;
-import dev.spendline.streams.app.StreamsRunner;
-import org.apache.kafka.streams.KafkaStreams;
-import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import org.apache.kafka.streams.KafkaStreams;
 import org.springframework.boot.SpringApplication;
 import org.springframework.context.ApplicationContextInitializer;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -146,7 +146,8 @@ public final class Standalone implements AutoCloseable {
             app.setRegisterShutdownHook(false);
             app.addInitializers(initializers.toArray(ApplicationContextInitializer[]::new));
             ConfigurableApplicationContext context = app.run();
-            String ownUrl = "http://127.0.0.1:" + context.getEnvironment().getProperty("local.server.port", String.valueOf(port));
+            String ownUrl = "http://127.0.0.1:"
+                    + context.getEnvironment().getProperty("local.server.port", String.valueOf(port));
             KafkaStreams streams = context.getBean(StreamsRunner.class).streams();
             boolean ready = awaitReady(
                     ownUrl,
@@ -187,7 +188,8 @@ public final class Standalone implements AutoCloseable {
      * @return false if it was not ready within {@code timeout}
      */
     static boolean awaitReady(String baseUrl, Duration timeout, BooleanSupplier failed) {
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpClient client =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         HttpRequest probe = HttpRequest.newBuilder(URI.create(baseUrl + "/readyz"))
                 .timeout(Duration.ofSeconds(5))
                 .build();
@@ -243,7 +245,8 @@ public final class Standalone implements AutoCloseable {
         Path file = dataDir.toAbsolutePath().normalize().resolve(BOOTSTRAP_FILE);
         try {
             return Files.exists(file)
-                    ? Optional.of(Files.readString(file, StandardCharsets.US_ASCII).trim())
+                    ? Optional.of(
+                            Files.readString(file, StandardCharsets.US_ASCII).trim())
                     : Optional.empty();
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read " + file, e);

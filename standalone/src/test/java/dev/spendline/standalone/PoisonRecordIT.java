@@ -83,19 +83,25 @@ class PoisonRecordIT {
 
         SpendlineHttp http = new SpendlineHttp(spendline.baseUrl());
         String good = newWorkspaceKey();
-        String bad = spendline.context()
+        String bad = spendline
+                .context()
                 .getBean(WorkspaceRepository.class)
                 .create("poisoned " + UUID.randomUUID(), Plan.FREE)
                 .id();
-        assertThat(http.post("/api/v1/events", good, batch(List.of(event("g-1", "search", "1.00"), event("g-2", "chat", "0.50"))))
+        assertThat(http.post(
+                                "/api/v1/events",
+                                good,
+                                batch(List.of(event("g-1", "search", "1.00"), event("g-2", "chat", "0.50"))))
                         .status())
                 .isEqualTo(202);
-        assertThat(calls(http.awaitReport(good, EVENTUALLY, r -> calls(r) == 2))).isEqualTo(2);
+        assertThat(calls(http.awaitReport(good, EVENTUALLY, r -> calls(r) == 2)))
+                .isEqualTo(2);
 
         List<String> reasons = writePoison(bad);
 
         // The pipeline goes on: the good workspace's next events count, exactly.
-        assertThat(http.post("/api/v1/events", good, event("g-3", "search", "0.25")).status())
+        assertThat(http.post("/api/v1/events", good, event("g-3", "search", "0.25"))
+                        .status())
                 .isEqualTo(202);
         JsonNode report = http.awaitReport(good, EVENTUALLY, r -> calls(r) == 3);
         assertThat(calls(report)).isEqualTo(3);
@@ -105,8 +111,10 @@ class PoisonRecordIT {
         List<ConsumerRecord<String, byte[]>> deadLetters = awaitDeadLetters(reasons.size());
         assertThat(deadLetters).allSatisfy(d -> {
             assertThat(d.key()).isEqualTo(bad);
-            assertThat(DeadLetters.header(d.headers(), DeadLetters.HEADER_WORKSPACE)).isEqualTo(bad);
-            assertThat(DeadLetters.header(d.headers(), DeadLetters.HEADER_OFFSET)).isNotNull();
+            assertThat(DeadLetters.header(d.headers(), DeadLetters.HEADER_WORKSPACE))
+                    .isEqualTo(bad);
+            assertThat(DeadLetters.header(d.headers(), DeadLetters.HEADER_OFFSET))
+                    .isNotNull();
             assertThat(DeadLetters.header(d.headers(), DeadLetters.HEADER_PARTITION))
                     .isEqualTo(String.valueOf(d.partition()));
         });
@@ -121,7 +129,8 @@ class PoisonRecordIT {
                 .get("/actuator/prometheus", null)
                 .raw()
                 .body();
-        assertThat(metrics).contains("spendline_dead_letters_total{reason=\"invalid\",topic=\"spendline.events.v1\"} 2.0");
+        assertThat(metrics)
+                .contains("spendline_dead_letters_total{reason=\"invalid\",topic=\"spendline.events.v1\"} 2.0");
 
         // A restart on the same data directory resumes after the dead letters: none is replayed.
         spendline.close();
@@ -129,7 +138,8 @@ class PoisonRecordIT {
         startWatchingReadiness();
         http = new SpendlineHttp(spendline.baseUrl());
         assertThat(calls(http.report(good).body())).isEqualTo(3);
-        assertThat(http.post("/api/v1/events", good, event("g-4", "search", "0.125")).status())
+        assertThat(http.post("/api/v1/events", good, event("g-4", "search", "0.125"))
+                        .status())
                 .isEqualTo(202);
         report = http.awaitReport(good, EVENTUALLY, r -> calls(r) == 4);
         assertThat(report.get("totals").get("costUsd").decimalValue()).isEqualByComparingTo("1.875");
@@ -165,7 +175,8 @@ class PoisonRecordIT {
                     int status = publicPort.get("/readyz", null).status();
                     if (status == 200) {
                         JsonNode health = internal.get("/actuator/health", null).body();
-                        seen.add("200 " + health.at("/components/streams/details/state").asString());
+                        seen.add("200 "
+                                + health.at("/components/streams/details/state").asString());
                     } else {
                         seen.add(String.valueOf(status));
                     }
@@ -187,14 +198,16 @@ class PoisonRecordIT {
 
     /** Records no gateway would write, straight to the topics; returns the reason each should get. */
     private List<String> writePoison(String workspace) throws Exception {
-        String noTs = "{\"schemaVersion\":1,\"workspaceId\":\"" + workspace + "\",\"receivedAt\":\"2026-11-20T10:00:00Z\","
-                + "\"event\":{\"provider\":\"openai\",\"model\":\"gpt-4.1\",\"promptTokens\":1,\"outputTokens\":1,"
-                + "\"costUsd\":1.5}}";
+        String noTs =
+                "{\"schemaVersion\":1,\"workspaceId\":\"" + workspace + "\",\"receivedAt\":\"2026-11-20T10:00:00Z\","
+                        + "\"event\":{\"provider\":\"openai\",\"model\":\"gpt-4.1\",\"promptTokens\":1,\"outputTokens\":1,"
+                        + "\"costUsd\":1.5}}";
         String negative = noTs.replace("\"costUsd\":1.5}", "\"costUsd\":-1.5,\"ts\":\"2026-11-20T10:00:00Z\"}");
-        String usageNoTs = "{\"schemaVersion\":1,\"workspaceId\":\"" + workspace + "\",\"receivedAt\":\"2026-11-20T10:00:00Z\","
-                + "\"row\":{\"sourceKey\":\"laptop\",\"sourceKind\":\"collector\",\"tool\":\"codex\","
-                + "\"employeeEmail\":\"ann@example.com\",\"inputTokens\":10,\"cachedInputTokens\":0,\"outputTokens\":5,"
-                + "\"costUsd\":0.5}}";
+        String usageNoTs =
+                "{\"schemaVersion\":1,\"workspaceId\":\"" + workspace + "\",\"receivedAt\":\"2026-11-20T10:00:00Z\","
+                        + "\"row\":{\"sourceKey\":\"laptop\",\"sourceKind\":\"collector\",\"tool\":\"codex\","
+                        + "\"employeeEmail\":\"ann@example.com\",\"inputTokens\":10,\"cachedInputTokens\":0,\"outputTokens\":5,"
+                        + "\"costUsd\":0.5}}";
         try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(
                 Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, spendline.bootstrapServers()),
                 new StringSerializer(),

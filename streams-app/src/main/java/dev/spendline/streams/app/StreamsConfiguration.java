@@ -183,7 +183,7 @@ public class StreamsConfiguration {
      * {@code /readyz} is 503 until Kafka Streams runs and its stores answer.
      */
     @Bean
-    StreamsReadinessIndicator streamsReadinessIndicator(StreamsRunner runner) {
+    StreamsReadinessIndicator streamsReadinessHealthIndicator(StreamsRunner runner) {
         return new StreamsReadinessIndicator(runner.streams());
     }
 }
