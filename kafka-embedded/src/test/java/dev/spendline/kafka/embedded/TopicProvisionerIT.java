@@ -120,7 +120,7 @@ class TopicProvisionerIT {
         } finally {
             pool.shutdownNow();
         }
-        assertThat(describe()).hasSize(7);
+        assertThat(describe()).hasSize(TopicProvisioner.names().size());
     }
 
     @Test
@@ -165,7 +165,7 @@ class TopicProvisionerIT {
             assertThat(context).hasNotFailed();
             assertThat(context.getBean(TopicLayout.class)).isEqualTo(new TopicLayout(2, (short) 1, 1));
         });
-        assertThat(describe()).hasSize(7);
+        assertThat(describe()).hasSize(TopicProvisioner.names().size());
     }
 
     @Test
