@@ -233,15 +233,18 @@ class ClusterIT {
                 new org.apache.kafka.common.serialization.StringSerializer())) {
             for (int i = 0; i < 10; i++) {
                 String ws = workspaces.get(i * 7).id();
-                String value = switch (i % 3) {
-                    case 0 -> "{not json";
-                    case 1 -> "{\"schemaVersion\":1,\"workspaceId\":\"" + ws + "\",\"receivedAt\":\"2026-11-20T10:00:00Z\","
-                            + "\"event\":{\"provider\":\"openai\",\"model\":\"m\",\"promptTokens\":1,"
-                            + "\"outputTokens\":1,\"costUsd\":1}}";
-                    default -> "{\"schemaVersion\":1,\"workspaceId\":\"" + ws + "\",\"receivedAt\":\"2026-11-20T10:00:00Z\","
-                            + "\"event\":{\"provider\":\"openai\",\"model\":\"m\",\"promptTokens\":1,"
-                            + "\"outputTokens\":1,\"costUsd\":-1,\"ts\":\"2026-11-20T10:00:00Z\"}}";
-                };
+                String value =
+                        switch (i % 3) {
+                            case 0 -> "{not json";
+                            case 1 -> "{\"schemaVersion\":1,\"workspaceId\":\"" + ws
+                                    + "\",\"receivedAt\":\"2026-11-20T10:00:00Z\","
+                                    + "\"event\":{\"provider\":\"openai\",\"model\":\"m\",\"promptTokens\":1,"
+                                    + "\"outputTokens\":1,\"costUsd\":1}}";
+                            default -> "{\"schemaVersion\":1,\"workspaceId\":\"" + ws
+                                    + "\",\"receivedAt\":\"2026-11-20T10:00:00Z\","
+                                    + "\"event\":{\"provider\":\"openai\",\"model\":\"m\",\"promptTokens\":1,"
+                                    + "\"outputTokens\":1,\"costUsd\":-1,\"ts\":\"2026-11-20T10:00:00Z\"}}";
+                        };
                 producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>(Topics.EVENTS.name(), ws, value))
                         .get(30, TimeUnit.SECONDS);
                 poison++;
@@ -261,7 +264,9 @@ class ClusterIT {
         for (LocalCluster.Service streams : cluster.streamsApps()) {
             deadLetters += metric(streams, "spendline_dead_letters_total{");
         }
-        assertThat(deadLetters).as("dead letters counted by the streams-app instances").isEqualTo(poison);
+        assertThat(deadLetters)
+                .as("dead letters counted by the streams-app instances")
+                .isEqualTo(poison);
     }
 
     private FleetLoad load(String tag) {
@@ -293,8 +298,8 @@ class ClusterIT {
                         java.net.http.HttpResponse.BodyHandlers.ofString());
         return response.body()
                 .lines()
-                .filter(l -> l.startsWith(prefix)
-                        && java.util.Arrays.stream(filter).allMatch(l::contains))
+                .filter(l ->
+                        l.startsWith(prefix) && java.util.Arrays.stream(filter).allMatch(l::contains))
                 .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
                 .sum();
     }

@@ -58,12 +58,12 @@ final class DeadLetterSink {
         String topic = context.topic();
         String workspace = DeadLetters.workspaceOf(rawKey);
         log.warn(
-                "Set aside a {} record of {} partition {} offset {} (workspace {}) on {}: {}",
-                reason,
+                "Set aside the record of {} partition {} offset {} (workspace {}, reason {}) on {}: {}",
                 topic,
                 context.partition(),
                 context.offset(),
                 workspace,
+                reason,
                 DeadLetters.TOPIC,
                 e.toString());
         counter(topic, reason).increment();
