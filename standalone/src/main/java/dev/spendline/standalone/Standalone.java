@@ -6,15 +6,25 @@ import dev.spendline.controlplane.keys.IssuedApiKey;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.internalapi.InstanceCredential;
 import dev.spendline.kafka.embedded.EmbeddedKafka;
+import dev.spendline.streams.app.StreamsRunner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import org.apache.kafka.streams.KafkaStreams;
 import org.springframework.boot.SpringApplication;
 import org.springframework.context.ApplicationContextInitializer;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -38,6 +48,13 @@ public final class Standalone implements AutoCloseable {
     private final String internalUrl;
     private final Optional<IssuedApiKey> firstKey;
     private final Optional<String> setupLink;
+    private final boolean ready;
+
+    /**
+     * How long {@link #start} waits for {@code /readyz} (Kafka Streams running, its stores
+     * answering): restoring a large state after its directory was lost takes minutes.
+     */
+    static final Duration READY_TIMEOUT = Duration.ofMinutes(10);
 
     private Standalone(
             EmbeddedKafka kafka,
@@ -46,7 +63,9 @@ public final class Standalone implements AutoCloseable {
             String baseUrl,
             String internalUrl,
             Optional<IssuedApiKey> firstKey,
-            Optional<String> setupLink) {
+            Optional<String> setupLink,
+            boolean ready) {
+        this.ready = ready;
         this.kafka = kafka;
         this.bootstrapServers = bootstrapServers;
         this.context = context;
@@ -95,6 +114,11 @@ public final class Standalone implements AutoCloseable {
                 ? EmbeddedKafka.start(data.resolve("kafka"), kafkaPort, EmbeddedKafka.systemPropertyOverrides())
                 : null;
         String bootstrap = kafka == null ? externalKafka : kafka.bootstrapServers();
+        if (kafka != null) {
+            // The embedded broker's port may change between starts: commands that talk to it
+            // (redrive-dead-letters) read where it is now.
+            writeBootstrapServers(data, bootstrap);
+        }
         try {
             Map<String, Object> props = new HashMap<>();
             props.put("server.port", port);
@@ -122,6 +146,14 @@ public final class Standalone implements AutoCloseable {
             app.setRegisterShutdownHook(false);
             app.addInitializers(initializers.toArray(ApplicationContextInitializer[]::new));
             ConfigurableApplicationContext context = app.run();
+            String ownUrl = "http://127.0.0.1:"
+                    + context.getEnvironment().getProperty("local.server.port", String.valueOf(port));
+            KafkaStreams streams = context.getBean(StreamsRunner.class).streams();
+            boolean ready = awaitReady(
+                    ownUrl,
+                    READY_TIMEOUT,
+                    () -> streams.state() == KafkaStreams.State.ERROR
+                            || streams.state() == KafkaStreams.State.PENDING_ERROR);
             Optional<IssuedApiKey> first = context.getBean(ControlPlaneBootstrap.class)
                     .createFirstWorkspaceIfEmpty("Default workspace", Plan.TEAM);
             String baseUrl = "http://127.0.0.1:" + port;
@@ -137,13 +169,55 @@ public final class Standalone implements AutoCloseable {
                     baseUrl,
                     "http://127.0.0.1:" + context.getEnvironment().getProperty(INTERNAL_PORT),
                     first,
-                    setupLink);
+                    setupLink,
+                    ready);
         } catch (RuntimeException e) {
             if (kafka != null) {
                 kafka.close();
             }
             throw e;
         }
+    }
+
+    /**
+     * Waits until {@code /readyz} answers 200: the web server is up before Kafka Streams has joined
+     * its group and opened its stores, and until then every report answers 503 "still loading".
+     * The banner that invites a first question is printed only after this.
+     *
+     * @param failed true once waiting longer is pointless (Kafka Streams has failed)
+     * @return false if it was not ready within {@code timeout}
+     */
+    static boolean awaitReady(String baseUrl, Duration timeout, BooleanSupplier failed) {
+        HttpClient client =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpRequest probe = HttpRequest.newBuilder(URI.create(baseUrl + "/readyz"))
+                .timeout(Duration.ofSeconds(5))
+                .build();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline && !failed.getAsBoolean()) {
+            try {
+                if (client.send(probe, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return true;
+                }
+            } catch (IOException e) {
+                // Not answering yet: ask again.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code /readyz} answered 200 before {@link #start} returned. */
+    public boolean ready() {
+        return ready;
     }
 
     public String baseUrl() {
@@ -153,6 +227,30 @@ public final class Standalone implements AutoCloseable {
     /** The internal port's URL: actuator and instance-to-instance queries (loopback). */
     public String internalUrl() {
         return internalUrl;
+    }
+
+    /** Where the running embedded broker listens, for local commands; see {@link #bootstrapServersOf}. */
+    static final String BOOTSTRAP_FILE = "kafka-bootstrap-servers";
+
+    private static void writeBootstrapServers(Path data, String bootstrap) {
+        try {
+            Files.writeString(data.resolve(BOOTSTRAP_FILE), bootstrap + "\n", StandardCharsets.US_ASCII);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write " + data.resolve(BOOTSTRAP_FILE), e);
+        }
+    }
+
+    /** The bootstrap servers of the embedded broker last started on {@code dataDir}; empty when none. */
+    static Optional<String> bootstrapServersOf(Path dataDir) {
+        Path file = dataDir.toAbsolutePath().normalize().resolve(BOOTSTRAP_FILE);
+        try {
+            return Files.exists(file)
+                    ? Optional.of(
+                            Files.readString(file, StandardCharsets.US_ASCII).trim())
+                    : Optional.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + file, e);
+        }
     }
 
     private static int freePort() {

@@ -9,6 +9,7 @@ import dev.spendline.controlplane.keys.IssuedApiKey;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.streams.deadletter.DeadLetterRedrive;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -40,7 +41,8 @@ import picocli.CommandLine.Spec;
             StandaloneMain.ListKeys.class,
             StandaloneMain.RevokeKey.class,
             StandaloneMain.SetupLink.class,
-            StandaloneMain.SetPlan.class
+            StandaloneMain.SetPlan.class,
+            StandaloneMain.RedriveDeadLetters.class
         })
 public final class StandaloneMain implements Callable<Integer> {
 
@@ -106,9 +108,15 @@ public final class StandaloneMain implements Callable<Integer> {
                             stopped.countDown();
                         },
                         "spendline-shutdown"));
+        // Standalone.start returns once /readyz answers: Kafka Streams runs and its stores answer,
+        // so the first question asked after this line gets an answer, not a 503.
         out.printf(
                 "Spendline is running at %s (started in %.1f s)%n",
                 standalone.baseUrl(), (System.nanoTime() - started) / 1e9);
+        if (!standalone.ready()) {
+            out.println("Kafka Streams is not running yet (still restoring its state, or failed: see the log);"
+                    + " reports answer 503 until " + standalone.baseUrl() + "/readyz answers 200.");
+        }
         standalone
                 .firstKey()
                 .ifPresentOrElse(
@@ -412,6 +420,78 @@ public final class StandaloneMain implements Callable<Integer> {
             }
             String base = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
             spec.commandLine().getOut().println(TerminalText.escape(base) + "/setup/" + token.get());
+            return 0;
+        }
+    }
+
+    @Command(
+            name = "redrive-dead-letters",
+            mixinStandardHelpOptions = true,
+            description = "Writes the records set aside on spendline.dead-letters.v1 back to the topics they came"
+                    + " from (original key, value, timestamp and headers), after the fix that lets the topology"
+                    + " process them. Re-driving the same range twice writes the records twice: events with a"
+                    + " source and externalId are counted once anyway, others twice (docs/operations.md).")
+    static final class RedriveDeadLetters implements Callable<Integer> {
+        @Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Mixin
+        DataDir dataDir;
+
+        @Option(
+                names = "--kafka-bootstrap-servers",
+                paramLabel = "HOST:PORT,...",
+                description = "The Kafka cluster (default: the embedded broker Spendline runs on --data-dir).")
+        String bootstrapServers;
+
+        @Option(
+                names = "--kafka-property",
+                paramLabel = "KEY=VALUE",
+                description = "A Kafka client setting, e.g. security.protocol=SASL_SSL; repeatable.")
+        Map<String, String> kafkaProperties = new java.util.LinkedHashMap<>();
+
+        @Option(
+                names = "--from-offset",
+                paramLabel = "N",
+                description = "Start at this offset in every partition (default: the oldest dead letter).")
+        Long fromOffset;
+
+        @Option(
+                names = "--since",
+                paramLabel = "TIME",
+                description = "Only dead letters of records at or after this time (ISO-8601, e.g."
+                        + " 2026-11-25T00:00:00Z).")
+        java.time.Instant since;
+
+        @Option(names = "--workspace", paramLabel = "ID", description = "Only this workspace's dead letters.")
+        String workspace;
+
+        @Option(names = "--dry-run", description = "List what would be re-driven; write nothing.")
+        boolean dryRun;
+
+        @Override
+        public Integer call() {
+            String bootstrap = bootstrapServers != null
+                    ? bootstrapServers
+                    : Standalone.bootstrapServersOf(dataDir.path)
+                            .orElseThrow(() -> new CommandLine.ParameterException(
+                                    spec.commandLine(),
+                                    "No embedded broker has run on " + dataDir.path
+                                            + ": give --kafka-bootstrap-servers"));
+            Map<String, Object> client = new java.util.HashMap<>(kafkaProperties);
+            client.put("bootstrap.servers", bootstrap);
+            PrintWriter out = spec.commandLine().getOut();
+            DeadLetterRedrive.Result result = new DeadLetterRedrive(client)
+                    .run(new DeadLetterRedrive.Options(fromOffset, since, workspace, dryRun), out);
+            out.printf(
+                    "%s %d dead letter(s) %s, skipped %d. End offsets per partition: %s (start there next time"
+                            + " with --from-offset, or use --since).%n",
+                    dryRun ? "Would re-drive" : "Re-drove",
+                    result.redriven(),
+                    result.redrivenByTopic(),
+                    result.skipped(),
+                    result.endOffsets());
+            out.flush();
             return 0;
         }
     }

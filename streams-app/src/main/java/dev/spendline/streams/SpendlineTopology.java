@@ -1,9 +1,12 @@
 package dev.spendline.streams;
 
+import dev.spendline.contracts.deadletter.DeadLetterCount;
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.usage.AcceptedUsageRow;
 import dev.spendline.streams.alert.BudgetAlertProcessor;
+import dev.spendline.streams.deadletter.DeadLetterCounter;
 import dev.spendline.streams.dedupe.DedupeProcessor;
+import dev.spendline.streams.door.DoorCheck;
 import dev.spendline.streams.experiment.DecisionHistory;
 import dev.spendline.streams.experiment.ExperimentProcessor;
 import dev.spendline.streams.experiment.VariantCounts;
@@ -25,6 +28,7 @@ import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.ForeachAction;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.state.Stores;
@@ -44,8 +48,15 @@ import org.apache.kafka.streams.state.Stores;
  *   spendline.guardrails.v1                          → experiments
  *   spendline.revenue.v1                             → revenue-store (reads no rollups, joins the
  *                                                      events' sub-topology to share its task)
+ *   spendline.dead-letters.v1                        → dead-letters-count (joins the events' sub-topology
+ *                                                      too, so a workspace's count is where its reports are)
  *   spendline.internal-usage.v1 → internal-usage-dedupe → internal-usage-rollup (internal rollups)
  * </pre>
+ *
+ * Each input's first stage after its source is a door ({@link DoorCheck}): a record that breaks an
+ * invariant the gateway guarantees is thrown out before any store sees it. That record, one that
+ * cannot be read, or one a stage throws on, is set aside on {@code spendline.dead-letters.v1} by
+ * the exception handlers {@code StreamsRunner} configures, and processing goes on.
  *
  * Two sub-topologies come out: everything about product events (one task per partition holds
  * a workspace's rollups, revenue, budgets, alerts and experiments) and internal usage.
@@ -62,6 +73,7 @@ public final class SpendlineTopology {
         quotaCounts(builder, events);
         waste(builder, settings, events);
         revenue(builder);
+        deadLetterCounts(builder);
         KStream<String, AcceptedUsageRow> usage = deduplicatedUsage(builder, settings);
         internalRollups(builder, settings, usage);
         // Processors with more than one parent need the Processor API, on the built topology.
@@ -84,6 +96,8 @@ public final class SpendlineTopology {
                 StoreNames.EVENTS_SOURCE,
                 StoreNames.DEDUPE_EVENTS,
                 StoreNames.EVENTS_DEDUPE,
+                StoreNames.EVENTS_DOOR,
+                DoorCheck::event,
                 e -> e.event().hasIdentity()
                         ? identity(
                                 e.workspaceId(), e.event().source(), e.event().externalId())
@@ -100,6 +114,8 @@ public final class SpendlineTopology {
                 StoreNames.USAGE_SOURCE,
                 StoreNames.DEDUPE_USAGE,
                 StoreNames.USAGE_DEDUPE,
+                StoreNames.USAGE_DOOR,
+                DoorCheck::usage,
                 u -> u.row().hasIdentity()
                         ? identity(u.workspaceId(), u.row().sourceKey(), u.row().externalId())
                         : null);
@@ -112,6 +128,8 @@ public final class SpendlineTopology {
             String sourceName,
             String dedupeStore,
             String dedupeName,
+            String doorName,
+            ForeachAction<String, V> door,
             Function<V, String> identity) {
         builder.addStateStore(Stores.windowStoreBuilder(
                 Stores.persistentWindowStore(dedupeStore, settings.dedupeHorizon(), settings.dedupeHorizon(), false),
@@ -120,6 +138,7 @@ public final class SpendlineTopology {
         return builder.stream(
                         topic.name(),
                         Consumed.with(topic.keySerde(), topic.valueSerde()).withName(sourceName))
+                .peek(door, Named.as(doorName))
                 .process(
                         () -> new DedupeProcessor<>(dedupeStore, identity, settings.dedupeHorizon()),
                         Named.as(dedupeName),
@@ -184,6 +203,27 @@ public final class SpendlineTopology {
                         () -> new RevenueProcessor(StoreNames.REVENUE),
                         Named.as(StoreNames.REVENUE_STORE),
                         StoreNames.REVENUE,
+                        StoreNames.PRODUCT_ROLLUPS);
+    }
+
+    /**
+     * Dead letters counted per workspace, for the notice the workspace sees. Connected to the
+     * product rollups too (without reading them), like {@link #revenue}: the count lives in the
+     * events' sub-topology, in the task that answers the workspace's other reads. The dead-letter
+     * topic has the events' partition count and each dead letter its workspace's partition.
+     */
+    private static void deadLetterCounts(StreamsBuilder builder) {
+        builder.addStateStore(Stores.keyValueStoreBuilder(
+                Stores.persistentKeyValueStore(StoreNames.DEAD_LETTER_COUNTS),
+                Serdes.String(),
+                new JsonSerde<>(DeadLetterCount.class)));
+        builder.stream(
+                        Topics.DEAD_LETTERS.name(),
+                        Consumed.with(Serdes.ByteArray(), Serdes.ByteArray()).withName(StoreNames.DEAD_LETTERS_SOURCE))
+                .process(
+                        () -> new DeadLetterCounter(StoreNames.DEAD_LETTER_COUNTS),
+                        Named.as(StoreNames.DEAD_LETTERS_COUNT),
+                        StoreNames.DEAD_LETTER_COUNTS,
                         StoreNames.PRODUCT_ROLLUPS);
     }
 

@@ -34,6 +34,13 @@ public final class StoreNames {
     /** Shadow decisions per guardrail and variant (see {@code ExperimentKeys}). */
     public static final String GUARDRAIL_DECISIONS = "guardrail-decisions";
 
+    /** Dead letters per workspace ({@code DeadLetterCount}), see {@code DeadLetterCounter}. */
+    public static final String DEAD_LETTER_COUNTS = "dead-letter-counts";
+
+    static final String EVENTS_DOOR = "events-door";
+    static final String USAGE_DOOR = "internal-usage-door";
+    static final String DEAD_LETTERS_SOURCE = "dead-letters-source";
+    static final String DEAD_LETTERS_COUNT = "dead-letters-count";
     static final String GUARDRAILS_SOURCE = "guardrails-source";
     static final String EXPERIMENTS = "experiments";
     static final String EVENTS_SOURCE = "events-source";

@@ -1,6 +1,7 @@
 package dev.spendline.streams;
 
 import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.streams.deadletter.DeadLetterQueue;
 import dev.spendline.streams.query.RollupStoreLocator;
 import dev.spendline.topics.Topic;
 import java.io.IOException;
@@ -19,7 +20,10 @@ final class TopologyDrivers {
 
     private TopologyDrivers() {}
 
-    /** The topology as {@code StreamsRunner} builds it (35-day dedupe, bundled price book). */
+    /**
+     * The topology as {@code StreamsRunner} builds and configures it (35-day dedupe, bundled price
+     * book, the dead-letter queue).
+     */
     static TopologyTestDriver start(String applicationId) {
         return start(applicationId, Instant.now());
     }
@@ -30,6 +34,7 @@ final class TopologyDrivers {
         config.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
         config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
         config.put(StreamsConfig.STATE_DIR_CONFIG, freshStateDir());
+        DeadLetterQueue.configure(config, null);
         return new TopologyTestDriver(
                 SpendlineTopology.build(new StreamsBuilder(), new TopologySettings(Duration.ofDays(35))), config, now);
     }

@@ -68,7 +68,8 @@ class TopologyShapeTest {
                                 StoreNames.ALERT_SNOOZES,
                                 StoreNames.EXPERIMENT_STATS,
                                 StoreNames.GUARDRAILS,
-                                StoreNames.GUARDRAIL_DECISIONS))
+                                StoreNames.GUARDRAIL_DECISIONS,
+                                StoreNames.DEAD_LETTER_COUNTS))
                 .anySatisfy(s ->
                         assertThat(s).containsExactlyInAnyOrder(StoreNames.DEDUPE_USAGE, StoreNames.INTERNAL_ROLLUPS));
     }
@@ -81,6 +82,17 @@ class TopologyShapeTest {
                         StoreNames.EVENTS_ROLLUP, StoreNames.BUDGETS_SOURCE, StoreNames.SNOOZES_SOURCE);
         assertThat(names(node(StoreNames.EXPERIMENTS).predecessors()))
                 .containsExactlyInAnyOrder(StoreNames.EVENTS_DEDUPE, StoreNames.GUARDRAILS_SOURCE);
+    }
+
+    /** Nothing touches a store before the door has checked the record (DoorCheck). */
+    @Test
+    void eachInputIsCheckedAtTheDoorBeforeAnyStore() {
+        assertThat(names(node(StoreNames.EVENTS_SOURCE).successors())).containsExactly(StoreNames.EVENTS_DOOR);
+        assertThat(names(node(StoreNames.EVENTS_DOOR).successors())).containsExactly(StoreNames.EVENTS_DEDUPE);
+        assertThat(((Processor) node(StoreNames.EVENTS_DOOR)).stores()).isEmpty();
+        assertThat(names(node(StoreNames.USAGE_SOURCE).successors())).containsExactly(StoreNames.USAGE_DOOR);
+        assertThat(names(node(StoreNames.USAGE_DOOR).successors())).containsExactly(StoreNames.USAGE_DEDUPE);
+        assertThat(((Processor) node(StoreNames.USAGE_DOOR)).stores()).isEmpty();
     }
 
     @Test

@@ -62,14 +62,28 @@ public final class Topics {
     public static final Topic<String, Alert> ALERTS =
             new Topic<>("spendline.alerts.v1", Serdes.String(), new JsonSerde<>(Alert.class));
 
+    /**
+     * Records the topology could not read or process (poison records), written by Kafka Streams'
+     * dead-letter queue (KIP-1034) in the transaction that skips them: the original key and value
+     * bytes, the original headers, and {@code __streams.errors.*} headers with the exception, the
+     * source topic, partition and offset. Each goes to the partition of its source record, which is
+     * its workspace's partition. Read by the dead-letter count and by the re-drive command
+     * (docs/operations.md, "Dead letters").
+     */
+    public static final Topic<String, byte[]> DEAD_LETTERS =
+            new Topic<>("spendline.dead-letters.v1", Serdes.String(), Serdes.ByteArray());
+
     /** The input topics that standalone and tests create up front (retention by time). */
     public static final List<Topic<String, ?>> INPUTS = List.of(EVENTS, INTERNAL_USAGE);
 
     /** The settings topics, created compacted ({@code cleanup.policy=compact}). */
     public static final List<Topic<String, ?>> SETTINGS = List.of(REVENUE, BUDGETS, ALERT_SNOOZES, GUARDRAILS);
 
-    /** The topics the topology writes for consumers outside Spendline (retention by time). */
-    public static final List<Topic<String, ?>> OUTPUTS = List.of(ALERTS);
+    /**
+     * The topics the topology writes (retention by time): the alert stream for consumers outside
+     * Spendline, and the dead letters (which the topology reads back to count them).
+     */
+    public static final List<Topic<String, ?>> OUTPUTS = List.of(ALERTS, DEAD_LETTERS);
 
     /**
      * The partition Kafka's default partitioner gives a record keyed by {@code workspaceId}. Topics

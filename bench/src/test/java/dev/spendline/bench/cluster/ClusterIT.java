@@ -216,6 +216,59 @@ class ClusterIT {
         assertEveryWorkspaceMatchesItsLedger();
     }
 
+    /**
+     * Issue #28 on the production layout: records no gateway would write (unreadable, no {@code ts},
+     * negative cost), keyed to ten of the fleet's workspaces and so spread over both streams-app
+     * instances, go straight to the events topic under load. They become dead letters; both
+     * instances keep running and every workspace, those ten included, matches its ledger exactly.
+     */
+    @Test
+    void poisonRecordsUnderLoadAreDeadLettersAndStopNothing() throws Exception {
+        FleetLoad load = load("poison").start();
+        awaitAcknowledged(load, 1_000);
+        int poison = 0;
+        try (var producer = new org.apache.kafka.clients.producer.KafkaProducer<String, String>(
+                Map.of("bootstrap.servers", cluster.bootstrapServers()),
+                new org.apache.kafka.common.serialization.StringSerializer(),
+                new org.apache.kafka.common.serialization.StringSerializer())) {
+            for (int i = 0; i < 10; i++) {
+                String ws = workspaces.get(i * 7).id();
+                String value =
+                        switch (i % 3) {
+                            case 0 -> "{not json";
+                            case 1 -> "{\"schemaVersion\":1,\"workspaceId\":\"" + ws
+                                    + "\",\"receivedAt\":\"2026-11-20T10:00:00Z\","
+                                    + "\"event\":{\"provider\":\"openai\",\"model\":\"m\",\"promptTokens\":1,"
+                                    + "\"outputTokens\":1,\"costUsd\":1}}";
+                            default -> "{\"schemaVersion\":1,\"workspaceId\":\"" + ws
+                                    + "\",\"receivedAt\":\"2026-11-20T10:00:00Z\","
+                                    + "\"event\":{\"provider\":\"openai\",\"model\":\"m\",\"promptTokens\":1,"
+                                    + "\"outputTokens\":1,\"costUsd\":-1,\"ts\":\"2026-11-20T10:00:00Z\"}}";
+                        };
+                producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>(Topics.EVENTS.name(), ws, value))
+                        .get(30, TimeUnit.SECONDS);
+                poison++;
+            }
+        }
+        LocalCluster.sleep(Duration.ofSeconds(6));
+        FleetLoad.Result sent = load.stop();
+        System.out.println("poison records: load " + sent.summary());
+
+        assertThat(sent.rejected()).as("batches refused with a 4xx").isZero();
+        assertThat(sent.gaveUp()).as("batches never acknowledged").isZero();
+        for (LocalCluster.Service streams : cluster.streamsApps()) {
+            LocalCluster.awaitStreamsRunning(streams, Duration.ofSeconds(5));
+        }
+        assertEveryWorkspaceMatchesItsLedger();
+        double deadLetters = 0;
+        for (LocalCluster.Service streams : cluster.streamsApps()) {
+            deadLetters += metric(streams, "spendline_dead_letters_total{");
+        }
+        assertThat(deadLetters)
+                .as("dead letters counted by the streams-app instances")
+                .isEqualTo(poison);
+    }
+
     private FleetLoad load(String tag) {
         return new FleetLoad(
                 new FleetLoad.Settings(
@@ -232,6 +285,11 @@ class ClusterIT {
 
     /** {@code spendline_query_routed_total{source=...}} of one streams-app instance (Prometheus). */
     private static double routedMetric(LocalCluster.Service streams, String source) throws Exception {
+        return metric(streams, "spendline_query_routed_total{", "source=\"" + source + "\"");
+    }
+
+    /** The sum of a Prometheus metric's series (lines starting with {@code prefix} and containing {@code filter}). */
+    private static double metric(LocalCluster.Service streams, String prefix, String... filter) throws Exception {
         var response = java.net.http.HttpClient.newHttpClient()
                 .send(
                         java.net.http.HttpRequest.newBuilder(
@@ -240,7 +298,8 @@ class ClusterIT {
                         java.net.http.HttpResponse.BodyHandlers.ofString());
         return response.body()
                 .lines()
-                .filter(l -> l.startsWith("spendline_query_routed_total{") && l.contains("source=\"" + source + "\""))
+                .filter(l ->
+                        l.startsWith(prefix) && java.util.Arrays.stream(filter).allMatch(l::contains))
                 .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
                 .sum();
     }

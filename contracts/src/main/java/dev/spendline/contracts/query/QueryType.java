@@ -6,6 +6,8 @@ import dev.spendline.contracts.budget.BudgetStatusQuery;
 import dev.spendline.contracts.budget.BudgetStatusReport;
 import dev.spendline.contracts.compare.CompareQuery;
 import dev.spendline.contracts.compare.CompareReport;
+import dev.spendline.contracts.deadletter.DeadLetterCount;
+import dev.spendline.contracts.deadletter.DeadLettersQuery;
 import dev.spendline.contracts.experiment.ExperimentsQuery;
 import dev.spendline.contracts.experiment.ExperimentsReport;
 import dev.spendline.contracts.margin.CustomerMarginReport;
@@ -46,6 +48,7 @@ public final class QueryType<Q extends WorkspaceQuery, A> {
      * - accepted_pairs may not: it decides whether a batch over the quota is a replay of events
      *   already accepted. A standby that has not yet seen the first copy would call the replay new
      *   and reject it with 429; a 503 makes the client retry instead, which is right.
+     * - dead_letters may: it only feeds a notice in the workspace's settings.
      * - experiments may not: the create-guardrail action checks on it that the experiment is not
      *   already guarded, and a lagging answer could let a second guardrail through.
      */
@@ -74,6 +77,8 @@ public final class QueryType<Q extends WorkspaceQuery, A> {
             new QueryType<>("accepted_pairs", AcceptedPairsQuery.class, AcceptedPairs.class, EXACT);
     public static final QueryType<ExperimentsQuery, ExperimentsReport> EXPERIMENTS =
             new QueryType<>("experiments", ExperimentsQuery.class, ExperimentsReport.class, EXACT);
+    public static final QueryType<DeadLettersQuery, DeadLetterCount> DEAD_LETTERS =
+            new QueryType<>("dead_letters", DeadLettersQuery.class, DeadLetterCount.class, STALE_OK);
 
     /** Every kind, in a fixed order. */
     public static final List<QueryType<?, ?>> ALL = List.of(
@@ -87,7 +92,8 @@ public final class QueryType<Q extends WorkspaceQuery, A> {
             COMPARE,
             QUOTA_USAGE,
             ACCEPTED_PAIRS,
-            EXPERIMENTS);
+            EXPERIMENTS,
+            DEAD_LETTERS);
 
     private final String name;
     private final Class<Q> argumentType;

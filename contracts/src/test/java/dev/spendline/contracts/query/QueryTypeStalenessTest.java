@@ -28,6 +28,7 @@ class QueryTypeStalenessTest {
                         QueryType.BUDGET_STATUS,
                         QueryType.ACTIVE_ALERTS,
                         QueryType.COMPARE,
-                        QueryType.QUOTA_USAGE);
+                        QueryType.QUOTA_USAGE,
+                        QueryType.DEAD_LETTERS);
     }
 }

@@ -80,7 +80,7 @@ class ThreeBrokerTopicsIT {
             Map<String, TopicDescription> topics = admin.describeTopics(TopicProvisioner.names())
                     .allTopicNames()
                     .get();
-            assertThat(topics.values()).hasSize(7).allSatisfy(topic -> assertThat(topic.partitions())
+            assertThat(topics.values()).hasSize(8).allSatisfy(topic -> assertThat(topic.partitions())
                     .hasSize(3)
                     .allSatisfy(p -> assertThat(p.replicas()).hasSize(3)));
             var configs = admin.describeConfigs(TopicProvisioner.names().stream()

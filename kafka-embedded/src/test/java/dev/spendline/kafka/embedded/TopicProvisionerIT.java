@@ -71,6 +71,8 @@ class TopicProvisionerIT {
         assertThat(value(configs.get("spendline.internal-usage.v1"), "retention.ms"))
                 .isEqualTo("3456000000");
         assertThat(value(configs.get("spendline.alerts.v1"), "retention.ms")).isEqualTo("604800000");
+        assertThat(value(configs.get("spendline.dead-letters.v1"), "retention.ms"))
+                .isEqualTo("3456000000");
         for (String settings : List.of(
                 "spendline.revenue.v1",
                 "spendline.budgets.v1",
@@ -118,7 +120,7 @@ class TopicProvisionerIT {
         } finally {
             pool.shutdownNow();
         }
-        assertThat(describe()).hasSize(7);
+        assertThat(describe()).hasSize(TopicProvisioner.names().size());
     }
 
     @Test
@@ -143,7 +145,8 @@ class TopicProvisionerIT {
         assertThatThrownBy(() -> new TopicProvisioner(admin, TIMEOUT).verify(TopicSettings.withPartitions(2)))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("Kafka topics missing: spendline.internal-usage.v1, spendline.revenue.v1,"
-                        + " spendline.alert-snoozes.v1, spendline.guardrails.v1, spendline.alerts.v1")
+                        + " spendline.alert-snoozes.v1, spendline.guardrails.v1, spendline.alerts.v1,"
+                        + " spendline.dead-letters.v1")
                 .hasMessageContaining("docs/operations.md#topics");
         assertThat(describe()).containsOnlyKeys("spendline.events.v1", "spendline.budgets.v1");
     }
@@ -162,7 +165,7 @@ class TopicProvisionerIT {
             assertThat(context).hasNotFailed();
             assertThat(context.getBean(TopicLayout.class)).isEqualTo(new TopicLayout(2, (short) 1, 1));
         });
-        assertThat(describe()).hasSize(7);
+        assertThat(describe()).hasSize(TopicProvisioner.names().size());
     }
 
     @Test

@@ -17,6 +17,9 @@ public class StreamsApplication {
         Map<String, Object> defaults = new HashMap<>(ServiceDefaults.withPorts(8082, 9082));
         // A service whose Kafka Streams client has failed exits, so that it is restarted.
         defaults.put(StreamsConfiguration.EXIT_ON_FAILURE, true);
+        // Ready only once Kafka Streams runs and its stores answer (StreamsReadinessIndicator).
+        defaults.put(StreamsConfiguration.READINESS_GROUP, StreamsConfiguration.READINESS_MEMBERS);
+        defaults.put(StreamsConfiguration.READINESS_PATH, StreamsConfiguration.READINESS_PATH_VALUE);
         app.setDefaultProperties(defaults);
         app.run(args);
     }

@@ -46,6 +46,19 @@ public class StreamsConfiguration {
     static final String EXIT_ON_FAILURE = "spendline.streams.exit-on-failure";
 
     /**
+     * The property and value that put {@link StreamsReadinessIndicator} into the readiness group, set
+     * by every application that runs the streams side (the streams-app service, the standalone).
+     */
+    public static final String READINESS_GROUP = "management.endpoint.health.group.readiness.include";
+
+    public static final String READINESS_MEMBERS = "readinessState,streamsReadiness";
+
+    /** A readiness group of one's own loses the probes' default {@code /readyz}: it is named again. */
+    public static final String READINESS_PATH = "management.endpoint.health.group.readiness.additional-path";
+
+    public static final String READINESS_PATH_VALUE = "server:/readyz";
+
+    /**
      * How other instances reach this one's internal port (the management server, see {@link
      * InternalPortConfiguration}): {@code spendline.streams.advertised-url}, or loopback and the
      * management port. Refuses to start when there is no separate internal port, because the
@@ -163,5 +176,14 @@ public class StreamsConfiguration {
     @Bean
     StreamsHealthIndicator streamsHealthIndicator(StreamsRunner runner) {
         return new StreamsHealthIndicator(runner.streams());
+    }
+
+    /**
+     * {@code streamsReadiness}, which the readiness group includes ({@link #READINESS_GROUP}):
+     * {@code /readyz} is 503 until Kafka Streams runs and its stores answer.
+     */
+    @Bean
+    StreamsReadinessIndicator streamsReadinessHealthIndicator(StreamsRunner runner) {
+        return new StreamsReadinessIndicator(runner.streams());
     }
 }

@@ -3,6 +3,7 @@ package dev.spendline.streams.app;
 import dev.spendline.streams.SpendlineTopology;
 import dev.spendline.streams.StreamsTuning;
 import dev.spendline.streams.TopologySettings;
+import dev.spendline.streams.deadletter.DeadLetterQueue;
 import dev.spendline.streams.pricing.PriceBook;
 import dev.spendline.topics.provision.TopicLayout;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -14,7 +15,6 @@ import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
-import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.apache.kafka.streams.state.HostInfo;
 import org.slf4j.Logger;
@@ -63,11 +63,9 @@ public final class StreamsRunner implements SmartLifecycle {
         config.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, props.numStandbyReplicas());
         config.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, props.cacheMaxBytes());
         config.put(StreamsConfig.APPLICATION_SERVER_CONFIG, self.host() + ":" + self.port());
-        // A record we cannot even read is counted (dropped-records metric) and skipped; it must
-        // never stop attribution for everyone else.
-        config.put(
-                StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
-                LogAndContinueExceptionHandler.class.getName());
+        // A record we cannot read or process is set aside on the dead-letter topic (in the same
+        // transaction), counted and skipped: one record must never stop attribution for everyone.
+        DeadLetterQueue.configure(config, registry);
         if (props.instanceId() != null && !props.instanceId().isBlank()) {
             config.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), props.instanceId());
         }
@@ -90,8 +88,9 @@ public final class StreamsRunner implements SmartLifecycle {
         StreamsBuilder builder = new StreamsBuilder();
         this.streams = new KafkaStreams(
                 SpendlineTopology.build(builder, new TopologySettings(props.dedupeHorizon(), priceBook)), config);
-        // A processing failure is a bug of ours: stop this client (health turns DOWN, the
-        // orchestrator restarts it) rather than loop on the same record.
+        // Per-record failures never get here (they are dead letters, see DeadLetterQueue): what does
+        // is a failure of the client itself (state, broker, a fenced producer beyond retries). Stop
+        // this client (health turns DOWN, the orchestrator restarts it) rather than loop.
         streams.setUncaughtExceptionHandler(e -> {
             log.error("Streams thread failed; shutting the Kafka Streams client down", e);
             return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;

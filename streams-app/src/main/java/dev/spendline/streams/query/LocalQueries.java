@@ -2,6 +2,8 @@ package dev.spendline.streams.query;
 
 import dev.spendline.contracts.budget.Budget;
 import dev.spendline.contracts.compare.CompareQuery;
+import dev.spendline.contracts.deadletter.DeadLetterCount;
+import dev.spendline.contracts.deadletter.DeadLettersQuery;
 import dev.spendline.contracts.query.QueryHandlers;
 import dev.spendline.contracts.query.QueryType;
 import dev.spendline.contracts.query.SpendQuery;
@@ -52,7 +54,15 @@ final class LocalQueries {
                                 ws -> stores.keyValue(StoreNames.EXPERIMENT_STATS),
                                 ws -> stores.keyValue(StoreNames.GUARDRAILS),
                                 ws -> stores.keyValue(StoreNames.GUARDRAIL_DECISIONS)))
-                        .experiments(q));
+                        .experiments(q))
+                .on(QueryType.DEAD_LETTERS, q -> deadLetters(stores, q));
+    }
+
+    /** The dead-letter count lives in the events' sub-topology too ({@code SpendlineTopology#deadLetterCounts}). */
+    private static DeadLetterCount deadLetters(PartitionStores stores, DeadLettersQuery q) {
+        DeadLetterCount count =
+                stores.<DeadLetterCount>keyValue(StoreNames.DEAD_LETTER_COUNTS).get(q.workspaceId());
+        return count == null ? DeadLetterCount.none(q.workspaceId()) : count;
     }
 
     /**

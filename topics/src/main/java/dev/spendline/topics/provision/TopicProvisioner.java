@@ -64,7 +64,7 @@ public final class TopicProvisioner {
 
     /**
      * Each Spendline topic as it is created: time-based retention for the input and output
-     * topics, compaction (latest value per key) for the settings topics, and the layout's
+     * topics (the dead letters kept as long as the events), compaction (latest value per key) for the settings topics, and the layout's
      * replication and {@code min.insync.replicas} for all.
      */
     public static List<NewTopic> newTopics(TopicSettings settings, TopicLayout layout) {
@@ -76,7 +76,10 @@ public final class TopicProvisioner {
             topics.add(newTopic(topic, layout, TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
         }
         for (Topic<String, ?> topic : Topics.OUTPUTS) {
-            topics.add(newTopic(topic, layout, TopicConfig.RETENTION_MS_CONFIG, millis(settings.alertsRetention())));
+            // Dead letters wait for an operator's fix and re-drive: kept as long as the events they
+            // came from, so a re-driven event is still within the dedupe horizon.
+            Duration retention = topic == Topics.DEAD_LETTERS ? settings.eventsRetention() : settings.alertsRetention();
+            topics.add(newTopic(topic, layout, TopicConfig.RETENTION_MS_CONFIG, millis(retention)));
         }
         return topics;
     }

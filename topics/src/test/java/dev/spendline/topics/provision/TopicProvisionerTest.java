@@ -26,7 +26,8 @@ class TopicProvisionerTest {
                         "spendline.budgets.v1",
                         "spendline.alert-snoozes.v1",
                         "spendline.guardrails.v1",
-                        "spendline.alerts.v1");
+                        "spendline.alerts.v1",
+                        "spendline.dead-letters.v1");
     }
 
     @Test
@@ -66,10 +67,18 @@ class TopicProvisionerTest {
     }
 
     @Test
+    void theDeadLettersAreKeptAsLongAsTheEvents() {
+        assertThat(byName(new TopicLayout(12, (short) 3, 2))
+                        .get("spendline.dead-letters.v1")
+                        .configs())
+                .containsExactlyInAnyOrderEntriesOf(Map.of("retention.ms", "3456000000", "min.insync.replicas", "2"));
+    }
+
+    @Test
     void everyTopicGetsTheLayoutsPartitionsAndReplication() {
         List<NewTopic> topics = TopicProvisioner.newTopics(SETTINGS, new TopicLayout(5, (short) 1, 1));
 
-        assertThat(topics).hasSize(7).allSatisfy(topic -> {
+        assertThat(topics).hasSize(8).allSatisfy(topic -> {
             assertThat(topic.numPartitions()).isEqualTo(5);
             assertThat(topic.replicationFactor()).isEqualTo((short) 1);
             assertThat(topic.configs()).containsEntry("min.insync.replicas", "1");

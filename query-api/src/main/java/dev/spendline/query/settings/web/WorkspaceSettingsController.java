@@ -1,5 +1,10 @@
 package dev.spendline.query.settings.web;
 
+import dev.spendline.contracts.deadletter.DeadLetterCount;
+import dev.spendline.contracts.deadletter.DeadLettersQuery;
+import dev.spendline.contracts.query.Queries;
+import dev.spendline.contracts.query.QueryType;
+import dev.spendline.contracts.query.QueryUnavailableException;
 import dev.spendline.controlplane.Principal;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
@@ -18,7 +23,8 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 /**
  * {@code /app/settings}: the workspace's name (renamed by owners and admins), its plan and what Team
- * enables, the Ask section, and the way to keys, revenue and members.
+ * enables, the Ask section, and the way to keys, revenue and members; and, when the topology had
+ * to set some of the workspace's records aside, how many and what an operator can do.
  */
 @Controller
 final class WorkspaceSettingsController {
@@ -27,10 +33,13 @@ final class WorkspaceSettingsController {
 
     private final WorkspaceRepository workspaces;
     private final ObjectProvider<SlackConnections> slack;
+    private final Queries queries;
 
-    WorkspaceSettingsController(WorkspaceRepository workspaces, ObjectProvider<SlackConnections> slack) {
+    WorkspaceSettingsController(
+            WorkspaceRepository workspaces, ObjectProvider<SlackConnections> slack, Queries queries) {
         this.workspaces = workspaces;
         this.slack = slack;
+        this.queries = queries;
     }
 
     @GetMapping(PATH)
@@ -82,6 +91,20 @@ final class WorkspaceSettingsController {
         model.addAttribute(
                 "slackConnection", configured ? connections.of(workspace.id()).orElse(null) : null);
         model.addAttribute("canManage", viewer != null && viewer.manages());
+        model.addAttribute("deadLetters", deadLetters(workspace.id()));
         return "settings/index";
+    }
+
+    /**
+     * The workspace's records the topology set aside as dead letters, or null when there are none
+     * or the count cannot be read right now (the page does not wait for a rebalance for a notice).
+     */
+    private DeadLetterCount deadLetters(String workspaceId) {
+        try {
+            DeadLetterCount count = queries.answer(QueryType.DEAD_LETTERS, new DeadLettersQuery(workspaceId));
+            return count.count() > 0 ? count : null;
+        } catch (QueryUnavailableException e) {
+            return null;
+        }
     }
 }

@@ -7,6 +7,7 @@ import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.doAnswer;
 import static org.mockito.Mockito.mock;
 
+import dev.spendline.contracts.deadletter.DeadLetterCount;
 import dev.spendline.contracts.margin.CustomerMargin;
 import dev.spendline.contracts.margin.CustomerMarginReport;
 import dev.spendline.contracts.margin.MarginQuery;
@@ -93,6 +94,8 @@ class SettingsPagesTestApplication {
 
         final Map<String, RevenueRow> topic = new ConcurrentSkipListMap<>();
         final SettingsWriter writer = mock(SettingsWriter.class);
+        /** Dead letters per workspace, as the topology's count would answer. */
+        final Map<String, DeadLetterCount> deadLetters = new ConcurrentSkipListMap<>();
 
         @SuppressWarnings("unchecked")
         KafkaRevenue() {
@@ -127,10 +130,13 @@ class SettingsPagesTestApplication {
                     .toList();
         }
 
-        /** Only the one-month customer margin report, with revenue and no cost, as the settings page asks. */
+        /** The one-month customer margin report (revenue, no cost) and the dead-letter count, as the settings pages ask. */
         @Override
         @SuppressWarnings("unchecked")
         public <Q extends WorkspaceQuery, A> A answer(QueryType<Q, A> type, Q query) {
+            if (type == QueryType.DEAD_LETTERS) {
+                return (A) deadLetters.getOrDefault(query.workspaceId(), DeadLetterCount.none(query.workspaceId()));
+            }
             if (type != QueryType.MARGIN_BY_CUSTOMER) {
                 throw new UnsupportedOperationException(type.name());
             }

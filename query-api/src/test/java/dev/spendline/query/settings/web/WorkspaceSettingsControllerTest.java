@@ -8,10 +8,12 @@ import static org.springframework.security.test.web.servlet.request.SecurityMock
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
+import dev.spendline.contracts.deadletter.DeadLetterCount;
 import dev.spendline.controlplane.accounts.Role;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import java.time.Instant;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -31,6 +33,9 @@ class WorkspaceSettingsControllerTest {
 
     @Autowired
     WorkspaceRepository workspaces;
+
+    @Autowired
+    SettingsPagesTestApplication.KafkaRevenue revenue;
 
     private Workspace workspace;
 
@@ -57,6 +62,35 @@ class WorkspaceSettingsControllerTest {
                         "href=\"/app/settings/revenue\"",
                         "href=\"/app/settings/members\"")
                 .contains("action=\"/app/settings/name\"");
+    }
+
+    /** Issue #28: the workspace sees that records were set aside, how many, since when, and what helps. */
+    @Test
+    void showsHowManyRecordsWereSetAsideAndHowAnOperatorReDrivesThem() throws Exception {
+        String before = html(
+                mvc.perform(get("/app/settings").with(authentication(viewer(workspace, Role.MEMBER))))
+                        .andReturn(),
+                200);
+        assertThat(before).doesNotContain("id=\"dead-letters\"");
+
+        revenue.deadLetters.put(
+                workspace.id(),
+                new DeadLetterCount(
+                        workspace.id(),
+                        3,
+                        Instant.parse("2026-11-20T08:05:00Z"),
+                        Instant.parse("2026-11-21T09:00:00Z"),
+                        "invalid"));
+        String page = html(
+                mvc.perform(get("/app/settings").with(authentication(viewer(workspace, Role.MEMBER))))
+                        .andReturn(),
+                200);
+
+        assertThat(page)
+                .contains("id=\"dead-letters\"")
+                .contains("<strong>3 records</strong>")
+                .contains("could not be processed since")
+                .contains("spendline-standalone redrive-dead-letters --workspace " + workspace.id());
     }
 
     @Test
