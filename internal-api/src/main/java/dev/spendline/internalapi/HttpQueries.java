@@ -108,7 +108,7 @@ public final class HttpQueries implements Queries {
         try {
             response = client.send(builder.build(), HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException e) {
-            throw new QueryUnavailableException("Query instance " + endpoint + " is unreachable", e);
+            throw new PeerUnreachableException("Query instance " + endpoint + " is unreachable", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new QueryUnavailableException("Interrupted while querying " + endpoint, e);
