@@ -87,6 +87,12 @@ public final class HttpQueries implements Queries {
         return baseUrl;
     }
 
+    /** The instance's URL, as logs name it. */
+    @Override
+    public String toString() {
+        return "Streams instance " + baseUrl;
+    }
+
     /** The internal route of {@code type}. */
     public static String path(QueryType<?, ?> type) {
         return PATH_PREFIX + type.name();

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A short memory of the instances that could not be reached ({@link PeerUnreachableException}), so
@@ -28,6 +30,12 @@ public final class UnreachablePeers<K> {
 
     /** How long an unreachable peer is asked last, unless it answers meanwhile. */
     public static final Duration DEFAULT_MEMORY = Duration.ofSeconds(5);
+    /** Counter of {@link #deferred()}: reads that asked another source first ({@code _total} in Prometheus). */
+    public static final String DEFERRED_METRIC = "spendline.query.peer.down";
+    /** Gauge of {@link #size()}: peers remembered as unreachable now. */
+    public static final String SIZE_METRIC = "spendline.query.peers.unreachable";
+
+    private static final Logger log = LoggerFactory.getLogger(UnreachablePeers.class);
 
     private final Duration memory;
     private final Clock clock;
@@ -53,13 +61,15 @@ public final class UnreachablePeers<K> {
 
     /** {@code peer} could not be reached just now: ask it last for the next {@code memory}. */
     public void unreachable(K peer) {
-        downUntil.put(peer, clock.instant().plus(memory));
+        if (downUntil.put(peer, clock.instant().plus(memory)) == null) {
+            log.info("{} could not be reached: asked last for {} s, or until it answers", peer, memory.toSeconds());
+        }
     }
 
     /** {@code peer} answered (anything, a 503 included): it is not down. */
     public void reachable(K peer) {
-        if (!downUntil.isEmpty()) {
-            downUntil.remove(peer);
+        if (!downUntil.isEmpty() && downUntil.remove(peer) != null) {
+            log.info("{} answers again", peer);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.spendline.streams.app;
 
 import dev.spendline.internalapi.HttpQueries;
 import dev.spendline.internalapi.InstanceCredential;
+import dev.spendline.internalapi.UnreachablePeers;
 import dev.spendline.streams.pricing.PriceBook;
 import dev.spendline.streams.query.ClosedMonthCache;
 import dev.spendline.streams.query.RoutingQueries;
@@ -102,7 +103,8 @@ public class StreamsConfiguration {
      * are on one network and accept in well under a millisecond, so a connect that takes longer
      * means the peer is gone (killed, host down) and the read should move on to a standby rather
      * than spend its whole retry bound on one connect. A forwarded request may take at most the
-     * retry bound ({@code query-attempts} × {@code query-backoff}, 5 s; at least 2 s).
+     * retry bound ({@code query-attempts} × {@code query-backoff}, 5 s; at least 2 s). A peer that
+     * could not be reached is then asked last for {@link UnreachablePeers#DEFAULT_MEMORY}.
      */
     @Bean
     public RoutingQueries routingQueries(
@@ -133,7 +135,9 @@ public class StreamsConfiguration {
                 props.dedupeHorizon(),
                 clock,
                 new ClosedMonthCache(clock, ClosedMonthCache.DEFAULT_MAX_ROWS),
-                registry);
+                registry,
+                // Real elapsed time, not the application clock a test may stop or move.
+                UnreachablePeers.withDefaults());
     }
 
     /** The one clock of the application; a test registers its own {@link Clock} bean to move time. */
