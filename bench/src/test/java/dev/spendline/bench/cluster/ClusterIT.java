@@ -156,23 +156,35 @@ class ClusterIT {
         awaitAcknowledged(load, 2_000);
         LocalCluster.Service victim = cluster.streamsApps().get(1);
         long killedAt = System.nanoTime();
+        probe.mark(killedAt);
         assertThat(victim.process().kill()).as("exit code of SIGKILL").isEqualTo(137);
         // While the dead instance is still a member (until the session timeout), its partitions
         // have no live owner: only the standby replica on the other instance can answer for them.
         LocalCluster.sleep(SESSION_TIMEOUT.minusSeconds(2));
         List<String> silentBeforeRebalance = probe.notAnsweredSince(killedAt);
+        QueryProbe.Window beforeRebalance = probe.sinceMark(System.nanoTime());
+        String loadAfterKill = loadAverage();
         // Then the group moves its partitions to the survivor (promoted from the standby).
         LocalCluster.sleep(Duration.ofSeconds(10));
         List<String> silent = probe.notAnsweredSince(killedAt);
         LocalCluster.Service survivor = cluster.streamsApps().get(0);
         double standbyAnswers = routedMetric(survivor, "standby_local");
+        double deferredBySurvivor = metric(survivor.internalUrl(), "spendline_query_peer_down_total");
         victim.start();
         LocalCluster.awaitStreamsRunning(victim, Duration.ofSeconds(120));
         LocalCluster.sleep(Duration.ofSeconds(4));
         FleetLoad.Result sent = load.stop();
         probe.stop();
+        double deferredByQueryApis = 0;
+        for (LocalCluster.Service queryApi : cluster.queryApis()) {
+            deferredByQueryApis += metric(queryApi.internalUrl(), "spendline_query_peer_down_total");
+        }
         System.out.println("streams-app SIGKILL: load " + sent.summary() + "; queries " + probe.summary()
-                + "; answered by the survivor's standby " + standbyAnswers);
+                + "; answered by the survivor's standby " + standbyAnswers
+                + "; reads that went past the dead instance as remembered unreachable: survivor "
+                + deferredBySurvivor + ", query-api instances " + deferredByQueryApis
+                + "; in the " + SESSION_TIMEOUT.minusSeconds(2).toSeconds() + " s after the kill: "
+                + beforeRebalance.summary() + "; load average then " + loadAfterKill);
 
         assertThat(sent.rejected()).as("batches refused with a 4xx").isZero();
         assertThat(sent.gaveUp()).as("batches never acknowledged").isZero();
@@ -232,17 +244,43 @@ class ClusterIT {
 
     /** {@code spendline_query_routed_total{source=...}} of one streams-app instance (Prometheus). */
     private static double routedMetric(LocalCluster.Service streams, String source) throws Exception {
-        var response = java.net.http.HttpClient.newHttpClient()
-                .send(
-                        java.net.http.HttpRequest.newBuilder(
-                                        streams.internalUrl().resolve("/actuator/prometheus"))
-                                .build(),
-                        java.net.http.HttpResponse.BodyHandlers.ofString());
-        return response.body()
+        return prometheus(streams.internalUrl())
                 .lines()
                 .filter(l -> l.startsWith("spendline_query_routed_total{") && l.contains("source=\"" + source + "\""))
                 .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
                 .sum();
+    }
+
+    /** The sum of a Prometheus series over its tags, from an internal port; 0 when absent. */
+    private static double metric(URI internalUrl, String name) throws Exception {
+        return prometheus(internalUrl)
+                .lines()
+                .filter(l -> l.startsWith(name + "{") || l.startsWith(name + " "))
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
+                .sum();
+    }
+
+    private static String prometheus(URI internalUrl) throws Exception {
+        var response = java.net.http.HttpClient.newHttpClient()
+                .send(
+                        java.net.http.HttpRequest.newBuilder(internalUrl.resolve("/actuator/prometheus"))
+                                .build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode())
+                .as("GET %s/actuator/prometheus", internalUrl)
+                .isEqualTo(200);
+        return response.body();
+    }
+
+    /** The machine's 1, 5 and 15 minute load averages (Linux), to tell a slow run from a busy machine. */
+    private static String loadAverage() {
+        try {
+            String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ");
+            return fields[0] + " " + fields[1] + " " + fields[2] + " on "
+                    + Runtime.getRuntime().availableProcessors() + " cores";
+        } catch (java.io.IOException e) {
+            return "unknown (" + e.getMessage() + ")";
+        }
     }
 
     private static void awaitAcknowledged(FleetLoad load, long events) {
