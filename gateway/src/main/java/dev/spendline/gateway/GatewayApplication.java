@@ -16,6 +16,7 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.convert.DurationStyle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
@@ -42,14 +43,17 @@ public class GatewayApplication {
     FailoverQueries quotaQueries(
             @Value("${spendline.gateway.streams-url}") String streamsUrls,
             @Value("${" + InstanceCredential.SECRET_PROPERTY + ":}") String secret,
-            Clock clock) {
+            Clock clock,
+            @Value("${" + UnreachablePeers.MEMORY_PROPERTY + ":5s}") String unreachableMemory) {
         HttpClient client =
                 HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
         InstanceCredential credential = InstanceCredential.of(secret);
         return FailoverQueries.over(
                 streamsUrls,
                 Duration.ofSeconds(2),
-                url -> new HttpQueries(url, client, Duration.ofSeconds(2), false, credential, clock));
+                url -> new HttpQueries(url, client, Duration.ofSeconds(2), false, credential, clock),
+                // Real elapsed time, not the application clock a test may stop or move.
+                new UnreachablePeers<>(DurationStyle.detectAndParse(unreachableMemory), Clock.systemUTC()));
     }
 
     /** The same meters of unreachable streams instances as a streams-app instance has for its peers. */

@@ -41,12 +41,17 @@ public final class FailoverQueries implements Queries {
      *     whole retry bound, so trying every one could multiply the wait)
      */
     public FailoverQueries(List<? extends Queries> instances, Duration budget) {
+        this(instances, budget, UnreachablePeers.withDefaults());
+    }
+
+    /** @param unreachable the instances that could not be reached lately, asked last */
+    public FailoverQueries(List<? extends Queries> instances, Duration budget, UnreachablePeers<Queries> unreachable) {
         this(
                 instances,
                 budget,
                 System::nanoTime,
                 ThreadLocalRandom.current().nextInt(Math.max(1, instances.size())),
-                UnreachablePeers.withDefaults());
+                unreachable);
     }
 
     FailoverQueries(List<? extends Queries> instances, Duration budget, LongSupplier nanoTime, int first) {
@@ -74,7 +79,16 @@ public final class FailoverQueries implements Queries {
      * spendline.gateway.streams-url}); blanks around the commas are ignored.
      */
     public static FailoverQueries over(String commaSeparatedUrls, Duration budget, Function<URI, Queries> client) {
-        return new FailoverQueries(urls(commaSeparatedUrls).stream().map(client).toList(), budget);
+        return over(commaSeparatedUrls, budget, client, UnreachablePeers.withDefaults());
+    }
+
+    /** As {@link #over(String, Duration, Function)}, remembering unreachable instances in {@code unreachable}. */
+    public static FailoverQueries over(
+            String commaSeparatedUrls,
+            Duration budget,
+            Function<URI, Queries> client,
+            UnreachablePeers<Queries> unreachable) {
+        return new FailoverQueries(urls(commaSeparatedUrls).stream().map(client).toList(), budget, unreachable);
     }
 
     /** The URLs of a comma-separated list, each checked to be an absolute http(s) URL. */

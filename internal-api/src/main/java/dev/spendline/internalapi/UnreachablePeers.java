@@ -30,6 +30,11 @@ public final class UnreachablePeers<K> {
 
     /** How long an unreachable peer is asked last, unless it answers meanwhile. */
     public static final Duration DEFAULT_MEMORY = Duration.ofSeconds(5);
+    /**
+     * The property every service reads the memory from (a duration, e.g. {@code 5s}; {@code 0s}
+     * turns it off: every read asks in the usual order, as before the memory existed).
+     */
+    public static final String MEMORY_PROPERTY = "spendline.internal.unreachable-peer-memory";
     /** Counter of {@link #deferred()}: reads that asked another source first ({@code _total} in Prometheus). */
     public static final String DEFERRED_METRIC = "spendline.query.peer.down";
     /** Gauge of {@link #size()}: peers remembered as unreachable now. */

@@ -10,6 +10,7 @@ import dev.spendline.bench.process.PostgresFleet;
 import dev.spendline.bench.process.PostgresWorkspace;
 import dev.spendline.controlplane.keys.IssuedApiKey;
 import dev.spendline.controlplane.workspaces.Plan;
+import dev.spendline.internalapi.UnreachablePeers;
 import dev.spendline.kafka.embedded.KafkaNodeMain;
 import dev.spendline.topics.Topic;
 import dev.spendline.topics.Topics;
@@ -54,6 +55,13 @@ class ClusterIT {
      */
     private static final int STANDBYS = Integer.getInteger("spendline.cluster.standbys", 1);
 
+    /**
+     * How long every service remembers an unreachable instance (the services' default, 5 s, when
+     * unset); {@code -Dspendline.cluster.peer-memory=0s} runs the services as before that memory
+     * existed, to compare.
+     */
+    private static final String PEER_MEMORY = System.getProperty("spendline.cluster.peer-memory");
+
     private PostgresFleet controlPlane;
     private LocalCluster cluster;
     private final Map<String, Ledger> ledgers = new LinkedHashMap<>();
@@ -70,15 +78,12 @@ class ClusterIT {
             workspaces.add(new FleetLoad.Workspace(key.key().workspaceId(), key.secret()));
             keys.put(key.key().workspaceId(), key.secret());
         }
+        List<String> serviceJvm = new ArrayList<>(List.of("-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
+        if (PEER_MEMORY != null) {
+            serviceJvm.add("-D" + UnreachablePeers.MEMORY_PROPERTY + "=" + PEER_MEMORY);
+        }
         cluster = new LocalCluster(
-                new LocalCluster.Layout(
-                        3,
-                        2,
-                        STANDBYS,
-                        2,
-                        PARTITIONS,
-                        SESSION_TIMEOUT,
-                        List.of("-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")),
+                new LocalCluster.Layout(3, 2, STANDBYS, 2, PARTITIONS, SESSION_TIMEOUT, serviceJvm),
                 LocalCluster.Jars.withKafkaFromClasspath(
                         jar("spendline.gateway.jar"),
                         jar("spendline.streams.jar"),

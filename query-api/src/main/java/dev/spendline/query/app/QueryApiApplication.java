@@ -14,6 +14,7 @@ import java.time.Duration;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.convert.DurationStyle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
@@ -44,14 +45,17 @@ public class QueryApiApplication {
     FailoverQueries queries(
             @Value("${spendline.query.streams-url}") String streamsUrls,
             @Value("${" + InstanceCredential.SECRET_PROPERTY + ":}") String secret,
-            Clock clock) {
+            Clock clock,
+            @Value("${" + UnreachablePeers.MEMORY_PROPERTY + ":5s}") String unreachableMemory) {
         HttpClient client =
                 HttpClient.newBuilder().connectTimeout(Duration.ofMillis(500)).build();
         InstanceCredential credential = InstanceCredential.of(secret);
         return FailoverQueries.over(
                 streamsUrls,
                 Duration.ofSeconds(15),
-                url -> new HttpQueries(url, client, Duration.ofSeconds(15), false, credential, clock));
+                url -> new HttpQueries(url, client, Duration.ofSeconds(15), false, credential, clock),
+                // Real elapsed time, not the application clock a test may stop or move.
+                new UnreachablePeers<>(DurationStyle.detectAndParse(unreachableMemory), Clock.systemUTC()));
     }
 
     /** The same meters of unreachable streams instances as a streams-app instance has for its peers. */

@@ -104,7 +104,8 @@ public class StreamsConfiguration {
      * means the peer is gone (killed, host down) and the read should move on to a standby rather
      * than spend its whole retry bound on one connect. A forwarded request may take at most the
      * retry bound ({@code query-attempts} × {@code query-backoff}, 5 s; at least 2 s). A peer that
-     * could not be reached is then asked last for {@link UnreachablePeers#DEFAULT_MEMORY}.
+     * could not be reached is then asked last for {@code spendline.internal.unreachable-peer-memory}
+     * (5 s).
      */
     @Bean
     public RoutingQueries routingQueries(
@@ -113,7 +114,8 @@ public class StreamsConfiguration {
             HostInfo self,
             InstanceCredential credential,
             Clock clock,
-            MeterRegistry registry) {
+            MeterRegistry registry,
+            @Value("${" + UnreachablePeers.MEMORY_PROPERTY + ":5s}") String unreachableMemory) {
         HttpClient client =
                 HttpClient.newBuilder().connectTimeout(PEER_CONNECT_TIMEOUT).build();
         // A peer that accepted but does not answer (stopped, overloaded) gets as long as the whole
@@ -137,7 +139,7 @@ public class StreamsConfiguration {
                 new ClosedMonthCache(clock, ClosedMonthCache.DEFAULT_MAX_ROWS),
                 registry,
                 // Real elapsed time, not the application clock a test may stop or move.
-                UnreachablePeers.withDefaults());
+                new UnreachablePeers<>(DurationStyle.detectAndParse(unreachableMemory), Clock.systemUTC()));
     }
 
     /** The one clock of the application; a test registers its own {@link Clock} bean to move time. */
