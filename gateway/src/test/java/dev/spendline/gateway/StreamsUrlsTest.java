@@ -15,11 +15,11 @@ class StreamsUrlsTest {
     @Test
     void oneClientPerListedInstance() {
         assertThat(new GatewayApplication()
-                        .quotaQueries("http://streams-1:9082, http://streams-2:9082", secret, Clock.systemUTC())
+                        .quotaQueries("http://streams-1:9082, http://streams-2:9082", secret, Clock.systemUTC(), "5s")
                         .size())
                 .isEqualTo(2);
         assertThat(new GatewayApplication()
-                        .quotaQueries("http://streams-app:9082", secret, Clock.systemUTC())
+                        .quotaQueries("http://streams-app:9082", secret, Clock.systemUTC(), "5s")
                         .size())
                 .isEqualTo(1);
     }
@@ -27,7 +27,7 @@ class StreamsUrlsTest {
     @Test
     void refusesAnEntryThatIsNoUrl() {
         assertThatThrownBy(() -> new GatewayApplication()
-                        .quotaQueries("http://streams-1:9082,streams-2", secret, Clock.systemUTC()))
+                        .quotaQueries("http://streams-1:9082,streams-2", secret, Clock.systemUTC(), "5s"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("streams-2");
     }

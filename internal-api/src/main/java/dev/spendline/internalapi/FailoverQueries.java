@@ -22,6 +22,10 @@ import java.util.function.LongSupplier;
  * {@code budget} has passed; then it fails with {@link QueryUnavailableException} (503 +
  * Retry-After to the caller). Any other failure (400, a refused credential) is the same on every
  * instance and is thrown at once.
+ *
+ * <p>An instance that could not be reached ({@link PeerUnreachableException}: refused, timed out)
+ * is remembered for a few seconds ({@link UnreachablePeers}) and asked last meanwhile, so that
+ * while an instance is dead the reads that would start at it do not each pay its connect first.
  */
 public final class FailoverQueries implements Queries {
 
@@ -29,6 +33,7 @@ public final class FailoverQueries implements Queries {
     private final Duration budget;
     private final LongSupplier nanoTime;
     private final AtomicInteger next;
+    private final UnreachablePeers<Queries> unreachable;
 
     /**
      * @param instances the streams instances, in the configured order
@@ -36,10 +41,29 @@ public final class FailoverQueries implements Queries {
      *     whole retry bound, so trying every one could multiply the wait)
      */
     public FailoverQueries(List<? extends Queries> instances, Duration budget) {
-        this(instances, budget, System::nanoTime, ThreadLocalRandom.current().nextInt(Math.max(1, instances.size())));
+        this(instances, budget, UnreachablePeers.withDefaults());
+    }
+
+    /** @param unreachable the instances that could not be reached lately, asked last */
+    public FailoverQueries(List<? extends Queries> instances, Duration budget, UnreachablePeers<Queries> unreachable) {
+        this(
+                instances,
+                budget,
+                System::nanoTime,
+                ThreadLocalRandom.current().nextInt(Math.max(1, instances.size())),
+                unreachable);
     }
 
     FailoverQueries(List<? extends Queries> instances, Duration budget, LongSupplier nanoTime, int first) {
+        this(instances, budget, nanoTime, first, UnreachablePeers.withDefaults());
+    }
+
+    FailoverQueries(
+            List<? extends Queries> instances,
+            Duration budget,
+            LongSupplier nanoTime,
+            int first,
+            UnreachablePeers<Queries> unreachable) {
         if (instances.isEmpty()) {
             throw new IllegalArgumentException("At least one streams instance URL is needed");
         }
@@ -47,6 +71,7 @@ public final class FailoverQueries implements Queries {
         this.budget = budget;
         this.nanoTime = nanoTime;
         this.next = new AtomicInteger(first);
+        this.unreachable = unreachable;
     }
 
     /**
@@ -54,7 +79,16 @@ public final class FailoverQueries implements Queries {
      * spendline.gateway.streams-url}); blanks around the commas are ignored.
      */
     public static FailoverQueries over(String commaSeparatedUrls, Duration budget, Function<URI, Queries> client) {
-        return new FailoverQueries(urls(commaSeparatedUrls).stream().map(client).toList(), budget);
+        return over(commaSeparatedUrls, budget, client, UnreachablePeers.withDefaults());
+    }
+
+    /** As {@link #over(String, Duration, Function)}, remembering unreachable instances in {@code unreachable}. */
+    public static FailoverQueries over(
+            String commaSeparatedUrls,
+            Duration budget,
+            Function<URI, Queries> client,
+            UnreachablePeers<Queries> unreachable) {
+        return new FailoverQueries(urls(commaSeparatedUrls).stream().map(client).toList(), budget, unreachable);
     }
 
     /** The URLs of a comma-separated list, each checked to be an absolute http(s) URL. */
@@ -84,19 +118,37 @@ public final class FailoverQueries implements Queries {
         return instances.size();
     }
 
+    /** The instances remembered as unreachable (for the metrics). */
+    public UnreachablePeers<Queries> unreachable() {
+        return unreachable;
+    }
+
     @Override
     public <Q extends WorkspaceQuery, A> A answer(QueryType<Q, A> type, Q query) {
         int n = instances.size();
         int start = Math.floorMod(next.getAndIncrement(), n);
+        List<Queries> inTurn = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            inTurn.add(instances.get((start + i) % n));
+        }
         long deadline = nanoTime.getAsLong() + budget.toNanos();
         QueryUnavailableException last = null;
-        for (int i = 0; i < n; i++) {
-            if (i > 0 && nanoTime.getAsLong() - deadline >= 0) {
+        boolean first = true;
+        for (Queries instance : unreachable.reachableFirst(inTurn)) {
+            if (!first && nanoTime.getAsLong() - deadline >= 0) {
                 break;
             }
+            first = false;
             try {
-                return instances.get((start + i) % n).answer(type, query);
+                A answer = instance.answer(type, query);
+                unreachable.reachable(instance);
+                return answer;
+            } catch (PeerUnreachableException e) {
+                unreachable.unreachable(instance);
+                last = e;
             } catch (QueryUnavailableException e) {
+                // It answered (503): alive, only unable to answer this read now.
+                unreachable.reachable(instance);
                 last = e;
             }
         }

@@ -87,6 +87,12 @@ public final class HttpQueries implements Queries {
         return baseUrl;
     }
 
+    /** The instance's URL, as logs name it. */
+    @Override
+    public String toString() {
+        return "Streams instance " + baseUrl;
+    }
+
     /** The internal route of {@code type}. */
     public static String path(QueryType<?, ?> type) {
         return PATH_PREFIX + type.name();
@@ -108,7 +114,7 @@ public final class HttpQueries implements Queries {
         try {
             response = client.send(builder.build(), HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException e) {
-            throw new QueryUnavailableException("Query instance " + endpoint + " is unreachable", e);
+            throw new PeerUnreachableException("Query instance " + endpoint + " is unreachable", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new QueryUnavailableException("Interrupted while querying " + endpoint, e);

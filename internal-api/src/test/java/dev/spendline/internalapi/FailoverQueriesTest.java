@@ -17,6 +17,7 @@ import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.YearMonth;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,6 +55,71 @@ class FailoverQueriesTest {
         }
         // Started at "down" and at "unavailable" it was asked; started at "up" it was not.
         assertThat(unavailableCalls).hasValue(2);
+    }
+
+    @Test
+    void anInstanceThatCouldNotBeReachedIsAskedLastUntilTheMemoryRunsOut() throws IOException {
+        AtomicInteger downCalls = new AtomicInteger();
+        Queries down = countingCalls(
+                downCalls,
+                new HttpQueries(
+                        URI.create("http://127.0.0.1:" + closedPort()),
+                        client,
+                        Duration.ofSeconds(2),
+                        false,
+                        CREDENTIAL,
+                        Clock.systemUTC()));
+        AtomicInteger upCalls = new AtomicInteger();
+        Queries up = countingCalls(
+                upCalls, clients(List.of(serve(200, QUOTA_42, null))).get(0));
+        Instant[] now = {Instant.parse("2026-11-26T06:00:00Z")};
+        UnreachablePeers<Queries> memory = new UnreachablePeers<>(Duration.ofSeconds(5), clockAt(now));
+        FailoverQueries queries =
+                new FailoverQueries(List.of(down, up), Duration.ofSeconds(5), System::nanoTime, 0, memory);
+        for (int i = 0; i < 6; i++) {
+            assertThat(queries.answer(QueryType.QUOTA_USAGE, QUERY).acceptedEvents())
+                    .isEqualTo(42);
+        }
+        // Half the reads start at the dead instance: only the first of them asked it.
+        assertThat(downCalls).hasValue(1);
+        assertThat(upCalls).hasValue(6);
+        assertThat(memory.deferred()).isEqualTo(2);
+        // After the memory, one read tries it again (refused again: remembered again).
+        now[0] = now[0].plusSeconds(5);
+        for (int i = 0; i < 4; i++) {
+            queries.answer(QueryType.QUOTA_USAGE, QUERY);
+        }
+        assertThat(downCalls).hasValue(2);
+    }
+
+    @Test
+    void anInstanceThatAnswered503IsNotRememberedAsDown() throws IOException {
+        AtomicInteger unavailableCalls = new AtomicInteger();
+        URI unavailable = serve(503, "{\"status\":503}", unavailableCalls);
+        URI up = serve(200, QUOTA_42, null);
+        UnreachablePeers<Queries> memory = UnreachablePeers.withDefaults();
+        FailoverQueries queries = new FailoverQueries(
+                clients(List.of(unavailable, up)), Duration.ofSeconds(5), System::nanoTime, 0, memory);
+        for (int i = 0; i < 4; i++) {
+            queries.answer(QueryType.QUOTA_USAGE, QUERY);
+        }
+        assertThat(unavailableCalls).hasValue(2);
+        assertThat(memory.size()).isZero();
+    }
+
+    @Test
+    void whenEveryInstanceIsRememberedAsDownTheyAreStillAsked() throws IOException {
+        AtomicInteger calls = new AtomicInteger();
+        Queries onlyOne = countingCalls(
+                calls, clients(List.of(serve(200, QUOTA_42, null))).get(0));
+        UnreachablePeers<Queries> memory = UnreachablePeers.withDefaults();
+        memory.unreachable(onlyOne);
+        FailoverQueries queries =
+                new FailoverQueries(List.of(onlyOne), Duration.ofSeconds(5), System::nanoTime, 0, memory);
+        assertThat(queries.answer(QueryType.QUOTA_USAGE, QUERY).acceptedEvents())
+                .isEqualTo(42);
+        assertThat(calls).hasValue(1);
+        assertThat(memory.size()).as("an answer forgets it").isZero();
     }
 
     @Test
@@ -123,6 +189,37 @@ class FailoverQueriesTest {
                 .containsExactly(URI.create("http://streams-1:9082"), URI.create("http://streams-2:9082"));
         assertThatThrownBy(() -> FailoverQueries.urls("streams-1:9082")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> FailoverQueries.urls(" , ")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    private static final String QUOTA_42 = "{\"workspaceId\":\"ws_1\",\"month\":\"2026-11\",\"acceptedEvents\":42}";
+
+    private static Queries countingCalls(AtomicInteger calls, Queries delegate) {
+        return new Queries() {
+            @Override
+            public <Q extends dev.spendline.contracts.query.WorkspaceQuery, A> A answer(QueryType<Q, A> type, Q query) {
+                calls.incrementAndGet();
+                return delegate.answer(type, query);
+            }
+        };
+    }
+
+    private static Clock clockAt(Instant[] now) {
+        return new Clock() {
+            @Override
+            public Instant instant() {
+                return now[0];
+            }
+
+            @Override
+            public java.time.ZoneId getZone() {
+                return java.time.ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(java.time.ZoneId zone) {
+                return this;
+            }
+        };
     }
 
     private List<Queries> clients(List<URI> urls) {

@@ -10,6 +10,7 @@ import dev.spendline.bench.process.PostgresFleet;
 import dev.spendline.bench.process.PostgresWorkspace;
 import dev.spendline.controlplane.keys.IssuedApiKey;
 import dev.spendline.controlplane.workspaces.Plan;
+import dev.spendline.internalapi.UnreachablePeers;
 import dev.spendline.kafka.embedded.KafkaNodeMain;
 import dev.spendline.topics.Topic;
 import dev.spendline.topics.Topics;
@@ -54,6 +55,13 @@ class ClusterIT {
      */
     private static final int STANDBYS = Integer.getInteger("spendline.cluster.standbys", 1);
 
+    /**
+     * How long every service remembers an unreachable instance (the services' default, 5 s, when
+     * unset); {@code -Dspendline.cluster.peer-memory=0s} runs the services as before that memory
+     * existed, to compare.
+     */
+    private static final String PEER_MEMORY = System.getProperty("spendline.cluster.peer-memory");
+
     private PostgresFleet controlPlane;
     private LocalCluster cluster;
     private final Map<String, Ledger> ledgers = new LinkedHashMap<>();
@@ -70,15 +78,12 @@ class ClusterIT {
             workspaces.add(new FleetLoad.Workspace(key.key().workspaceId(), key.secret()));
             keys.put(key.key().workspaceId(), key.secret());
         }
+        List<String> serviceJvm = new ArrayList<>(List.of("-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
+        if (PEER_MEMORY != null) {
+            serviceJvm.add("-D" + UnreachablePeers.MEMORY_PROPERTY + "=" + PEER_MEMORY);
+        }
         cluster = new LocalCluster(
-                new LocalCluster.Layout(
-                        3,
-                        2,
-                        STANDBYS,
-                        2,
-                        PARTITIONS,
-                        SESSION_TIMEOUT,
-                        List.of("-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")),
+                new LocalCluster.Layout(3, 2, STANDBYS, 2, PARTITIONS, SESSION_TIMEOUT, serviceJvm),
                 LocalCluster.Jars.withKafkaFromClasspath(
                         jar("spendline.gateway.jar"),
                         jar("spendline.streams.jar"),
@@ -156,23 +161,35 @@ class ClusterIT {
         awaitAcknowledged(load, 2_000);
         LocalCluster.Service victim = cluster.streamsApps().get(1);
         long killedAt = System.nanoTime();
+        probe.mark(killedAt);
         assertThat(victim.process().kill()).as("exit code of SIGKILL").isEqualTo(137);
         // While the dead instance is still a member (until the session timeout), its partitions
         // have no live owner: only the standby replica on the other instance can answer for them.
         LocalCluster.sleep(SESSION_TIMEOUT.minusSeconds(2));
         List<String> silentBeforeRebalance = probe.notAnsweredSince(killedAt);
+        QueryProbe.Window beforeRebalance = probe.sinceMark(System.nanoTime());
+        String loadAfterKill = loadAverage();
         // Then the group moves its partitions to the survivor (promoted from the standby).
         LocalCluster.sleep(Duration.ofSeconds(10));
         List<String> silent = probe.notAnsweredSince(killedAt);
         LocalCluster.Service survivor = cluster.streamsApps().get(0);
         double standbyAnswers = routedMetric(survivor, "standby_local");
+        double deferredBySurvivor = metric(survivor.internalUrl(), "spendline_query_peer_down_total");
         victim.start();
         LocalCluster.awaitStreamsRunning(victim, Duration.ofSeconds(120));
         LocalCluster.sleep(Duration.ofSeconds(4));
         FleetLoad.Result sent = load.stop();
         probe.stop();
+        double deferredByQueryApis = 0;
+        for (LocalCluster.Service queryApi : cluster.queryApis()) {
+            deferredByQueryApis += metric(queryApi.internalUrl(), "spendline_query_peer_down_total");
+        }
         System.out.println("streams-app SIGKILL: load " + sent.summary() + "; queries " + probe.summary()
-                + "; answered by the survivor's standby " + standbyAnswers);
+                + "; answered by the survivor's standby " + standbyAnswers
+                + "; reads that went past the dead instance as remembered unreachable: survivor "
+                + deferredBySurvivor + ", query-api instances " + deferredByQueryApis
+                + "; in the " + SESSION_TIMEOUT.minusSeconds(2).toSeconds() + " s after the kill: "
+                + beforeRebalance.summary() + "; load average then " + loadAfterKill);
 
         assertThat(sent.rejected()).as("batches refused with a 4xx").isZero();
         assertThat(sent.gaveUp()).as("batches never acknowledged").isZero();
@@ -262,7 +279,7 @@ class ClusterIT {
         assertEveryWorkspaceMatchesItsLedger();
         double deadLetters = 0;
         for (LocalCluster.Service streams : cluster.streamsApps()) {
-            deadLetters += metric(streams, "spendline_dead_letters_total{");
+            deadLetters += metric(streams.internalUrl(), "spendline_dead_letters_total");
         }
         assertThat(deadLetters)
                 .as("dead letters counted by the streams-app instances")
@@ -285,23 +302,43 @@ class ClusterIT {
 
     /** {@code spendline_query_routed_total{source=...}} of one streams-app instance (Prometheus). */
     private static double routedMetric(LocalCluster.Service streams, String source) throws Exception {
-        return metric(streams, "spendline_query_routed_total{", "source=\"" + source + "\"");
+        return metric(streams.internalUrl(), "spendline_query_routed_total", "source=\"" + source + "\"");
     }
 
-    /** The sum of a Prometheus metric's series (lines starting with {@code prefix} and containing {@code filter}). */
-    private static double metric(LocalCluster.Service streams, String prefix, String... filter) throws Exception {
-        var response = java.net.http.HttpClient.newHttpClient()
-                .send(
-                        java.net.http.HttpRequest.newBuilder(
-                                        streams.internalUrl().resolve("/actuator/prometheus"))
-                                .build(),
-                        java.net.http.HttpResponse.BodyHandlers.ofString());
-        return response.body()
+    /**
+     * The sum of a Prometheus series over its tags (those containing every {@code filter}), from an
+     * internal port; 0 when absent.
+     */
+    private static double metric(URI internalUrl, String name, String... filter) throws Exception {
+        return prometheus(internalUrl)
                 .lines()
-                .filter(l ->
-                        l.startsWith(prefix) && java.util.Arrays.stream(filter).allMatch(l::contains))
+                .filter(l -> l.startsWith(name + "{") || l.startsWith(name + " "))
+                .filter(l -> java.util.Arrays.stream(filter).allMatch(l::contains))
                 .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
                 .sum();
+    }
+
+    private static String prometheus(URI internalUrl) throws Exception {
+        var response = java.net.http.HttpClient.newHttpClient()
+                .send(
+                        java.net.http.HttpRequest.newBuilder(internalUrl.resolve("/actuator/prometheus"))
+                                .build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode())
+                .as("GET %s/actuator/prometheus", internalUrl)
+                .isEqualTo(200);
+        return response.body();
+    }
+
+    /** The machine's 1, 5 and 15 minute load averages (Linux), to tell a slow run from a busy machine. */
+    private static String loadAverage() {
+        try {
+            String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ");
+            return fields[0] + " " + fields[1] + " " + fields[2] + " on "
+                    + Runtime.getRuntime().availableProcessors() + " cores";
+        } catch (java.io.IOException e) {
+            return "unknown (" + e.getMessage() + ")";
+        }
     }
 
     private static void awaitAcknowledged(FleetLoad load, long events) {

@@ -15,7 +15,8 @@ class StreamsUrlsTest {
                         .queries(
                                 "http://streams-1:9082,http://streams-2:9082,http://streams-3:9082",
                                 InstanceCredential.generateSecret(),
-                                Clock.systemUTC())
+                                Clock.systemUTC(),
+                                "5s")
                         .size())
                 .isEqualTo(3);
     }

@@ -2,6 +2,7 @@ package dev.spendline.streams.app;
 
 import dev.spendline.internalapi.HttpQueries;
 import dev.spendline.internalapi.InstanceCredential;
+import dev.spendline.internalapi.UnreachablePeers;
 import dev.spendline.streams.pricing.PriceBook;
 import dev.spendline.streams.query.ClosedMonthCache;
 import dev.spendline.streams.query.RoutingQueries;
@@ -115,7 +116,9 @@ public class StreamsConfiguration {
      * are on one network and accept in well under a millisecond, so a connect that takes longer
      * means the peer is gone (killed, host down) and the read should move on to a standby rather
      * than spend its whole retry bound on one connect. A forwarded request may take at most the
-     * retry bound ({@code query-attempts} × {@code query-backoff}, 5 s; at least 2 s).
+     * retry bound ({@code query-attempts} × {@code query-backoff}, 5 s; at least 2 s). A peer that
+     * could not be reached is then asked last for {@code spendline.internal.unreachable-peer-memory}
+     * (5 s).
      */
     @Bean
     public RoutingQueries routingQueries(
@@ -124,7 +127,8 @@ public class StreamsConfiguration {
             HostInfo self,
             InstanceCredential credential,
             Clock clock,
-            MeterRegistry registry) {
+            MeterRegistry registry,
+            @Value("${" + UnreachablePeers.MEMORY_PROPERTY + ":5s}") String unreachableMemory) {
         HttpClient client =
                 HttpClient.newBuilder().connectTimeout(PEER_CONNECT_TIMEOUT).build();
         // A peer that accepted but does not answer (stopped, overloaded) gets as long as the whole
@@ -146,7 +150,9 @@ public class StreamsConfiguration {
                 props.dedupeHorizon(),
                 clock,
                 new ClosedMonthCache(clock, ClosedMonthCache.DEFAULT_MAX_ROWS),
-                registry);
+                registry,
+                // Real elapsed time, not the application clock a test may stop or move.
+                new UnreachablePeers<>(DurationStyle.detectAndParse(unreachableMemory), Clock.systemUTC()));
     }
 
     /** The one clock of the application; a test registers its own {@link Clock} bean to move time. */

@@ -5,11 +5,17 @@ import dev.spendline.contracts.query.QueryType;
 import dev.spendline.contracts.query.QueryUnavailableException;
 import dev.spendline.contracts.query.WorkspaceQuery;
 import dev.spendline.internalapi.HttpQueries;
+import dev.spendline.internalapi.PeerUnreachableException;
+import dev.spendline.internalapi.UnreachablePeers;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Function;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KafkaStreams;
@@ -28,6 +34,14 @@ import org.slf4j.LoggerFactory;
  * {@link QueryType#staleTolerant()} says so is answered by a standby replica of the partition:
  * this instance's own (Kafka Streams' {@code enableStaleStores}) or another's, asked with {@link
  * HttpQueries#askingStandby()}. Other reads wait for the owner.
+ *
+ * <p>An instance that could not be reached (connection refused or timed out, no answer in time) is
+ * remembered for a few seconds ({@link UnreachablePeers}): meanwhile a stale-tolerant read of its
+ * partitions goes to a standby first (this instance's, then another's) and asks it only if no
+ * standby answered, so that after a kill only the first reads pay for the dead owner. Exact reads
+ * still ask the owner on every attempt. Such reads are counted in {@value
+ * UnreachablePeers#DEFERRED_METRIC}, the remembered peers gauged in {@value
+ * UnreachablePeers#SIZE_METRIC}.
  *
  * <p>Rebalances make ownership briefly unknown or stale, so each attempt re-reads the metadata,
  * with a bounded number of attempts (and none started after {@code attempts × backoff})
@@ -56,6 +70,7 @@ public final class RoutingQueries implements Queries {
     private final Counter forwarded;
     private final Counter standbyLocal;
     private final Counter standbyRemote;
+    private final UnreachablePeers<HostInfo> unreachable;
 
     /**
      * @param dedupeHorizon how long the topology remembers identities (for {@code accepted_pairs})
@@ -95,6 +110,33 @@ public final class RoutingQueries implements Queries {
             Clock clock,
             ClosedMonthCache closedMonths,
             MeterRegistry registry) {
+        this(
+                streams,
+                self,
+                remote,
+                attempts,
+                backoff,
+                dedupeHorizon,
+                clock,
+                closedMonths,
+                registry,
+                UnreachablePeers.withDefaults());
+    }
+
+    /**
+     * @param unreachable the other instances that could not be reached lately, asked last
+     */
+    public RoutingQueries(
+            KafkaStreams streams,
+            HostInfo self,
+            Function<HostInfo, HttpQueries> remote,
+            int attempts,
+            Duration backoff,
+            Duration dedupeHorizon,
+            Clock clock,
+            ClosedMonthCache closedMonths,
+            MeterRegistry registry,
+            UnreachablePeers<HostInfo> unreachable) {
         this.closedMonths = closedMonths;
         this.streams = streams;
         this.self = self;
@@ -107,6 +149,18 @@ public final class RoutingQueries implements Queries {
         this.forwarded = routed(registry, "remote");
         this.standbyLocal = routed(registry, "standby_local");
         this.standbyRemote = routed(registry, "standby_remote");
+        this.unreachable = unreachable;
+        registerPeerMetrics(registry, unreachable);
+    }
+
+    private static void registerPeerMetrics(MeterRegistry registry, UnreachablePeers<?> unreachable) {
+        FunctionCounter.builder(UnreachablePeers.DEFERRED_METRIC, unreachable, UnreachablePeers::deferred)
+                .description("Reads that asked another instance or a standby first because the one they would"
+                        + " have asked could not be reached moments before")
+                .register(registry);
+        Gauge.builder(UnreachablePeers.SIZE_METRIC, unreachable, UnreachablePeers::size)
+                .description("Instances remembered as unreachable now (asked last for a few seconds)")
+                .register(registry);
     }
 
     private static Counter routed(MeterRegistry registry, String source) {
@@ -136,40 +190,70 @@ public final class RoutingQueries implements Queries {
                 last = e;
                 continue;
             }
-            try {
-                A answer;
-                if (self.equals(owner.activeHost())) {
-                    answer = fromLocal(type, query, owner.partition(), false);
-                    local.increment();
-                } else {
-                    answer = remote.apply(owner.activeHost()).answer(type, query);
-                    forwarded.increment();
-                }
-                return answer;
-            } catch (InvalidStateStoreException | QueryUnavailableException e) {
-                log.debug("Query attempt {} of {} failed at the owner: {}", attempt, attempts, e.getMessage());
-                last = e;
-            }
-            if (type.staleTolerant()) {
-                for (HostInfo standby : owner.standbyHosts()) {
-                    try {
-                        A answer;
-                        if (self.equals(standby)) {
-                            answer = fromLocal(type, query, owner.partition(), true);
-                            standbyLocal.increment();
-                        } else {
-                            answer = remote.apply(standby).askingStandby().answer(type, query);
-                            standbyRemote.increment();
-                        }
-                        return answer;
-                    } catch (InvalidStateStoreException | QueryUnavailableException e) {
-                        log.debug("Standby {} could not answer either: {}", standby, e.getMessage());
-                        last = e;
-                    }
+            for (HostInfo source : sources(type, owner)) {
+                try {
+                    return from(source, type, query, owner);
+                } catch (InvalidStateStoreException | QueryUnavailableException e) {
+                    log.debug(
+                            "Query attempt {} of {}: {} could not answer: {}",
+                            attempt,
+                            attempts,
+                            source,
+                            e.getMessage());
+                    last = e;
                 }
             }
         }
         throw new QueryUnavailableException("No instance can answer for this workspace right now", last);
+    }
+
+    /**
+     * Who may answer, in order: the owner; for a stale-tolerant read then its standby replicas,
+     * this instance's first (no hop). A peer remembered as unreachable goes after all the others.
+     */
+    private List<HostInfo> sources(QueryType<?, ?> type, KeyQueryMetadata owner) {
+        HostInfo active = owner.activeHost();
+        if (!type.staleTolerant()) {
+            // Exact reads wait for the owner: asked on every attempt, remembered or not.
+            return List.of(active);
+        }
+        List<HostInfo> sources = new ArrayList<>(1 + owner.standbyHosts().size());
+        sources.add(active);
+        if (owner.standbyHosts().contains(self)) {
+            sources.add(self);
+        }
+        for (HostInfo standby : owner.standbyHosts()) {
+            if (!standby.equals(self)) {
+                sources.add(standby);
+            }
+        }
+        return unreachable.reachableFirst(sources);
+    }
+
+    /** The answer of one source: the owner's or a standby's, here or over HTTP, counted by where. */
+    private <Q extends WorkspaceQuery, A> A from(
+            HostInfo source, QueryType<Q, A> type, Q query, KeyQueryMetadata owner) {
+        boolean standby = !source.equals(owner.activeHost());
+        if (self.equals(source)) {
+            A answer = fromLocal(type, query, owner.partition(), standby);
+            (standby ? standbyLocal : local).increment();
+            return answer;
+        }
+        HttpQueries peer = remote.apply(source);
+        A answer;
+        try {
+            answer = (standby ? peer.askingStandby() : peer).answer(type, query);
+        } catch (PeerUnreachableException e) {
+            unreachable.unreachable(source);
+            throw e;
+        } catch (QueryUnavailableException e) {
+            // A 503: the peer is alive, it only cannot answer this read now.
+            unreachable.reachable(source);
+            throw e;
+        }
+        unreachable.reachable(source);
+        (standby ? standbyRemote : forwarded).increment();
+        return answer;
     }
 
     /**

@@ -17,6 +17,7 @@ import dev.spendline.contracts.quota.EventIdentity;
 import dev.spendline.contracts.quota.QuotaUsageQuery;
 import dev.spendline.internalapi.HttpQueries;
 import dev.spendline.internalapi.InstanceCredential;
+import dev.spendline.internalapi.UnreachablePeers;
 import dev.spendline.kafka.embedded.EmbeddedKafka;
 import dev.spendline.kafka.embedded.TopicSetup;
 import dev.spendline.streams.SeededEvents;
@@ -26,6 +27,7 @@ import dev.spendline.topics.Topics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.file.Path;
@@ -56,7 +58,8 @@ import org.springframework.http.ResponseEntity;
  * port. When a partition's owner stops answering (its HTTP server stopped, as after kill -9 before
  * the group has evicted it), a report is still answered by the partition's standby replica, both
  * when the standby is the routing instance itself and when it is another instance; an exact read
- * (accepted_pairs) is not, and fails with 503 within the retry bound.
+ * (accepted_pairs) is not, and fails with 503 within the retry bound. An owner that could not be
+ * reached is remembered, so the reads after the first go to the standby without asking it.
  */
 class StandbyRoutingIT {
 
@@ -65,6 +68,11 @@ class StandbyRoutingIT {
     private static final int EVENTS = 200;
     private static final int ATTEMPTS = 8;
     private static final Duration BACKOFF = Duration.ofMillis(250);
+    /** The retry bound; a forwarded request gets as long, at least 2 s (as {@link StreamsConfiguration} sets it). */
+    private static final Duration BOUND = BACKOFF.multipliedBy(ATTEMPTS);
+
+    private static final Duration PEER_TIMEOUT =
+            BOUND.compareTo(Duration.ofSeconds(2)) < 0 ? Duration.ofSeconds(2) : BOUND;
     private static final InstanceCredential CREDENTIAL = InstanceCredential.of(InstanceCredential.generateSecret());
 
     @TempDir
@@ -72,6 +80,117 @@ class StandbyRoutingIT {
 
     @Test
     void aStandbyAnswersReportsWhenTheOwnerIsGoneAndExactReadsGet503() throws Exception {
+        withThreeInstances((events, active, standby, bystander) -> {
+            double standbyRemoteBefore = bystander.routed("standby_remote");
+            double standbyLocalBefore = standby.routed("standby_local");
+
+            // The owner stops answering but stays in the group: its port refuses connections.
+            active.http.stop(0);
+
+            SpendReport viaOther = bystander.queries.answer(QueryType.SPEND_BY, spendQuery());
+            assertThat(viaOther.totals().calls()).isEqualTo(EVENTS);
+            assertThat(bystander.routed("standby_remote")).isEqualTo(standbyRemoteBefore + 1);
+            // The refused owner is remembered: the next read asks the standby first.
+            double deferredBefore = bystander.peerDown();
+            bystander.queries.answer(QueryType.SPEND_BY, spendQuery());
+            assertThat(bystander.peerDown()).isEqualTo(deferredBefore + 1);
+            assertThat(bystander.routed("standby_remote")).isEqualTo(standbyRemoteBefore + 2);
+
+            SpendReport viaStandby = standby.queries.answer(QueryType.SPEND_BY, spendQuery());
+            assertThat(viaStandby.totals().calls()).isEqualTo(EVENTS);
+            assertThat(standby.routed("standby_local")).isEqualTo(standbyLocalBefore + 1);
+
+            // The quota count (its own store) is stale-tolerant too: the gateway's fallback is 0.
+            assertThat(bystander
+                            .queries
+                            .answer(QueryType.QUOTA_USAGE, new QuotaUsageQuery(WS, YearMonth.of(2026, 11)))
+                            .acceptedEvents())
+                    .isEqualTo(EVENTS);
+
+            // An exact read waits for the owner, within the bound, then 503.
+            AcceptedPairsQuery exact = exactRead(events);
+            long started = System.nanoTime();
+            assertThatThrownBy(() -> bystander.queries.answer(QueryType.ACCEPTED_PAIRS, exact))
+                    .isInstanceOf(QueryUnavailableException.class);
+            Duration waited = Duration.ofNanos(System.nanoTime() - started);
+            assertThat(waited).isLessThan(BOUND.plusSeconds(2));
+            assertThatThrownBy(() -> standby.queries.answer(QueryType.ACCEPTED_PAIRS, exact))
+                    .isInstanceOf(QueryUnavailableException.class);
+            // Asked as a standby over HTTP, an exact read is refused too (the owner-only rule).
+            assertThatThrownBy(() -> standby.queries.answerFromStandby(QueryType.ACCEPTED_PAIRS, exact))
+                    .isInstanceOf(QueryUnavailableException.class);
+        });
+    }
+
+    /**
+     * The owner hangs: its port accepts connections (the kernel completes them) but nothing ever
+     * answers, as with a frozen process. The first read pays the request timeout once; the owner
+     * is then remembered as unreachable and the next read goes straight to the standby, in well
+     * under the timeout; exact reads still wait for the owner and get 503 within the bound.
+     */
+    @Test
+    void anOwnerThatHangsCostsOneReadThenReportsGoStraightToAStandby() throws Exception {
+        withThreeInstances((events, active, standby, bystander) -> {
+            int port = active.self.port();
+            active.http.stop(0);
+            try (ServerSocket silent = new ServerSocket()) {
+                silent.setReuseAddress(true);
+                silent.bind(new InetSocketAddress("127.0.0.1", port), 50);
+
+                long t0 = System.nanoTime();
+                SpendReport first = bystander.queries.answer(QueryType.SPEND_BY, spendQuery());
+                Duration firstTook = Duration.ofNanos(System.nanoTime() - t0);
+                assertThat(first.totals().calls()).isEqualTo(EVENTS);
+                // The first read waited for the owner's answer for the request timeout.
+                assertThat(firstTook).isGreaterThanOrEqualTo(PEER_TIMEOUT.minusMillis(100));
+
+                double deferredBefore = bystander.peerDown();
+                long t1 = System.nanoTime();
+                SpendReport second = bystander.queries.answer(QueryType.SPEND_BY, spendQuery());
+                Duration secondTook = Duration.ofNanos(System.nanoTime() - t1);
+                assertThat(second.totals().calls()).isEqualTo(EVENTS);
+                assertThat(bystander.peerDown()).isEqualTo(deferredBefore + 1);
+                // Before the memory of unreachable peers, every read waited PEER_TIMEOUT (2 s) here.
+                assertThat(secondTook)
+                        .as("the read after the owner was found unreachable")
+                        .isLessThan(Duration.ofMillis(1_000));
+                System.out.printf(
+                        "Owner hung: first read %d ms (request timeout %d ms), second read %d ms%n",
+                        firstTook.toMillis(), PEER_TIMEOUT.toMillis(), secondTook.toMillis());
+
+                // The standby itself: one read pays, the next is answered from its own replica at once.
+                standby.queries.answer(QueryType.SPEND_BY, spendQuery());
+                long t2 = System.nanoTime();
+                assertThat(standby.queries
+                                .answer(QueryType.SPEND_BY, spendQuery())
+                                .totals()
+                                .calls())
+                        .isEqualTo(EVENTS);
+                assertThat(Duration.ofNanos(System.nanoTime() - t2)).isLessThan(Duration.ofMillis(1_000));
+
+                // An exact read still asks the owner, and gets 503 within the bound.
+                AcceptedPairsQuery exact = exactRead(events);
+                long t3 = System.nanoTime();
+                assertThatThrownBy(() -> bystander.queries.answer(QueryType.ACCEPTED_PAIRS, exact))
+                        .isInstanceOf(QueryUnavailableException.class);
+                Duration waited = Duration.ofNanos(System.nanoTime() - t3);
+                assertThat(waited).isGreaterThanOrEqualTo(PEER_TIMEOUT.minusMillis(100));
+                assertThat(waited).isLessThan(BOUND.plus(PEER_TIMEOUT).plusSeconds(1));
+            }
+        });
+    }
+
+    /** What each test does once three instances run and the owner, a standby and a third are known. */
+    @FunctionalInterface
+    private interface WithOwner {
+        void run(List<AcceptedEvent> events, Instance active, Instance standby, Instance bystander) throws Exception;
+    }
+
+    /**
+     * Three instances over one broker with the workspace's events counted; while the owner
+     * answers, it does (here, or forwarded to it); then {@code test}.
+     */
+    private void withThreeInstances(WithOwner test) throws Exception {
         List<AcceptedEvent> events = SeededEvents.generate(17, WS, EVENTS, T0, Duration.ofDays(3), true);
         try (EmbeddedKafka kafka = EmbeddedKafka.start(dir.resolve("kafka"), 0, Map.of())) {
             TopicSetup.ensureTopics(
@@ -129,47 +248,20 @@ class StandbyRoutingIT {
                 double localBefore = active.routed("local");
                 active.queries.answer(QueryType.SPEND_BY, spendQuery());
                 assertThat(active.routed("local")).isEqualTo(localBefore + 1);
-                double standbyRemoteBefore = bystander.routed("standby_remote");
-                double standbyLocalBefore = standby.routed("standby_local");
+                assertThat(bystander.peerDown()).isZero();
 
-                // The owner stops answering but stays in the group.
-                active.http.stop(0);
-
-                SpendReport viaOther = bystander.queries.answer(QueryType.SPEND_BY, spendQuery());
-                assertThat(viaOther.totals().calls()).isEqualTo(EVENTS);
-                assertThat(bystander.routed("standby_remote")).isEqualTo(standbyRemoteBefore + 1);
-
-                SpendReport viaStandby = standby.queries.answer(QueryType.SPEND_BY, spendQuery());
-                assertThat(viaStandby.totals().calls()).isEqualTo(EVENTS);
-                assertThat(standby.routed("standby_local")).isEqualTo(standbyLocalBefore + 1);
-
-                // The quota count (its own store) is stale-tolerant too: the gateway's fallback is 0.
-                assertThat(bystander
-                                .queries
-                                .answer(QueryType.QUOTA_USAGE, new QuotaUsageQuery(WS, YearMonth.of(2026, 11)))
-                                .acceptedEvents())
-                        .isEqualTo(EVENTS);
-
-                // An exact read waits for the owner, within the bound, then 503.
-                AcceptedPairsQuery exact = new AcceptedPairsQuery(
-                        WS,
-                        List.of(new EventIdentity(
-                                events.get(0).event().source(),
-                                events.get(0).event().externalId())));
-                long started = System.nanoTime();
-                assertThatThrownBy(() -> bystander.queries.answer(QueryType.ACCEPTED_PAIRS, exact))
-                        .isInstanceOf(QueryUnavailableException.class);
-                Duration waited = Duration.ofNanos(System.nanoTime() - started);
-                assertThat(waited).isLessThan(BACKOFF.multipliedBy(ATTEMPTS).plusSeconds(2));
-                assertThatThrownBy(() -> standby.queries.answer(QueryType.ACCEPTED_PAIRS, exact))
-                        .isInstanceOf(QueryUnavailableException.class);
-                // Asked as a standby over HTTP, an exact read is refused too (the owner-only rule).
-                assertThatThrownBy(() -> standby.queries.answerFromStandby(QueryType.ACCEPTED_PAIRS, exact))
-                        .isInstanceOf(QueryUnavailableException.class);
+                test.run(events, active, standby, bystander);
             } finally {
                 instances.forEach(Instance::close);
             }
         }
+    }
+
+    private static AcceptedPairsQuery exactRead(List<AcceptedEvent> events) {
+        return new AcceptedPairsQuery(
+                WS,
+                List.of(new EventIdentity(
+                        events.get(0).event().source(), events.get(0).event().externalId())));
     }
 
     private static SpendQuery spendQuery() {
@@ -284,7 +376,7 @@ class StandbyRoutingIT {
                     host -> new HttpQueries(
                             URI.create("http://" + host.host() + ":" + host.port()),
                             client,
-                            Duration.ofSeconds(10),
+                            PEER_TIMEOUT,
                             true,
                             CREDENTIAL,
                             Clock.systemUTC()),
@@ -316,6 +408,13 @@ class StandbyRoutingIT {
             exchange.sendResponseHeaders(response.getStatusCode().value(), bytes.length == 0 ? -1 : bytes.length);
             exchange.getResponseBody().write(bytes);
             exchange.close();
+        }
+
+        /** Reads that asked a standby first because the owner had been unreachable moments before. */
+        double peerDown() {
+            return registry.get(UnreachablePeers.DEFERRED_METRIC)
+                    .functionCounter()
+                    .count();
         }
 
         double routed(String source) {
