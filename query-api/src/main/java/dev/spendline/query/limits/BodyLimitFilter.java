@@ -10,12 +10,14 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.web.filter.OncePerRequestFilter;
+import org.springframework.web.util.HtmlUtils;
 
 /**
  * One body limit for every endpoint of every chain, enforced before anything reads the body: the
@@ -23,6 +25,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * registration, sign-in) cannot make the process buffer more than the limit.
  *
  * <ul>
+ *   <li>A {@code Content-Type} that does not parse (or is a wildcard) is 415: Spring would fail on
+ *       it with an exception, a 500.
  *   <li>A {@code Content-Length} over the limit is answered 413 at once, the body unread (the
  *       container drains a little of it and then closes the connection).
  *   <li>A body without a length (chunked) is read here up to the limit plus one byte; one byte more
@@ -41,6 +45,13 @@ import org.springframework.web.filter.OncePerRequestFilter;
 final class BodyLimitFilter extends OncePerRequestFilter {
 
     private static final int CHUNK = 8192;
+
+    private static final ProblemException UNSUPPORTED_TYPE = new ProblemException(
+            415,
+            "unsupported_media_type",
+            "Unsupported content type",
+            "The Content-Type header is not a valid media type (a concrete type/subtype and a known charset); send"
+                    + " JSON with 'Content-Type: application/json'");
 
     private final long defaultLimit;
     private final Map<String, Long> limitsByPath;
@@ -64,17 +75,21 @@ final class BodyLimitFilter extends OncePerRequestFilter {
             chain.doFilter(request, response);
             return;
         }
+        if (!parsableContentType(request.getContentType())) {
+            refuse(request, response, UNSUPPORTED_TYPE);
+            return;
+        }
         long limit = limitsByPath.getOrDefault(path, defaultLimit);
         long length = request.getContentLengthLong();
         if (length > limit) {
-            refuse(response, ProblemHandler.bodyTooLarge(limit));
+            refuse(request, response, ProblemHandler.bodyTooLarge(limit));
             return;
         }
         HttpServletRequest passed = request;
         if (length < 0 && request.getHeader(HttpHeaders.TRANSFER_ENCODING) != null && !isForm(request)) {
             byte[] body = readUpTo(request.getInputStream(), limit + 1);
             if (body.length > limit) {
-                refuse(response, ProblemHandler.bodyTooLarge(limit));
+                refuse(request, response, ProblemHandler.bodyTooLarge(limit));
                 return;
             }
             passed = new ReadBodyRequest(request, body);
@@ -87,7 +102,7 @@ final class BodyLimitFilter extends OncePerRequestFilter {
                 throw e;
             }
             response.reset();
-            refuse(response, refusal.get());
+            refuse(request, response, refusal.get());
         }
     }
 
@@ -95,6 +110,23 @@ final class BodyLimitFilter extends OncePerRequestFilter {
     @Override
     protected boolean shouldNotFilterErrorDispatch() {
         return true;
+    }
+
+    /**
+     * A content type Spring can read: none, or one that parses to a concrete type with a known
+     * charset. Spring MVC fails on the others ({@code *}{@code /*}, {@code application/}, {@code
+     * charset=nope}) with an exception that would otherwise end as a 500.
+     */
+    private static boolean parsableContentType(String type) {
+        if (type == null) {
+            return true;
+        }
+        try {
+            MediaType media = MediaType.parseMediaType(type);
+            return !media.isWildcardType() && !media.isWildcardSubtype();
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     private static boolean isForm(HttpServletRequest request) {
@@ -116,10 +148,27 @@ final class BodyLimitFilter extends OncePerRequestFilter {
         return in.readNBytes((int) Math.min(max, Integer.MAX_VALUE - CHUNK));
     }
 
-    private static void refuse(HttpServletResponse response, ProblemException problem) throws IOException {
+    /**
+     * The refusal as problem+json; a browser's form post (it accepts HTML, the API's clients do not
+     * ask for it) gets the same words as a small page instead of raw JSON.
+     */
+    private static void refuse(HttpServletRequest request, HttpServletResponse response, ProblemException problem)
+            throws IOException {
         response.setStatus(problem.status());
-        response.setContentType(ProblemJson.MEDIA_TYPE);
         problem.headers().forEach(response::setHeader);
+        String accept = request.getHeader(HttpHeaders.ACCEPT);
+        if (accept != null && accept.contains(MediaType.TEXT_HTML_VALUE)) {
+            response.setContentType("text/html;charset=UTF-8");
+            response.getOutputStream()
+                    .write(("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>"
+                                    + HtmlUtils.htmlEscape(problem.title()) + "</title></head><body><h1>"
+                                    + HtmlUtils.htmlEscape(problem.title()) + "</h1><p>"
+                                    + HtmlUtils.htmlEscape(problem.detail())
+                                    + "</p><p><a href=\"/app\">Back to Spendline</a></p></body></html>")
+                            .getBytes(StandardCharsets.UTF_8));
+            return;
+        }
+        response.setContentType(ProblemJson.MEDIA_TYPE);
         response.getOutputStream().write(ProblemJson.render(problem));
     }
 }
