@@ -253,7 +253,7 @@ final class IngestHandler {
     private <T, V> Mono<ServerResponse> checked(
             ServerRequest request, IngestKind<T, V> kind, Caller caller, Instant receivedAt, Body body) {
         Optional<MediaType> type = contentType(request);
-        if (type.isEmpty() || !MediaType.APPLICATION_JSON.isCompatibleWith(type.get())) {
+        if (type.isEmpty() || !type.get().isConcrete() || !MediaType.APPLICATION_JSON.isCompatibleWith(type.get())) {
             return Mono.error(new ProblemException(
                     HttpStatus.UNSUPPORTED_MEDIA_TYPE.value(),
                     "unsupported_media_type",
