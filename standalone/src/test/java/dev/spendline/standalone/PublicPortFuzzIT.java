@@ -50,10 +50,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * writes store nothing (budgets and OAuth clients counted against the writes that were accepted);
  * and the process is alive with heap to spare at the end.
  *
- * <p>Lone surrogates and control characters in identities and names are refused only once the
- * string rules of issue #28 (branch h28-strings) are merged; until then {@link
- * #identitiesWithLoneSurrogatesOrControlCharacters} accepts a 202 for them unless
- * {@code -Dspendline.fuzz.strict-strings=true} (the lead turns it on after the merge).
+ * <p>Lone surrogates and control characters in an event's identities are refused (400) already
+ * ({@link #identitiesWithLoneSurrogatesOrControlCharacters}); the string rules of issue #28 (branch
+ * h28-strings) extend that to names elsewhere.
  */
 class PublicPortFuzzIT {
 
@@ -62,8 +61,6 @@ class PublicPortFuzzIT {
             "\\bat (java|jdk|dev|org|io|com|sun)\\.[\\w.$]+\\(|\\.java:\\d+\\)|[a-z]Exception\\b|[a-z]Error:|"
                     + "\\bstackTrace\\b|\\bINSERT INTO\\b|\\bSELECT .{1,80} FROM\\b|SQLState|SQL statement|org\\.h2\\."
                     + "|PSQLException|org\\.postgresql|Apache Tomcat|Jetty\\(|OpenJDK|Java\\(TM\\)|jdk-\\d|JDK \\d");
-
-    private static final boolean STRICT_STRINGS = Boolean.getBoolean("spendline.fuzz.strict-strings");
 
     private static final String EVENT = "{\"provider\":\"openai\",\"model\":\"gpt-4.1\",\"promptTokens\":100,"
             + "\"outputTokens\":20,\"costUsd\":0.01,\"feature\":\"search\",\"tenantId\":\"acme\","
@@ -122,7 +119,7 @@ class PublicPortFuzzIT {
         try {
             System.out.printf(
                     "PublicPortFuzzIT: %d requests; %d events with a lone surrogate or control character in an"
-                            + " identity accepted (202): expected 0 once h28-strings is merged%n",
+                            + " identity accepted (202)%n",
                     requests.get(), oddIdentitiesAccepted.get());
             assertThat(requests.get()).as("requests sent").isGreaterThanOrEqualTo(10_000);
             assertThat(client.send(HttpRequest.newBuilder(uri("/livez")).build(), HttpResponse.BodyHandlers.ofString())
@@ -142,7 +139,7 @@ class PublicPortFuzzIT {
 
     // ---- ingest ----
 
-    @Property(tries = 1800)
+    @Property(tries = 2700)
     void events(@ForAll("eventBodies") byte[] body, @ForAll("jsonTypes") String type) throws Exception {
         check(post("/api/v1/events", type, body, true), "events", body);
     }
@@ -168,7 +165,7 @@ class PublicPortFuzzIT {
                 Tuple.of(2, malformed(EVENT)));
     }
 
-    @Property(tries = 1000)
+    @Property(tries = 1500)
     void internalUsage(@ForAll("usageBodies") byte[] body, @ForAll("jsonTypes") String type) throws Exception {
         check(post("/api/v1/internal-usage", type, body, true), "internal-usage", body);
     }
@@ -195,12 +192,8 @@ class PublicPortFuzzIT {
                 Tuple.of(2, malformed("{\"sourceKey\":\"a\"}")));
     }
 
-    /**
-     * Lone surrogates and control characters in the identities and names of an otherwise valid
-     * event. Refused with 400 once the string rules of h28-strings are merged; until then a 202 is
-     * tolerated here, and only here (see the class comment).
-     */
-    @Property(tries = 300)
+    /** Lone surrogates and control characters in the identities of an otherwise valid event: 400. */
+    @Property(tries = 450)
     void identitiesWithLoneSurrogatesOrControlCharacters(
             @ForAll("oddCharacters") String odd, @ForAll("identityFields") String field) throws Exception {
         // The odd character, as a JSON escape, put in front of the field's valid value.
@@ -212,11 +205,10 @@ class PublicPortFuzzIT {
         if (answer.statusCode() == 202) {
             oddIdentitiesAccepted.incrementAndGet();
         }
-        if (STRICT_STRINGS) {
-            assertThat(answer.statusCode()).as(body).isEqualTo(400);
-        } else {
-            assertThat(answer.statusCode()).as(body).isIn(202, 400);
-        }
+        assertThat(answer.statusCode()).as(body).isEqualTo(400);
+        assertThat(answer.body())
+                .as("refused for the character, not as broken JSON")
+                .doesNotContain("malformed_json");
     }
 
     @Provide
@@ -234,7 +226,7 @@ class PublicPortFuzzIT {
 
     // ---- Ask, actions, MCP ----
 
-    @Property(tries = 1000)
+    @Property(tries = 1500)
     void ask(@ForAll("askBodies") byte[] body, @ForAll("jsonTypes") String type) throws Exception {
         check(post("/api/v1/ask", type, body, true), "ask", body);
     }
@@ -248,7 +240,7 @@ class PublicPortFuzzIT {
                 Tuple.of(1, malformed("{\"question\":\"x\"}")));
     }
 
-    @Property(tries = 400)
+    @Property(tries = 600)
     void prepareAction(@ForAll("actionBodies") byte[] body) throws Exception {
         check(post("/api/v1/ask/actions/prepare", "application/json", body, true), "prepare", body);
     }
@@ -266,7 +258,7 @@ class PublicPortFuzzIT {
                 malformed("{\"action\":\"create_budget\"}"));
     }
 
-    @Property(tries = 1500)
+    @Property(tries = 2250)
     void mcp(@ForAll("mcpBodies") byte[] body) throws Exception {
         HttpResponse<String> answer = send(HttpRequest.newBuilder(uri("/api/mcp"))
                 .header("Authorization", "Bearer " + key)
@@ -331,7 +323,7 @@ class PublicPortFuzzIT {
 
     // ---- OAuth ----
 
-    @Property(tries = 900)
+    @Property(tries = 1350)
     void oauthRegistration(@ForAll("registrations") byte[] body, @ForAll("jsonTypes") String type) throws Exception {
         HttpResponse<String> answer = post("/oauth2/register", type, body, false);
         check(answer, "register", body);
@@ -356,7 +348,7 @@ class PublicPortFuzzIT {
                 Tuple.of(1, malformed("{\"client_name\":\"x\"}")));
     }
 
-    @Property(tries = 700)
+    @Property(tries = 1050)
     void oauthToken(@ForAll("tokenForms") String form, @ForAll("formTypes") String type) throws Exception {
         check(post("/oauth2/token", type, utf8(form), false), "token", utf8(form));
     }
@@ -377,7 +369,7 @@ class PublicPortFuzzIT {
 
     // ---- sign-in and sign-up forms ----
 
-    @Property(tries = 700)
+    @Property(tries = 1050)
     void signInAndSignUpForms(
             @ForAll("signForms") String form,
             @ForAll("formTypes") String type,
@@ -407,7 +399,7 @@ class PublicPortFuzzIT {
 
     // ---- settings ----
 
-    @Property(tries = 900)
+    @Property(tries = 1350)
     void budgetsWrites(@ForAll("budgetBodies") byte[] body, @ForAll("jsonTypes") String type) throws Exception {
         HttpResponse<String> answer = post("/api/v1/budgets", type, body, true);
         check(answer, "budgets", body);
@@ -431,7 +423,7 @@ class PublicPortFuzzIT {
                 Tuple.of(1, malformed("{\"name\":\"b\"}")));
     }
 
-    @Property(tries = 700)
+    @Property(tries = 1050)
     void revenueWrites(
             @ForAll("revenuePaths") String path, @ForAll("revenueBodies") byte[] body, @ForAll("jsonTypes") String type)
             throws Exception {
@@ -463,7 +455,7 @@ class PublicPortFuzzIT {
 
     // ---- query strings ----
 
-    @Property(tries = 900)
+    @Property(tries = 1350)
     void reportQueryStrings(@ForAll("reportPaths") String path, @ForAll("queries") String query) throws Exception {
         // Over a socket: java.net.URI refuses a malformed escape, and those are the point here.
         requests.incrementAndGet();
