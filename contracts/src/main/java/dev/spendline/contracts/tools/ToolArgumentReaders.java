@@ -294,12 +294,21 @@ final class ToolArgumentReaders {
             return clock.instant();
         }
         try {
-            return Instant.parse(text);
+            Instant asOf = Instant.parse(text);
+            // Periods and forecasts are computed around it: far outside the calendar they overflow.
+            if (asOf.isBefore(EARLIEST_AS_OF) || asOf.isAfter(LATEST_AS_OF)) {
+                errors.add(new FieldError("asOf", "must be between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z"));
+                return null;
+            }
+            return asOf;
         } catch (DateTimeParseException e) {
             errors.add(new FieldError("asOf", "must be an ISO instant like 2026-11-15T12:00:00Z"));
             return null;
         }
     }
+
+    private static final Instant EARLIEST_AS_OF = Instant.EPOCH;
+    private static final Instant LATEST_AS_OF = Instant.parse("9999-12-31T23:59:59Z");
 
     /** A filter's value as given (matched exactly); null when left out; refused when empty. */
     private static String filter(ToolArguments args, String name, List<FieldError> errors) {

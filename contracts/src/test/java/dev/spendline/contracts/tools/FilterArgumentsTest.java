@@ -312,6 +312,24 @@ class FilterArgumentsTest {
                 .isEqualTo(ActiveAlertsQuery.all("ws_1", Instant.parse("2026-11-15T12:00:00Z")));
     }
 
+    /** Periods and forecasts are computed around asOf: far outside the calendar it overflowed (a 500). */
+    @Test
+    void anAsOfOutsideTheCalendarIsRefusedNamingTheField() {
+        for (String far :
+                List.of("+1000000000-12-31T23:59:59Z", "-1000000000-01-01T00:00:00Z", "+10000-01-01T00:00:00Z")) {
+            assertThat(read(ToolArgumentReaders::budgetStatus, "asOf", far))
+                    .as(far)
+                    .isNull();
+            assertThat(messageOf("asOf")).contains("between");
+            assertThat(read(ToolArgumentReaders::activeAlerts, "asOf", far))
+                    .as(far)
+                    .isNull();
+            assertThat(pointers()).containsExactly("asOf");
+        }
+        assertThat(read(ToolArgumentReaders::budgetStatus, "asOf", "9999-12-31T23:59:59Z"))
+                .isNotNull();
+    }
+
     @Test
     void activeAlertsRefusesUnknownTypesSeveritiesAValueWithoutScopeAndTheRestAllAtOnce() {
         assertThat(read(

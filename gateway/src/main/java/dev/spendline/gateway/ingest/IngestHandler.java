@@ -29,6 +29,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -251,8 +252,8 @@ final class IngestHandler {
 
     private <T, V> Mono<ServerResponse> checked(
             ServerRequest request, IngestKind<T, V> kind, Caller caller, Instant receivedAt, Body body) {
-        Optional<MediaType> type = request.headers().contentType();
-        if (type.isEmpty() || !MediaType.APPLICATION_JSON.isCompatibleWith(type.get())) {
+        Optional<MediaType> type = contentType(request);
+        if (type.isEmpty() || !type.get().isConcrete() || !MediaType.APPLICATION_JSON.isCompatibleWith(type.get())) {
             return Mono.error(new ProblemException(
                     HttpStatus.UNSUPPORTED_MEDIA_TYPE.value(),
                     "unsupported_media_type",
@@ -267,6 +268,15 @@ final class IngestHandler {
             return Mono.error(bodyTooLarge(limits.maxBodySize().toBytes()).withHeader("Connection", "close"));
         }
         return accept(kind, caller, receivedAt, body.bytes());
+    }
+
+    /** The request's content type; empty when there is none or it does not parse ({@code application/}, an unknown charset). */
+    private static Optional<MediaType> contentType(ServerRequest request) {
+        try {
+            return request.headers().contentType();
+        } catch (InvalidMediaTypeException e) {
+            return Optional.empty();
+        }
     }
 
     private <T, V> Mono<ServerResponse> accept(IngestKind<T, V> kind, Caller caller, Instant receivedAt, byte[] body) {

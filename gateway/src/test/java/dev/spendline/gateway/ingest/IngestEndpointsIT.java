@@ -292,6 +292,27 @@ class IngestEndpointsIT {
                 .isEqualTo("unsupported_media_type");
     }
 
+    /**
+     * A Content-Type that does not parse was an incident (500); it is the sender's 415. Sent with the
+     * JDK client: WebClient refuses to send such a header at all.
+     */
+    @Test
+    void refusesUnparsableContentTypesWith415() throws Exception {
+        java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+        for (String type : new String[] {"application/", "application/json; charset=nope", "*/*"}) {
+            java.net.http.HttpResponse<String> answer = client.send(
+                    java.net.http.HttpRequest.newBuilder(
+                                    java.net.URI.create("http://127.0.0.1:" + port + "/api/v1/events"))
+                            .header("Authorization", "Bearer " + key.secret())
+                            .header("Content-Type", type)
+                            .POST(java.net.http.HttpRequest.BodyPublishers.ofString(event("x")))
+                            .build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertThat(answer.statusCode()).as(type + ": " + answer.body()).isEqualTo(415);
+            assertThat(answer.body()).contains("unsupported_media_type");
+        }
+    }
+
     @Test
     void reportsWhereJsonIsMalformed() {
         post("/api/v1/events", "{\n  \"provider\": \"openai\",\n  \"model\": }")

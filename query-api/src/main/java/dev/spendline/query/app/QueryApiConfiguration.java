@@ -8,6 +8,7 @@ import dev.spendline.query.budgets.BudgetConfiguration;
 import dev.spendline.query.dashboard.DashboardConfiguration;
 import dev.spendline.query.dashboard.DashboardReportsConfiguration;
 import dev.spendline.query.experiments.ExperimentsConfiguration;
+import dev.spendline.query.limits.BodyLimitConfiguration;
 import dev.spendline.query.mcp.McpConfiguration;
 import dev.spendline.query.oauth.AuthorizationServerSecurity;
 import dev.spendline.query.problems.ProblemsConfiguration;
@@ -39,6 +40,7 @@ import org.springframework.context.annotation.Import;
     DashboardConfiguration.class,
     DashboardReportsConfiguration.class,
     ProblemsConfiguration.class,
+    BodyLimitConfiguration.class,
     ReportsConfiguration.class,
     SettingsConfiguration.class,
     RevenueConfiguration.class,

@@ -61,7 +61,7 @@ public class McpConfiguration {
      * default of 16 MiB would only let one request hold a thread and memory for nothing. Larger
      * bodies get 413 {@code body_too_large}, as elsewhere in the API.
      */
-    static final int MAX_REQUEST_BYTES = 256 * 1024;
+    public static final int MAX_REQUEST_BYTES = 256 * 1024;
 
     @Bean
     HttpServletStatelessServerTransport mcpTransport() {

@@ -178,6 +178,7 @@ public class AuthorizationServerSecurity {
                             .authenticationProvider(PublicClients.provider(clients)))
                     .clientRegistrationEndpoint(registration -> registration
                             .openRegistrationAllowed(true)
+                            .errorResponseHandler(new RegistrationErrors())
                             .authenticationProviders(providers -> providers.forEach(provider -> {
                                 if (provider instanceof OAuth2ClientRegistrationAuthenticationProvider dcr) {
                                     dcr.setAuthenticationValidator(registrations);

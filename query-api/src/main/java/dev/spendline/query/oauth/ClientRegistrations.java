@@ -41,7 +41,19 @@ final class ClientRegistrations
 
     static final int MAX_CLIENT_NAME_LENGTH = 100;
 
-    private static final String ERROR_URI = "https://datatracker.ietf.org/doc/html/rfc7591#section-3.2.2";
+    /**
+     * The redirect URIs are stored joined by commas in one {@code varchar(4000)} column
+     * (V6__oauth_authorization_server.sql); they are checked against it here, so that the database
+     * never refuses a registration (its error names the statement and the column).
+     */
+    static final int MAX_REDIRECT_URIS = 10;
+
+    static final int MAX_REDIRECT_URIS_LENGTH = 4000;
+
+    /** How much of a refused URI the error repeats. */
+    private static final int QUOTED_URI_LENGTH = 100;
+
+    static final String ERROR_URI = "https://datatracker.ietf.org/doc/html/rfc7591#section-3.2.2";
 
     private static final Set<String> GRANT_TYPES = Set.of(
             AuthorizationGrantType.AUTHORIZATION_CODE.getValue(),
@@ -88,13 +100,25 @@ final class ClientRegistrations
         if (redirectUris.isEmpty() && grantTypes.contains(AuthorizationGrantType.AUTHORIZATION_CODE.getValue())) {
             throw error(OAuth2ErrorCodes.INVALID_REDIRECT_URI, "redirect_uris is required for authorization_code");
         }
+        if (redirectUris.size() > MAX_REDIRECT_URIS) {
+            throw error(OAuth2ErrorCodes.INVALID_REDIRECT_URI, "redirect_uris may list at most " + MAX_REDIRECT_URIS);
+        }
+        if (String.join(",", redirectUris).length() > MAX_REDIRECT_URIS_LENGTH) {
+            throw error(
+                    OAuth2ErrorCodes.INVALID_REDIRECT_URI,
+                    "redirect_uris may have at most " + MAX_REDIRECT_URIS_LENGTH + " characters together");
+        }
         for (String uri : redirectUris) {
+            if (uri == null || uri.indexOf(',') >= 0) {
+                // Stored comma-joined: a comma would split one URI into two on the way back.
+                throw error(OAuth2ErrorCodes.INVALID_REDIRECT_URI, "a redirect URI must not contain a comma");
+            }
             if (!RedirectUris.registrable(uri)) {
                 throw error(
                         OAuth2ErrorCodes.INVALID_REDIRECT_URI,
                         "redirect_uris must be https, http on the loopback interface (127.0.0.1, localhost, [::1])"
                                 + " or a private-use scheme in reverse-domain form (com.example.app:/callback) or "
-                                + RegistrationValues.KNOWN_CLIENT_SCHEMES_TEXT + ", without a fragment: " + uri);
+                                + RegistrationValues.KNOWN_CLIENT_SCHEMES_TEXT + ", without a fragment: " + quoted(uri));
             }
         }
     }
@@ -148,6 +172,10 @@ final class ClientRegistrations
         return grantTypes == null || grantTypes.isEmpty()
                 ? List.of(AuthorizationGrantType.AUTHORIZATION_CODE.getValue())
                 : grantTypes;
+    }
+
+    private static String quoted(String uri) {
+        return uri.length() <= QUOTED_URI_LENGTH ? uri : uri.substring(0, QUOTED_URI_LENGTH) + "…";
     }
 
     private static OAuth2AuthenticationException error(String code, String description) {

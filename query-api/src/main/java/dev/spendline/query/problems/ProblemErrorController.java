@@ -21,7 +21,10 @@ final class ProblemErrorController implements ErrorController {
     @RequestMapping("${server.error.path:${error.path:/error}}")
     ResponseEntity<byte[]> error(HttpServletRequest request) {
         Object failure = request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);
-        String what = request.getMethod() + " " + request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI);
+        // The error dispatch itself is a GET (Servlet 6.1); the method that failed is in its attribute.
+        Object method = request.getAttribute(RequestDispatcher.ERROR_METHOD);
+        String what = (method == null ? request.getMethod() : method) + " "
+                + request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI);
         if (failure instanceof Throwable e) {
             return Problems.response(ProblemHandler.problemFor(unwrapped(e), what));
         }

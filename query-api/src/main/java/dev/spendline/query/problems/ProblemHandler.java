@@ -30,7 +30,6 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
-import org.springframework.web.multipart.MaxUploadSizeExceededException;
 import org.springframework.web.servlet.NoHandlerFoundException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 
@@ -110,9 +109,11 @@ public final class ProblemHandler {
         if (e instanceof ProblemException problem) {
             return problem;
         }
-        if (e instanceof MaxUploadSizeExceededException
-                || (e instanceof ErrorResponse response
-                        && response.getStatusCode().value() == 413)) {
+        java.util.Optional<ProblemException> refusal = ContainerRefusals.of(e);
+        if (refusal.isPresent()) {
+            return refusal.get();
+        }
+        if (e instanceof ErrorResponse response && response.getStatusCode().value() == 413) {
             return bodyTooLarge();
         }
         if (e instanceof MethodArgumentTypeMismatchException m) {
@@ -171,7 +172,20 @@ public final class ProblemHandler {
 
     static ProblemException bodyTooLarge() {
         return new ProblemException(
-                413, "body_too_large", "Request body too large", "The body is larger than this endpoint accepts");
+                413,
+                "body_too_large",
+                "Request body too large",
+                "The body is larger than this endpoint accepts; see docs/api.md for the limits");
+    }
+
+    /** 413 naming the endpoint's limit, so the sender knows how much to split. */
+    public static ProblemException bodyTooLarge(long limitBytes) {
+        return new ProblemException(
+                413,
+                "body_too_large",
+                "Request body too large",
+                "The body is larger than the " + limitBytes + " bytes this endpoint accepts; see docs/api.md for"
+                        + " the limits");
     }
 
     /** The one answer for a path that is not there (or not there for this caller), everywhere in the API. */

@@ -17,6 +17,7 @@ import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.databind.JsonNode;
 
@@ -34,6 +35,13 @@ import tools.jackson.databind.JsonNode;
 final class RevenueSettingsController {
 
     static final String PATH = "/api/v1/settings/revenue/{tenantId}/{month}";
+
+    /**
+     * The same with the tenant id as a query parameter, for a tenant id that cannot be a path segment:
+     * one containing {@code /} (an encoded slash in a path is refused by the servlet container and the
+     * firewall, as it would confuse path-based security), or {@code .}/{@code ..}.
+     */
+    static final String QUERY_PATH = "/api/v1/settings/revenue/{month}";
 
     private final RevenueWriter revenue;
     private final Clock clock;
@@ -56,6 +64,25 @@ final class RevenueSettingsController {
             throw invalid(errors);
         }
         return revenue.put(principal, new RevenueLine(tenantId, yearMonth, amount));
+    }
+
+    /** {@code PUT /api/v1/settings/revenue/{month}?tenantId=...}: as {@link #put}. */
+    @PutMapping(path = QUERY_PATH, consumes = MediaType.APPLICATION_JSON_VALUE)
+    RevenueEntry putByQuery(
+            @AuthenticationPrincipal Principal principal,
+            @RequestParam(name = "tenantId", required = false) String tenantId,
+            @PathVariable String month,
+            @RequestBody(required = false) byte[] body) {
+        return put(principal, tenantId, month, body);
+    }
+
+    /** {@code DELETE /api/v1/settings/revenue/{month}?tenantId=...}: as {@link #delete}. */
+    @DeleteMapping(QUERY_PATH)
+    ResponseEntity<Void> deleteByQuery(
+            @AuthenticationPrincipal Principal principal,
+            @RequestParam(name = "tenantId", required = false) String tenantId,
+            @PathVariable String month) {
+        return delete(principal, tenantId, month);
     }
 
     @DeleteMapping(PATH)

@@ -1,6 +1,7 @@
 package dev.spendline.query.security;
 
 import dev.spendline.controlplane.keys.ApiKeyAuthenticator;
+import dev.spendline.query.problems.ContainerRefusals;
 import dev.spendline.query.problems.ProblemHandler;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServletResponse;
@@ -19,6 +20,7 @@ import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AuthenticationFilter;
 import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
+import org.springframework.security.web.firewall.RequestRejectedHandler;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 import org.springframework.security.web.util.matcher.OrRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
@@ -89,6 +91,17 @@ public class SecurityConfiguration {
                 .authenticate((String) authentication.getCredentials())
                 .map(ApiKeyAuthentication::authenticated)
                 .orElseThrow(() -> new BadCredentialsException("Unknown or revoked API key"));
+    }
+
+    /**
+     * What Spring Security's firewall refuses before any chain ({@code ?%00=1}, an encoded slash, a
+     * control character in the URL) is the client's fault: 400 problem+json, not the 500 of an
+     * exception that reached the error path. A refusal raised later, when a parameter is first read,
+     * is answered the same way (the body limit filter and the error handler know it).
+     */
+    @Bean
+    RequestRejectedHandler requestRejectedHandler() {
+        return (request, response, e) -> ProblemWriter.write(response, ContainerRefusals.rejected());
     }
 
     /** Ingest paths: open here because the ingest handler authenticates after reading the body. */

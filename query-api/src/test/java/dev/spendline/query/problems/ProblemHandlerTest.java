@@ -17,6 +17,7 @@ import dev.spendline.contracts.validation.FieldError;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.ServletException;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -223,6 +224,49 @@ class ProblemHandlerTest {
         String incident = body.get("incident").asString();
         assertThat(logged.list)
                 .anySatisfy(e -> assertThat(e.getFormattedMessage()).contains(incident, "GET /api/v1/budgets"));
+    }
+
+    /** The error dispatch is a GET (Servlet 6.1); the incident names the method that failed. */
+    @Test
+    void theErrorPathLogsTheFailedRequestsOwnMethod() throws Exception {
+        MockHttpServletRequest request = new MockHttpServletRequest("GET", "/error");
+        request.setAttribute(RequestDispatcher.ERROR_REQUEST_URI, "/oauth2/token");
+        request.setAttribute(RequestDispatcher.ERROR_METHOD, "POST");
+        request.setAttribute(
+                RequestDispatcher.ERROR_EXCEPTION, new ServletException(new IllegalStateException(SECRET)));
+
+        ResponseEntity<byte[]> answer = new ProblemErrorController().error(request);
+
+        String incident = Json.MAPPER.readTree(answer.getBody()).get("incident").asString();
+        assertThat(logged.list)
+                .anySatisfy(e -> assertThat(e.getFormattedMessage()).contains(incident, "POST /oauth2/token"));
+    }
+
+    /** What Tomcat and the firewall raise when a filter first reads the parameters is the client's 4xx. */
+    @Test
+    void theErrorPathAnswersContainerRefusalsAsTheClientsFault() throws Exception {
+        Map<Throwable, String> refusals = Map.of(
+                new org.apache.tomcat.util.http.InvalidParameterException("too big", 413), "body_too_large",
+                new org.apache.tomcat.util.http.InvalidParameterException("bad %zz", 400), "malformed_parameters",
+                new IllegalStateException(
+                                new org.apache.tomcat.util.http.fileupload.impl.FileSizeLimitExceededException(
+                                        "file too big", 2, 1)),
+                        "body_too_large",
+                new org.springframework.security.web.firewall.RequestRejectedException("name \" \" not allowed"),
+                        "request_rejected");
+        for (Map.Entry<Throwable, String> refusal : refusals.entrySet()) {
+            MockHttpServletRequest request = new MockHttpServletRequest("GET", "/error");
+            request.setAttribute(RequestDispatcher.ERROR_REQUEST_URI, "/signin");
+            request.setAttribute(RequestDispatcher.ERROR_EXCEPTION, new ServletException(refusal.getKey()));
+
+            ResponseEntity<byte[]> answer = new ProblemErrorController().error(request);
+
+            assertThat(answer.getStatusCode().value()).as(refusal.getValue()).isBetween(400, 499);
+            assertThat(Json.MAPPER.readTree(answer.getBody()).get("code").asString())
+                    .isEqualTo(refusal.getValue());
+            assertThat(new String(answer.getBody())).doesNotContain("Exception");
+        }
+        assertThat(logged.list).as("no incidents").isEmpty();
     }
 
     @Test

@@ -23,12 +23,17 @@ import org.springframework.web.multipart.support.StandardServletMultipartResolve
 })
 public class SettingsPagesConfiguration {
 
+    /** The revenue CSV upload, the one multipart endpoint. */
+    public static final String REVENUE_UPLOAD_PATH = RevenueController.PATH + "/upload";
+
+    /** The largest upload request: the file plus the form's few small fields. */
+    public static final long MAX_UPLOAD_REQUEST_BYTES = RevenueCsv.MAX_BYTES + 16 * 1024;
+
     @Bean
     MultipartConfigElement multipartConfigElement() {
         MultipartConfigFactory factory = new MultipartConfigFactory();
         factory.setMaxFileSize(DataSize.ofBytes(RevenueCsv.MAX_BYTES));
-        // The file plus the form's few small fields.
-        factory.setMaxRequestSize(DataSize.ofBytes(RevenueCsv.MAX_BYTES + 16 * 1024));
+        factory.setMaxRequestSize(DataSize.ofBytes(MAX_UPLOAD_REQUEST_BYTES));
         return factory.createMultipartConfig();
     }
 
