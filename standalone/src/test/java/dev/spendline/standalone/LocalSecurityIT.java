@@ -146,12 +146,19 @@ class LocalSecurityIT {
         assertThat(listed.exitCode()).as(listed.output()).isZero();
         assertThat(listed.output()).contains("FREE  Free").contains("TEAM  Default workspace");
 
-        // Every connection of the pool replaced, as Hikari does after max-lifetime (30 min): the
-        // database must not depend on the sessions that happened to create its schema.
-        DataSource pool = spendline.context().getBean(DataSource.class);
-        ((HikariDataSource) pool).getHikariPoolMXBean().softEvictConnections();
+        // Every connection of the pool replaced, as Hikari does after max-lifetime (30 min), one by
+        // one, so the database stays open meanwhile (another connection here): the constraints must
+        // not depend on the sessions that happened to create the schema (ControlPlaneDatabase).
+        Path data = dataDir.toAbsolutePath().normalize();
+        try (java.sql.Connection other =
+                ControlPlaneDatabase.dataSource(data).getConnection()) {
+            DataSource pool = spendline.context().getBean(DataSource.class);
+            ((HikariDataSource) pool).getHikariPoolMXBean().softEvictConnections();
+            Thread.sleep(1_000);
+            assertThat(other.isValid(1)).isTrue();
 
-        claim(link);
+            claim(link);
+        }
     }
 
     @Test
