@@ -150,8 +150,7 @@ class LocalSecurityIT {
         // one, so the database stays open meanwhile (another connection here): the constraints must
         // not depend on the sessions that happened to create the schema (ControlPlaneDatabase).
         Path data = dataDir.toAbsolutePath().normalize();
-        try (java.sql.Connection other =
-                ControlPlaneDatabase.dataSource(data).getConnection()) {
+        try (java.sql.Connection other = ControlPlaneDatabase.dataSource(data).getConnection()) {
             DataSource pool = spendline.context().getBean(DataSource.class);
             ((HikariDataSource) pool).getHikariPoolMXBean().softEvictConnections();
             Thread.sleep(1_000);
