@@ -22,11 +22,11 @@ final class LocalSecrets {
 
     static final String INSTANCE_SECRET_FILE = "internal-secret";
     static final String DATABASE_PASSWORD_FILE = "controlplane/password";
-    static final String KAFKA_PASSWORD_FILE = "kafka-password";
+    static final String KAFKA_PASSWORD_FILE = BrokerCredentials.STANDALONE_PASSWORD_FILE;
     static final String COMMAND_SECRET_FILE = "command-secret";
 
     /** The one user of the embedded broker; its password is in {@link #KAFKA_PASSWORD_FILE}. */
-    static final String KAFKA_USER = "spendline";
+    static final String KAFKA_USER = BrokerCredentials.STANDALONE_USER;
 
     private LocalSecrets() {}
 

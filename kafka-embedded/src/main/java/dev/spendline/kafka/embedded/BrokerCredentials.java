@@ -1,5 +1,10 @@
 package dev.spendline.kafka.embedded;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Map;
@@ -22,12 +27,32 @@ public record BrokerCredentials(String username, String password) {
 
     public static final String MECHANISM = "PLAIN";
 
+    /** The user the standalone's broker accepts. */
+    public static final String STANDALONE_USER = "spendline";
+    /** Where, in a standalone's data directory, its broker's password is kept (0600). */
+    public static final String STANDALONE_PASSWORD_FILE = "kafka-password";
+
     public BrokerCredentials {
         Objects.requireNonNull(username, "username");
         Objects.requireNonNull(password, "password");
         if (!username.matches("[A-Za-z0-9_-]+") || !password.matches("[A-Za-z0-9_-]+")) {
             // They are written into a JAAS line between quotes: keep them to characters that need no escaping.
             throw new IllegalArgumentException("Broker user name and password: letters, digits, '-' and '_' only");
+        }
+    }
+
+    /**
+     * The credentials of the standalone running on {@code dataDir}, for tools that connect to its
+     * broker (benchmarks, tests); whoever can read the data directory can use them.
+     */
+    public static BrokerCredentials ofStandalone(Path dataDir) {
+        Path file = dataDir.resolve(STANDALONE_PASSWORD_FILE);
+        try {
+            return new BrokerCredentials(
+                    STANDALONE_USER,
+                    Files.readString(file, StandardCharsets.US_ASCII).trim());
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read the broker password in " + file + " (start Spendline once)", e);
         }
     }
 
