@@ -97,8 +97,10 @@ public final class Standalone implements AutoCloseable {
         // Before anything writes into it: the directory 0700, and what an earlier version left 0644 fixed.
         DataDirectory.secure(data);
         String databasePassword = ControlPlaneDatabase.password(data);
-        // Before the pool opens the database; refuses clearly if another process has it open.
-        ControlPlaneDatabase.migrate(data);
+        if (usesEmbeddedDatabase(extraProperties)) {
+            // Before the pool opens the database; refuses clearly if another process has it open.
+            ControlPlaneDatabase.migrate(data);
+        }
         EmbeddedKafka kafka = externalKafka == null
                 ? EmbeddedKafka.startSecured(
                         data.resolve("kafka"),
@@ -160,6 +162,14 @@ public final class Standalone implements AutoCloseable {
             }
             throw e;
         }
+    }
+
+    /** False when the operator points the standalone at another database (PostgreSQL, README). */
+    private static boolean usesEmbeddedDatabase(Map<String, Object> extraProperties) {
+        Object configured = extraProperties.containsKey("spring.datasource.url")
+                ? extraProperties.get("spring.datasource.url")
+                : System.getProperty("spring.datasource.url", System.getenv("SPRING_DATASOURCE_URL"));
+        return configured == null || String.valueOf(configured).startsWith("jdbc:h2:");
     }
 
     public String baseUrl() {
