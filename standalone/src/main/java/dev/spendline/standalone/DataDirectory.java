@@ -26,7 +26,9 @@ import org.slf4j.LoggerFactory;
  * file created later. On top of that, every start repairs the modes of everything inside (a data
  * directory of an earlier version, 0755/0644, is fixed with one INFO line), and once more after
  * start-up, so the files a first start created are owner-only too. Symbolic links are not
- * followed. On a file system without POSIX permissions nothing is changed (a WARN says so).
+ * followed, and only Spendline's own entries are walked ({@link #OWN}): a data directory given as
+ * a directory with other contents (say, a home directory) gets 0700 itself, but nothing else in it
+ * is changed. On a file system without POSIX permissions nothing is changed (a WARN says so).
  */
 final class DataDirectory {
 
@@ -34,6 +36,16 @@ final class DataDirectory {
 
     static final Set<PosixFilePermission> DIRECTORY = PosixFilePermissions.fromString("rwx------");
     static final Set<PosixFilePermission> FILE = PosixFilePermissions.fromString("rw-------");
+
+    /** What Spendline keeps in its data directory, and all that the repair walks into. */
+    static final Set<String> OWN = Set.of(
+            "kafka",
+            "streams",
+            "controlplane",
+            LocalSecrets.INSTANCE_SECRET_FILE,
+            LocalSecrets.KAFKA_PASSWORD_FILE,
+            LocalSecrets.COMMAND_SECRET_FILE,
+            RunningStandalone.FILE);
 
     private DataDirectory() {}
 
@@ -78,7 +90,13 @@ final class DataDirectory {
             Files.walkFileTree(dataDir, new SimpleFileVisitor<>() {
                 @Override
                 public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
-                    if (!dir.equals(dataDir) && set(dir, DIRECTORY)) {
+                    if (dir.equals(dataDir)) {
+                        return FileVisitResult.CONTINUE;
+                    }
+                    if (!ownedBySpendline(dir)) {
+                        return FileVisitResult.SKIP_SUBTREE;
+                    }
+                    if (set(dir, DIRECTORY)) {
                         changed[0]++;
                     }
                     return FileVisitResult.CONTINUE;
@@ -86,10 +104,16 @@ final class DataDirectory {
 
                 @Override
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    if (attrs.isRegularFile() && set(file, FILE)) {
+                    if (attrs.isRegularFile() && ownedBySpendline(file) && set(file, FILE)) {
                         changed[0]++;
                     }
                     return FileVisitResult.CONTINUE;
+                }
+
+                /** Under one of Spendline's own entries, or one of its temporary files at the top. */
+                private boolean ownedBySpendline(Path path) {
+                    String top = dataDir.relativize(path).getName(0).toString();
+                    return OWN.contains(top) || (top.startsWith(".") && top.endsWith(".tmp"));
                 }
 
                 @Override

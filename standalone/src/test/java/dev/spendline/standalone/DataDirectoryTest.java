@@ -55,6 +55,21 @@ class DataDirectoryTest {
         assertThat(DataDirectory.repair(data)).as("nothing left to repair").isZero();
     }
 
+    @Test
+    void aDirectoryWithOtherContentsGets0700ButNothingElseInItChanges() throws Exception {
+        Path home = Files.createDirectories(parent.resolve("home"));
+        Path notes = Files.writeString(home.resolve("notes.txt"), "mine");
+        Files.setPosixFilePermissions(notes, PosixFilePermissions.fromString("rw-r--r--"));
+        Path project = Files.createDirectories(home.resolve("project"));
+        Files.setPosixFilePermissions(project, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+        DataDirectory.secure(home);
+
+        assertThat(mode(home)).isEqualTo("rwx------");
+        assertThat(mode(notes)).isEqualTo("rw-r--r--");
+        assertThat(mode(project)).isEqualTo("rwxr-xr-x");
+    }
+
     private static String mode(Path path) throws Exception {
         return PosixFilePermissions.toString(Files.getPosixFilePermissions(path, LinkOption.NOFOLLOW_LINKS));
     }
