@@ -2,6 +2,7 @@ package dev.spendline.standalone;
 
 import dev.spendline.contracts.json.Json;
 import dev.spendline.internalapi.InstanceCredential;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,13 +58,14 @@ final class LocalCommandController {
             log.warn("Refused a key command without a valid signature: {}", verdict);
             return ResponseEntity.status(401)
                     .contentType(MediaType.TEXT_PLAIN)
-                    .body("Sign key commands with the command secret of the data directory.".getBytes());
+                    .body("Sign key commands with the command secret of the data directory."
+                            .getBytes(StandardCharsets.UTF_8));
         }
         List<String> args = List.of(Json.MAPPER.readValue(bytes, String[].class));
         if (args.isEmpty() || !COMMANDS.contains(args.get(0))) {
             return ResponseEntity.badRequest()
                     .contentType(MediaType.TEXT_PLAIN)
-                    .body(("Only these commands run here: " + COMMANDS).getBytes());
+                    .body(("Only these commands run here: " + COMMANDS).getBytes(StandardCharsets.UTF_8));
         }
         RunningStandalone.Result result = StandaloneMain.runHere(args, controlPlane);
         log.info("Ran key command {} for a local caller: exit code {}", args.get(0), result.exitCode());
