@@ -23,12 +23,12 @@ import org.h2.jdbcx.JdbcDataSource;
  * <p>Why no auto-server any more (issue #28, finding 14): through it a key command's session ran
  * Flyway inside the running Spendline, and H2 2.4.240 keeps the constant list of a {@code CHECK
  * (role in (...))} bound to the session that created the constraint (h2database issue 4302, fixed
- * after 2.4.240). A command that applied a migration there (during a slow first start, when it
+ * in 2.5, which the build now uses). A command that applied a migration there (during a slow first start, when it
  * won Flyway's lock) left constraints whose session closed when the command exited: every insert
  * into those tables then failed with {@code Check constraint invalid: "MEMBERSHIPS_ROLE_CHECK: "}
- * until a restart reopened the database. {@link #migrate} also applies migrations on connections
- * of their own and lets the database close before the pool opens it, so the constraints Spendline
- * uses are always the ones H2 loads at open time.
+ * until a restart reopened the database. Besides the H2 upgrade, {@link #migrate} applies
+ * migrations on connections of their own and lets the database close before the pool opens it, so
+ * the constraints Spendline uses are always the ones H2 loads at open time, whatever H2 version.
  */
 final class ControlPlaneDatabase {
 
