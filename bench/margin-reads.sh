@@ -39,6 +39,6 @@ echo "counted $now events"
 java -jar "$bench" queries --url $url --key "$key" --samples "$samples"
 for streams_jar in ${STREAMS_JARS:-}; do
   echo "topology of $streams_jar over the same events:"
-  java -Xmx1g -XX:+UseParallelGC -jar "$streams_jar" streams --bootstrap-servers 127.0.0.1:$kafka \
+  java -Xmx1g -XX:+UseParallelGC -jar "$streams_jar" streams --bootstrap-servers 127.0.0.1:$kafka --standalone-data-dir "$dir/data" \
     --topology spendline --state-dir "$dir/streams-$(basename "$(dirname "$streams_jar")")" | tail -2
 done

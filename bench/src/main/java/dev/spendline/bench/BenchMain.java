@@ -427,6 +427,12 @@ public final class BenchMain {
         String bootstrap;
 
         @Option(
+                names = "--standalone-data-dir",
+                description = "The data directory of the standalone whose embedded broker this is: its"
+                        + " credentials are read from there.")
+        Path standaloneDataDir;
+
+        @Option(
                 names = "--topology",
                 defaultValue = "spendline",
                 description = "spendline or bare (default: ${DEFAULT-VALUE}).")
@@ -443,6 +449,9 @@ public final class BenchMain {
 
         @Override
         public Integer call() throws Exception {
+            if (standaloneDataDir != null) {
+                BenchKafka.registerStandalone(bootstrap, standaloneDataDir);
+            }
             var result = dev.spendline.bench.run.StreamsBench.runStandalone(bootstrap, topology, guarantee, stateDir);
             System.out.printf(
                     "%s: %,d records in %.1f s = %,.0f records/s%n",

@@ -1,6 +1,7 @@
 package dev.spendline.standalone;
 
 import dev.spendline.internalapi.InstanceCredential;
+import dev.spendline.kafka.embedded.BrokerCredentials;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -13,19 +14,38 @@ import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * Secrets a local installation generates once and keeps in its data directory, readable by its
- * owner only: the instance credential's secret and the control-plane database's password. Nothing
+ * owner only: the instance credential's secret, the control-plane database's password and the
+ * embedded Kafka broker's password. Nothing
  * to configure, and still nothing another local user or a network neighbour can use.
  */
 final class LocalSecrets {
 
     static final String INSTANCE_SECRET_FILE = "internal-secret";
     static final String DATABASE_PASSWORD_FILE = "controlplane/password";
+    static final String KAFKA_PASSWORD_FILE = BrokerCredentials.STANDALONE_PASSWORD_FILE;
+    static final String COMMAND_SECRET_FILE = "command-secret";
+
+    /** The one user of the embedded broker; its password is in {@link #KAFKA_PASSWORD_FILE}. */
+    static final String KAFKA_USER = BrokerCredentials.STANDALONE_USER;
 
     private LocalSecrets() {}
 
     /** The secret instances sign internal queries with (one instance here, but the same port rules). */
     static String instanceSecret(Path dataDir) {
         return readOrCreate(dataDir.resolve(INSTANCE_SECRET_FILE));
+    }
+
+    /**
+     * The key with which a key command signs what it asks the running process to do ({@link
+     * RunningStandalone}); separate from the instance secret, which only reads.
+     */
+    static String commandSecret(Path dataDir) {
+        return readOrCreate(dataDir.resolve(COMMAND_SECRET_FILE));
+    }
+
+    /** What Spendline's own Kafka clients log in to the embedded broker with (SASL PLAIN). */
+    static BrokerCredentials kafkaCredentials(Path dataDir) {
+        return new BrokerCredentials(KAFKA_USER, readOrCreate(dataDir.resolve(KAFKA_PASSWORD_FILE)));
     }
 
     /** The file holding the database password; absent until {@link #readOrCreate} makes it. */

@@ -7,6 +7,7 @@ import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.internalapi.InstanceCredential;
 import dev.spendline.kafka.embedded.EmbeddedKafka;
 import dev.spendline.streams.app.StreamsRunner;
+import dev.spendline.topics.provision.KafkaClientSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -46,6 +47,7 @@ public final class Standalone implements AutoCloseable {
     private final ConfigurableApplicationContext context;
     private final String baseUrl;
     private final String internalUrl;
+    private final Path dataDir;
     private final Optional<IssuedApiKey> firstKey;
     private final Optional<String> setupLink;
     private final boolean ready;
@@ -62,6 +64,7 @@ public final class Standalone implements AutoCloseable {
             ConfigurableApplicationContext context,
             String baseUrl,
             String internalUrl,
+            Path dataDir,
             Optional<IssuedApiKey> firstKey,
             Optional<String> setupLink,
             boolean ready) {
@@ -71,6 +74,7 @@ public final class Standalone implements AutoCloseable {
         this.context = context;
         this.baseUrl = baseUrl;
         this.internalUrl = internalUrl;
+        this.dataDir = dataDir;
         this.firstKey = firstKey;
         this.setupLink = setupLink;
     }
@@ -109,9 +113,19 @@ public final class Standalone implements AutoCloseable {
             Map<String, Object> extraProperties,
             List<ApplicationContextInitializer<?>> initializers) {
         Path data = dataDir.toAbsolutePath().normalize();
-        ControlPlaneDatabase.bindToLoopback();
+        // Before anything writes into it: the directory 0700, and what an earlier version left 0644 fixed.
+        DataDirectory.secure(data);
+        String databasePassword = ControlPlaneDatabase.password(data);
+        if (usesEmbeddedDatabase(extraProperties)) {
+            // Before the pool opens the database; refuses clearly if another process has it open.
+            ControlPlaneDatabase.migrate(data);
+        }
         EmbeddedKafka kafka = externalKafka == null
-                ? EmbeddedKafka.start(data.resolve("kafka"), kafkaPort, EmbeddedKafka.systemPropertyOverrides())
+                ? EmbeddedKafka.startSecured(
+                        data.resolve("kafka"),
+                        kafkaPort,
+                        LocalSecrets.kafkaCredentials(data),
+                        EmbeddedKafka.systemPropertyOverrides())
                 : null;
         String bootstrap = kafka == null ? externalKafka : kafka.bootstrapServers();
         if (kafka != null) {
@@ -130,9 +144,15 @@ public final class Standalone implements AutoCloseable {
             props.put(INTERNAL_PORT, internalPort);
             props.put("management.server.address", "127.0.0.1");
             props.put(InstanceCredential.SECRET_PROPERTY, LocalSecrets.instanceSecret(data));
-            props.put("spring.datasource.password", ControlPlaneDatabase.password(data));
+            props.put("spring.datasource.password", databasePassword);
+            props.put(LocalCommandController.SECRET_PROPERTY, LocalSecrets.commandSecret(data));
             props.put("spendline.data-dir", data.toString());
             props.put("spendline.kafka.bootstrap-servers", bootstrap);
+            if (kafka != null) {
+                // Every Kafka client of the context logs in to the embedded broker; an external
+                // cluster's security settings come from the operator (spendline.kafka.properties.*).
+                kafka.clientProperties().forEach((key, value) -> props.put("spendline.kafka.properties." + key, value));
+            }
             // The topics are created by the context (TopicProvisioning), like in every service; the
             // standalone's own partition count applies to topics created from scratch.
             props.put("spendline.kafka.partitions", partitions);
@@ -157,20 +177,17 @@ public final class Standalone implements AutoCloseable {
             Optional<IssuedApiKey> first = context.getBean(ControlPlaneBootstrap.class)
                     .createFirstWorkspaceIfEmpty("Default workspace", Plan.TEAM);
             String baseUrl = "http://127.0.0.1:" + port;
+            // The database, the Kafka logs and the streams state this start created: owner-only too.
+            DataDirectory.tighten(data);
+            String internalUrl = "http://127.0.0.1:" + context.getEnvironment().getProperty(INTERNAL_PORT);
+            // From now on the key commands on this data directory run here, not on the files.
+            RunningStandalone.announce(data, internalUrl);
             // The first workspace has data (its key works at once) but no owner yet: whoever opens
             // this one-time link and signs up becomes its owner.
             Optional<String> setupLink = first.flatMap(key -> context.getBean(SetupLinkRepository.class)
                     .issue(key.key().workspaceId())
                     .map(token -> baseUrl + "/setup/" + token));
-            return new Standalone(
-                    kafka,
-                    bootstrap,
-                    context,
-                    baseUrl,
-                    "http://127.0.0.1:" + context.getEnvironment().getProperty(INTERNAL_PORT),
-                    first,
-                    setupLink,
-                    ready);
+            return new Standalone(kafka, bootstrap, context, baseUrl, internalUrl, data, first, setupLink, ready);
         } catch (RuntimeException e) {
             if (kafka != null) {
                 kafka.close();
@@ -218,6 +235,14 @@ public final class Standalone implements AutoCloseable {
     /** Whether {@code /readyz} answered 200 before {@link #start} returned. */
     public boolean ready() {
         return ready;
+    }
+
+    /** False when the operator points the standalone at another database (PostgreSQL, README). */
+    private static boolean usesEmbeddedDatabase(Map<String, Object> extraProperties) {
+        Object configured = extraProperties.containsKey("spring.datasource.url")
+                ? extraProperties.get("spring.datasource.url")
+                : System.getProperty("spring.datasource.url", System.getenv("SPRING_DATASOURCE_URL"));
+        return configured == null || String.valueOf(configured).startsWith("jdbc:h2:");
     }
 
     public String baseUrl() {
@@ -279,8 +304,17 @@ public final class Standalone implements AutoCloseable {
         return bootstrapServers;
     }
 
+    /**
+     * Address and client properties of the broker Spendline uses: with the embedded broker, its
+     * credentials (a client without them is refused).
+     */
+    public KafkaClientSettings kafkaClientSettings() {
+        return kafka == null ? context.getBean(KafkaClientSettings.class) : kafka.clientSettings();
+    }
+
     @Override
     public void close() {
+        RunningStandalone.withdraw(dataDir, internalUrl);
         try {
             context.close();
         } finally {

@@ -3,6 +3,7 @@ package dev.spendline.standalone;
 import dev.spendline.gateway.config.GatewayConfiguration;
 import dev.spendline.gateway.ingest.IngestRoutes;
 import dev.spendline.query.app.QueryApiConfiguration;
+import dev.spendline.query.security.InternalPortRoute;
 import dev.spendline.streams.app.StreamsConfiguration;
 import java.util.List;
 import org.springframework.boot.SpringBootConfiguration;
@@ -10,6 +11,7 @@ import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.server.reactive.HttpHandler;
 import org.springframework.http.server.reactive.ServletHttpHandlerAdapter;
 import org.springframework.web.reactive.function.server.RouterFunction;
@@ -26,6 +28,12 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 @EnableAutoConfiguration
 @Import({GatewayConfiguration.class, StreamsConfiguration.class, QueryApiConfiguration.class})
 public class StandaloneApplication {
+
+    /** The key commands' route ({@link LocalCommandController}), let through by the internal port's chain. */
+    @Bean
+    InternalPortRoute localCommandRoute() {
+        return new InternalPortRoute(HttpMethod.POST, RunningStandalone.PATH);
+    }
 
     @Bean
     ServletRegistrationBean<ServletHttpHandlerAdapter> eventsIngestServlet(

@@ -1,7 +1,6 @@
 package dev.spendline.standalone;
 
 import dev.spendline.contracts.validation.TerminalText;
-import dev.spendline.controlplane.ControlPlaneMigrations;
 import dev.spendline.controlplane.accounts.SetupLinkRepository;
 import dev.spendline.controlplane.keys.ApiKey;
 import dev.spendline.controlplane.keys.ApiKeyRepository;
@@ -9,6 +8,7 @@ import dev.spendline.controlplane.keys.IssuedApiKey;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.kafka.embedded.BrokerCredentials;
 import dev.spendline.streams.deadletter.DeadLetterRedrive;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -87,7 +87,65 @@ public final class StandaloneMain implements Callable<Integer> {
     int partitions;
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new StandaloneMain()).execute(args));
+        System.exit(commandLine().execute(args));
+    }
+
+    /**
+     * The command line as {@code main} runs it: a key command given the data directory of a running
+     * Spendline is run by that process ({@link RunningStandalone}), otherwise here on the files.
+     */
+    static CommandLine commandLine() {
+        CommandLine commandLine = new CommandLine(new StandaloneMain());
+        CommandLine.IExecutionStrategy local = new CommandLine.RunLast();
+        commandLine.setExecutionStrategy(
+                parsed -> forwardToRunning(commandLine, parsed).orElseGet(() -> local.execute(parsed)));
+        return commandLine;
+    }
+
+    private static java.util.Optional<Integer> forwardToRunning(
+            CommandLine commandLine, CommandLine.ParseResult parsed) {
+        CommandLine.ParseResult sub = parsed.subcommand();
+        if (sub == null || sub.isUsageHelpRequested() || sub.isVersionHelpRequested()) {
+            return java.util.Optional.empty();
+        }
+        CommandLine.Model.CommandSpec mixin = sub.commandSpec().mixins().get("dataDir");
+        if (mixin == null) {
+            return java.util.Optional.empty();
+        }
+        DataDir dataDir = (DataDir) mixin.userObject();
+        return RunningStandalone.forward(dataDir.path.toAbsolutePath().normalize(), parsed.originalArgs())
+                .map(result -> {
+                    commandLine.getOut().print(result.out());
+                    commandLine.getOut().flush();
+                    commandLine.getErr().print(result.err());
+                    commandLine.getErr().flush();
+                    return result.exitCode();
+                });
+    }
+
+    /**
+     * Runs a key command inside the running Spendline, on its own database connection ({@link
+     * LocalCommandController}): the same command, the same output.
+     */
+    static RunningStandalone.Result runHere(List<String> args, JdbcClient controlPlane) {
+        CommandLine commandLine = new CommandLine(new StandaloneMain(), new CommandLine.IFactory() {
+            private final CommandLine.IFactory defaults = CommandLine.defaultFactory();
+
+            @Override
+            public <K> K create(Class<K> cls) throws Exception {
+                K created = defaults.create(cls);
+                if (created instanceof DataDir dataDir) {
+                    dataDir.running = controlPlane;
+                }
+                return created;
+            }
+        });
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        int exitCode = commandLine.execute(args.toArray(String[]::new));
+        return new RunningStandalone.Result(exitCode, out.toString(), err.toString());
     }
 
     @Override
@@ -177,11 +235,22 @@ public final class StandaloneMain implements Callable<Integer> {
                 description = "Data directory of the installation (default: ${DEFAULT-VALUE}).")
         Path path;
 
-        /** Opens the control-plane database of the data directory, even while Spendline runs. */
+        /** The running Spendline's database, when the command runs inside it; null otherwise. */
+        JdbcClient running;
+
+        /**
+         * The control-plane database: the running Spendline's connection when the command was sent
+         * there, or the file itself when no Spendline runs on this data directory (H2's lock refuses
+         * a second process, with a clear message).
+         */
         JdbcClient controlPlane() {
-            JdbcDataSource dataSource =
-                    ControlPlaneDatabase.dataSource(path.toAbsolutePath().normalize());
-            ControlPlaneMigrations.migrate(dataSource);
+            if (running != null) {
+                return running;
+            }
+            Path dir = path.toAbsolutePath().normalize();
+            // Migrations on connections of their own, closed before the command's: see ControlPlaneDatabase.
+            ControlPlaneDatabase.migrate(dir);
+            JdbcDataSource dataSource = ControlPlaneDatabase.dataSource(dir);
             return JdbcClient.create(dataSource);
         }
     }
@@ -441,7 +510,8 @@ public final class StandaloneMain implements Callable<Integer> {
         @Option(
                 names = "--kafka-bootstrap-servers",
                 paramLabel = "HOST:PORT,...",
-                description = "The Kafka cluster (default: the embedded broker Spendline runs on --data-dir).")
+                description = "The Kafka cluster (default: the embedded broker Spendline runs on --data-dir, with its"
+                        + " credentials from that directory).")
         String bootstrapServers;
 
         @Option(
@@ -478,7 +548,12 @@ public final class StandaloneMain implements Callable<Integer> {
                                     spec.commandLine(),
                                     "No embedded broker has run on " + dataDir.path
                                             + ": give --kafka-bootstrap-servers"));
-            Map<String, Object> client = new java.util.HashMap<>(kafkaProperties);
+            Map<String, Object> client = new java.util.HashMap<>();
+            if (bootstrapServers == null) {
+                // The embedded broker requires its generated credentials (data directory, 0600).
+                client.putAll(BrokerCredentials.ofStandalone(dataDir.path).clientProperties());
+            }
+            client.putAll(kafkaProperties);
             client.put("bootstrap.servers", bootstrap);
             PrintWriter out = spec.commandLine().getOut();
             DeadLetterRedrive.Result result = new DeadLetterRedrive(client)

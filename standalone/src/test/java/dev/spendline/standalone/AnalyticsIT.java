@@ -616,13 +616,12 @@ class AnalyticsIT {
     }
 
     private static KafkaConsumer<String, String> alertConsumer() {
-        KafkaConsumer<String, String> consumer = new KafkaConsumer<>(
-                Map.of(
-                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, spendline.bootstrapServers(),
-                        ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest"),
-                new StringDeserializer(),
-                new StringDeserializer());
+        // The standalone's broker requires its credentials, like every client of Spendline's own.
+        Map<String, Object> config = spendline.kafkaClientSettings().config();
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+        KafkaConsumer<String, String> consumer =
+                new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer());
         List<TopicPartition> partitions = consumer.partitionsFor(Topics.ALERTS.name()).stream()
                 .map(p -> new TopicPartition(p.topic(), p.partition()))
                 .toList();

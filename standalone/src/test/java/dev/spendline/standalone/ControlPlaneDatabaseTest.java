@@ -98,4 +98,45 @@ class ControlPlaneDatabaseTest {
                         .close())
                 .isInstanceOf(SQLException.class);
     }
+
+    /**
+     * Issue #28, finding 14. H2 2.4.240 binds the constant list of a {@code CHECK (role in (...))}
+     * to the session that created the constraint (h2database issue 4302): once that session is
+     * closed, every insert fails with {@code Check constraint invalid: "MEMBERSHIPS_ROLE_CHECK: "}
+     * until the database is reopened. The standalone migrates on connections of its own before its
+     * pool opens the database, so the constraints in use are the ones H2 loads at open time and no
+     * session's end can break them: here every pooled connection is replaced (as Hikari does after
+     * max-lifetime) and inserts still pass.
+     */
+    @Test
+    void constraintsKeepWorkingWhenEverySessionSinceTheMigrationIsGone() throws Exception {
+        ControlPlaneDatabase.migrate(dataDir);
+        // Hikari retires connections one by one (max-lifetime with a random spread): some session
+        // always keeps the database open, so it is never reloaded in between.
+        try (Connection other = ControlPlaneDatabase.dataSource(dataDir).getConnection();
+                com.zaxxer.hikari.HikariDataSource pool = new com.zaxxer.hikari.HikariDataSource()) {
+            pool.setJdbcUrl(ControlPlaneDatabase.url(dataDir));
+            pool.setUsername(ControlPlaneDatabase.USER);
+            pool.setPassword(ControlPlaneDatabase.password(dataDir));
+            pool.setMaximumPoolSize(2);
+            // As ControlPlaneConfiguration does in the context: nothing left to apply.
+            dev.spendline.controlplane.ControlPlaneMigrations.migrate(pool);
+            var jdbc = org.springframework.jdbc.core.simple.JdbcClient.create(pool);
+            var clock = java.time.Clock.systemUTC();
+            var workspaces = new dev.spendline.controlplane.workspaces.WorkspaceRepository(jdbc, clock);
+            workspaces.create("before", dev.spendline.controlplane.workspaces.Plan.FREE);
+
+            pool.getHikariPoolMXBean().softEvictConnections();
+            // Hikari closes evicted connections on a thread of its own.
+            Thread.sleep(1_000);
+            assertThat(other.isValid(1)).isTrue();
+
+            var workspace = workspaces.create("after", dev.spendline.controlplane.workspaces.Plan.TEAM);
+            var user = new dev.spendline.controlplane.accounts.UserRepository(jdbc, clock)
+                    .create("owner@example.com", "Owner", null);
+            assertThat(new dev.spendline.controlplane.accounts.MembershipRepository(jdbc, clock)
+                            .add(workspace.id(), user.id(), dev.spendline.controlplane.accounts.Role.OWNER))
+                    .isTrue();
+        }
+    }
 }

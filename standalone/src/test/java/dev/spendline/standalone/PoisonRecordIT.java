@@ -32,7 +32,6 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -208,10 +207,9 @@ class PoisonRecordIT {
                         + "\"row\":{\"sourceKey\":\"laptop\",\"sourceKind\":\"collector\",\"tool\":\"codex\","
                         + "\"employeeEmail\":\"ann@example.com\",\"inputTokens\":10,\"cachedInputTokens\":0,\"outputTokens\":5,"
                         + "\"costUsd\":0.5}}";
+        // The standalone's broker requires its credentials: this test writes as a Spendline client would.
         try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(
-                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, spendline.bootstrapServers()),
-                new StringSerializer(),
-                new ByteArraySerializer())) {
+                spendline.kafkaClientSettings().config(), new StringSerializer(), new ByteArraySerializer())) {
             send(producer, Topics.EVENTS.name(), workspace, noTs);
             send(producer, Topics.EVENTS.name(), workspace, "{not json");
             send(producer, Topics.EVENTS.name(), workspace, negative);
@@ -244,14 +242,10 @@ class PoisonRecordIT {
 
     /** Every committed record of the dead-letter topic. */
     private List<ConsumerRecord<String, byte[]>> readDeadLetters() {
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(
-                Map.of(
-                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                        spendline.bootstrapServers(),
-                        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
-                        "read_committed"),
-                new StringDeserializer(),
-                new ByteArrayDeserializer())) {
+        Map<String, Object> config = spendline.kafkaClientSettings().config();
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        try (KafkaConsumer<String, byte[]> consumer =
+                new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(Topics.DEAD_LETTERS.name()).stream()
                     .map(p -> new TopicPartition(p.topic(), p.partition()))
                     .toList();

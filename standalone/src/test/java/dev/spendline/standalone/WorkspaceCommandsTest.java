@@ -25,7 +25,7 @@ import picocli.CommandLine;
  * {@code setup-link}, how the owner of a fresh installation who lost the first start's link gets a
  * new one. Runs the
  * real command line against the control-plane database of a data directory, without starting
- * Spendline (the command works the same while it runs, through H2's auto-server).
+ * Spendline (while it runs, the running process executes the same command: LocalSecurityIT).
  */
 class WorkspaceCommandsTest {
 

@@ -4,7 +4,6 @@ import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.topics.Topics;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -35,8 +34,7 @@ public final class EventProducer {
             Instant anchor,
             Duration spread) {
         EventMix mix = new EventMix(seed, workspacePrefix, spread, anchor, "t");
-        Map<String, Object> config = new HashMap<>();
-        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        Map<String, Object> config = dev.spendline.bench.BenchKafka.config(bootstrap);
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.LINGER_MS_CONFIG, 20);
         config.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);

@@ -24,7 +24,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 
 /**
  * The whole benchmark in one run, on one machine and one broker (the standalone process's
@@ -75,6 +74,9 @@ public final class FullBench {
         int port = freePort();
         int kafkaPort = freePort();
         String bootstrap = "127.0.0.1:" + kafkaPort;
+        // The standalone's broker requires its credentials: the bench's own clients present them too.
+        dev.spendline.bench.BenchKafka.registerStandalone(
+                bootstrap, settings.workDir().resolve("data"));
         List<String> jvm = List.of(settings.jvmOptions().trim().split("\\s+"));
         try (JavaProcess standalone = JavaProcess.jar(
                         "standalone",
@@ -88,7 +90,7 @@ public final class FullBench {
                                 "--kafka-port",
                                 String.valueOf(kafkaPort)),
                         settings.workDir());
-                Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+                Admin admin = Admin.create(dev.spendline.bench.BenchKafka.config(bootstrap))) {
             step("starting standalone (" + settings.jvmOptions() + ")");
             standalone.start("Stop with Ctrl-C.", Duration.ofSeconds(120));
             String key = printedKey(standalone);

@@ -6,7 +6,6 @@ import dev.spendline.topics.Topics;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
@@ -35,8 +34,7 @@ final class RawProducerBench {
     private RawProducerBench() {}
 
     static Map<String, Object> gatewayProducerSettings(String bootstrap) {
-        Map<String, Object> config = new HashMap<>();
-        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        Map<String, Object> config = dev.spendline.bench.BenchKafka.config(bootstrap);
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         config.put(ProducerConfig.LINGER_MS_CONFIG, 5);

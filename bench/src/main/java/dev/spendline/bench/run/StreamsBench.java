@@ -103,8 +103,8 @@ public final class StreamsBench {
     /** The settings every benchmark application runs with (both topologies alike). */
     static Properties config(String bootstrap, String applicationId, String guarantee, Path stateDir) {
         Properties config = new Properties();
+        config.putAll(dev.spendline.bench.BenchKafka.config(bootstrap));
         config.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
-        config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         config.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
         config.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, guarantee);
         // One thread unless -Dbench.threads says otherwise (for the parallelism measurements).
@@ -172,8 +172,7 @@ public final class StreamsBench {
     /** One topology on its own, for profiling: "spendline" or "bare". */
     public static Result runStandalone(String bootstrap, String topology, String guarantee, Path stateDir)
             throws Exception {
-        try (Admin admin = Admin.create(java.util.Map.of(
-                org.apache.kafka.clients.admin.AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+        try (Admin admin = Admin.create(dev.spendline.bench.BenchKafka.config(bootstrap))) {
             return run(
                     bootstrap,
                     "bench-" + topology + "-" + System.nanoTime(),

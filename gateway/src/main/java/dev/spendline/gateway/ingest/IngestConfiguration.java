@@ -7,10 +7,10 @@ import dev.spendline.gateway.quota.QuotaGuard;
 import dev.spendline.gateway.quota.QuotaProperties;
 import dev.spendline.internalapi.FailoverQueries;
 import dev.spendline.internalapi.HttpQueries;
+import dev.spendline.topics.provision.KafkaClientSettings;
 import dev.spendline.topics.provision.TopicProvisioning;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
-import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -43,10 +43,9 @@ public class IngestConfiguration {
      * exactly once per send. A short linger lets concurrent requests share batches.
      */
     @Bean
-    ProducerFactory<String, byte[]> ingestProducerFactory(
-            @Value("${spendline.kafka.bootstrap-servers}") String bootstrapServers, IngestLimits limits) {
-        Map<String, Object> config = new HashMap<>();
-        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    ProducerFactory<String, byte[]> ingestProducerFactory(KafkaClientSettings kafka, IngestLimits limits) {
+        // The cluster's address and security settings (spendline.kafka.properties.*) first; ours on top.
+        Map<String, Object> config = kafka.config();
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         config.put(ProducerConfig.LINGER_MS_CONFIG, 5);

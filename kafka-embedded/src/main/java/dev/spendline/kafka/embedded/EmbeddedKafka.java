@@ -1,5 +1,6 @@
 package dev.spendline.kafka.embedded;
 
+import dev.spendline.topics.provision.KafkaClientSettings;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -35,6 +36,11 @@ import org.slf4j.LoggerFactory;
  * <p>Its log directory is formatted on first start and reused afterwards, so data survives a
  * restart (and a SIGKILL: acknowledged writes are in the OS page cache). The quorum is a static
  * single voter, so the controller port may change between restarts.
+ *
+ * <p>Two modes: {@link #startSecured} requires SASL credentials ({@link BrokerCredentials}) on
+ * both listeners, the client listener and the controller's, so another local user cannot read or
+ * write its topics; the standalone uses it. {@link #start} takes anyone who reaches the port, for
+ * integration tests whose brokers hold nothing worth protecting. Both listen on 127.0.0.1 only.
  */
 public final class EmbeddedKafka implements AutoCloseable {
 
@@ -44,11 +50,21 @@ public final class EmbeddedKafka implements AutoCloseable {
     private final KafkaRaftServer server;
     private final String bootstrapServers;
     private final Path logDir;
+    private final String controllerAddress;
+    /** Null: the broker takes any client. */
+    private final BrokerCredentials credentials;
 
-    private EmbeddedKafka(KafkaRaftServer server, String bootstrapServers, Path logDir) {
+    private EmbeddedKafka(
+            KafkaRaftServer server,
+            String bootstrapServers,
+            Path logDir,
+            String controllerAddress,
+            BrokerCredentials credentials) {
         this.server = server;
+        this.controllerAddress = controllerAddress;
         this.bootstrapServers = bootstrapServers;
         this.logDir = logDir;
+        this.credentials = credentials;
     }
 
     /** Prefix of the JVM system properties that reach the embedded broker's own configuration. */
@@ -81,6 +97,16 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
 
     /**
+     * As {@link #start(Path, int, Map)}, but both listeners require SASL PLAIN with {@code
+     * credentials}; clients connect with {@link #clientProperties()}. A client without them is
+     * refused (it sees an authentication failure or no answer at all).
+     */
+    public static EmbeddedKafka startSecured(
+            Path logDir, int port, BrokerCredentials credentials, Map<String, String> overrides) {
+        return start(logDir, port, ClusterMembership.single(freePort()), credentials, overrides);
+    }
+
+    /**
      * Starts one node of a cluster of several (see {@link ClusterMembership}). Every node must be
      * started before any of them is ready: a node waits for a majority of the voters. Internal
      * topics are replicated to 3 nodes (2 in sync) when the quorum has 3 or more voters, as on a
@@ -88,6 +114,15 @@ public final class EmbeddedKafka implements AutoCloseable {
      */
     public static EmbeddedKafka start(
             Path logDir, int port, ClusterMembership membership, Map<String, String> overrides) {
+        return start(logDir, port, membership, null, overrides);
+    }
+
+    private static EmbeddedKafka start(
+            Path logDir,
+            int port,
+            ClusterMembership membership,
+            BrokerCredentials credentials,
+            Map<String, String> overrides) {
         try {
             Files.createDirectories(logDir);
         } catch (IOException e) {
@@ -101,13 +136,30 @@ public final class EmbeddedKafka implements AutoCloseable {
         props.put("process.roles", "broker,controller");
         props.put("node.id", String.valueOf(membership.nodeId()));
         props.put("controller.quorum.voters", membership.voters());
+        // The listener is named after its protocol; both are bound to loopback.
+        String protocol = credentials == null ? "PLAINTEXT" : "SASL_PLAINTEXT";
         props.put(
                 "listeners",
-                "PLAINTEXT://127.0.0.1:" + brokerPort + "," + CONTROLLER_LISTENER + "://127.0.0.1:" + controllerPort);
-        props.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
+                protocol + "://127.0.0.1:" + brokerPort + "," + CONTROLLER_LISTENER + "://127.0.0.1:" + controllerPort);
+        props.put("advertised.listeners", protocol + "://127.0.0.1:" + brokerPort);
         props.put("controller.listener.names", CONTROLLER_LISTENER);
-        props.put("inter.broker.listener.name", "PLAINTEXT");
-        props.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
+        props.put("inter.broker.listener.name", protocol);
+        props.put(
+                "listener.security.protocol.map",
+                protocol + ":" + protocol + "," + CONTROLLER_LISTENER + ":" + protocol);
+        if (credentials != null) {
+            // The controller listener too: since KIP-919 an admin client can talk to it directly.
+            // The broker logs in to its own controller (and to other brokers) as the same user.
+            props.put("sasl.enabled.mechanisms", BrokerCredentials.MECHANISM);
+            props.put("sasl.mechanism.inter.broker.protocol", BrokerCredentials.MECHANISM);
+            props.put("sasl.mechanism.controller.protocol", BrokerCredentials.MECHANISM);
+            String jaas = credentials.serverJaas();
+            props.put("listener.name.sasl_plaintext.plain.sasl.jaas.config", jaas);
+            props.put(
+                    "listener.name." + CONTROLLER_LISTENER.toLowerCase(java.util.Locale.ROOT)
+                            + ".plain.sasl.jaas.config",
+                    jaas);
+        }
         props.put("log.dirs", logDir.toString());
         // Internal topics replicated as the cluster allows (one node: one replica). Few partitions
         // keep start-up and memory small.
@@ -142,7 +194,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         long started = System.nanoTime();
         server.startup();
         String bootstrap = "127.0.0.1:" + brokerPort;
-        EmbeddedKafka kafka = new EmbeddedKafka(server, bootstrap, logDir);
+        EmbeddedKafka kafka = new EmbeddedKafka(server, bootstrap, logDir, "127.0.0.1:" + controllerPort, credentials);
         try {
             kafka.awaitReady(Duration.ofSeconds(60));
         } catch (RuntimeException e) {
@@ -150,9 +202,12 @@ public final class EmbeddedKafka implements AutoCloseable {
             throw e;
         }
         log.info(
-                "Embedded Kafka node {} ready at {} in {} ms (log dir {})",
+                "Embedded Kafka node {} ready at {}{} in {} ms (log dir {})",
                 membership.nodeId(),
                 bootstrap,
+                credentials == null
+                        ? ""
+                        : " (SASL " + BrokerCredentials.MECHANISM + ", user " + credentials.username() + ")",
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started),
                 logDir);
         return kafka;
@@ -180,11 +235,9 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
 
     private void awaitReady(Duration timeout) {
-        try (Admin admin = Admin.create(Map.of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-                bootstrapServers,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
-                (int) timeout.toMillis()))) {
+        Map<String, Object> config = clientSettings().config();
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
+        try (Admin admin = Admin.create(config)) {
             admin.describeCluster().nodes().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("Embedded Kafka did not become ready within " + timeout, e);
@@ -196,6 +249,21 @@ public final class EmbeddedKafka implements AutoCloseable {
 
     public String bootstrapServers() {
         return bootstrapServers;
+    }
+
+    /** The client properties that log in to this broker; empty when it takes anyone. */
+    public Map<String, String> clientProperties() {
+        return credentials == null ? Map.of() : credentials.clientProperties();
+    }
+
+    /** Address and client properties in one, as every Spendline Kafka client takes them. */
+    public KafkaClientSettings clientSettings() {
+        return new KafkaClientSettings(bootstrapServers, clientProperties());
+    }
+
+    /** The controller listener ({@code bootstrap.controllers}), bound to loopback like the broker's. */
+    public String controllerAddress() {
+        return controllerAddress;
     }
 
     public Path logDir() {

@@ -1,11 +1,11 @@
 package dev.spendline.kafka.embedded;
 
+import dev.spendline.topics.provision.KafkaClientSettings;
 import dev.spendline.topics.provision.TopicProvisioner;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Map;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 
 /**
@@ -24,7 +24,13 @@ public final class TopicSetup {
      */
     public static void ensureTopics(
             String bootstrapServers, Collection<String> names, int partitions, Map<String, String> configs) {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+        ensureTopics(KafkaClientSettings.plain(bootstrapServers), names, partitions, configs);
+    }
+
+    /** As above, on a cluster that needs client properties (an embedded broker with credentials). */
+    public static void ensureTopics(
+            KafkaClientSettings kafka, Collection<String> names, int partitions, Map<String, String> configs) {
+        try (Admin admin = Admin.create(kafka.config())) {
             TopicProvisioner.createMissing(
                     admin,
                     names.stream()

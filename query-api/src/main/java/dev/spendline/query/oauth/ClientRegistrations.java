@@ -118,7 +118,8 @@ final class ClientRegistrations
                         OAuth2ErrorCodes.INVALID_REDIRECT_URI,
                         "redirect_uris must be https, http on the loopback interface (127.0.0.1, localhost, [::1])"
                                 + " or a private-use scheme in reverse-domain form (com.example.app:/callback) or "
-                                + RegistrationValues.KNOWN_CLIENT_SCHEMES_TEXT + ", without a fragment: " + quoted(uri));
+                                + RegistrationValues.KNOWN_CLIENT_SCHEMES_TEXT + ", without a fragment: "
+                                + quoted(uri));
             }
         }
     }

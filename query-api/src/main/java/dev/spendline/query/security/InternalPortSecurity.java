@@ -2,6 +2,9 @@ package dev.spendline.query.security;
 
 import dev.spendline.internalapi.HttpQueries;
 import jakarta.servlet.DispatcherType;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
@@ -26,7 +29,8 @@ public class InternalPortSecurity {
 
     /**
      * What the internal port serves: actuator (at Spring Boot's default base path) and the
-     * instance-to-instance queries. Anything else that reaches it is denied with a 404.
+     * instance-to-instance queries, plus the {@link InternalPortRoute}s an application declares.
+     * Anything else that reaches it is denied with a 404.
      */
     static final RequestMatcher SERVED = new OrRequestMatcher(
             PathPatternRequestMatcher.pathPattern("/actuator/**"),
@@ -39,10 +43,14 @@ public class InternalPortSecurity {
 
     @Bean
     @Order(SecurityConfiguration.Chains.INTERNAL_PORT)
-    SecurityFilterChain internalPortChain(HttpSecurity http, InternalPort internalPort) throws Exception {
+    SecurityFilterChain internalPortChain(
+            HttpSecurity http, InternalPort internalPort, ObjectProvider<InternalPortRoute> routes) throws Exception {
+        List<RequestMatcher> served = new ArrayList<>(List.of(SERVED));
+        routes.orderedStream()
+                .forEach(route -> served.add(PathPatternRequestMatcher.pathPattern(route.method(), route.pattern())));
         SecurityConfiguration.notFoundWhenDenied(http.securityMatcher(internalPort::matches))
                 .authorizeHttpRequests(authorize -> authorize
-                        .requestMatchers(SERVED)
+                        .requestMatchers(new OrRequestMatcher(served))
                         .permitAll()
                         .dispatcherTypeMatchers(DispatcherType.ERROR)
                         .permitAll()

@@ -1,14 +1,14 @@
 package dev.spendline.query.settings;
 
+import dev.spendline.topics.provision.KafkaClientSettings;
 import dev.spendline.topics.provision.TopicProvisioning;
 import java.time.Duration;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
 /**
- * The Kafka writer behind every settings API ({@code spendline.kafka.bootstrap-servers}), and the
+ * The Kafka writer behind every settings API ({@code spendline.kafka.bootstrap-servers} and {@code spendline.kafka.properties.*}), and the
  * topics it writes to, created or checked at start-up ({@link TopicProvisioning}).
  */
 @Configuration(proxyBeanMethods = false)
@@ -16,7 +16,7 @@ import org.springframework.context.annotation.Import;
 public class SettingsConfiguration {
 
     @Bean(destroyMethod = "close")
-    SettingsWriter settingsWriter(@Value("${spendline.kafka.bootstrap-servers}") String bootstrapServers) {
-        return new SettingsWriter(bootstrapServers, Duration.ofSeconds(10));
+    SettingsWriter settingsWriter(KafkaClientSettings kafka) {
+        return new SettingsWriter(kafka, Duration.ofSeconds(10));
     }
 }

@@ -2,6 +2,7 @@ package dev.spendline.query.settings;
 
 import dev.spendline.topics.Topic;
 import dev.spendline.topics.Topics;
+import dev.spendline.topics.provision.KafkaClientSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,25 +29,20 @@ public final class SettingsWriter implements AutoCloseable {
     private final Duration timeout;
 
     public SettingsWriter(String bootstrapServers, Duration timeout) {
-        this.producer = new KafkaProducer<>(
-                Map.of(
-                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                        bootstrapServers,
-                        ProducerConfig.ACKS_CONFIG,
-                        "all",
-                        ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
-                        true,
-                        ProducerConfig.MAX_BLOCK_MS_CONFIG,
-                        timeout.toMillis(),
-                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
-                        (int) timeout.toMillis(),
-                        // Kafka refuses a delivery timeout below linger.ms + request.timeout.ms.
-                        ProducerConfig.LINGER_MS_CONFIG,
-                        0,
-                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG,
-                        (int) Math.min(timeout.toMillis() / 2, 30_000)),
-                new StringSerializer(),
-                new ByteArraySerializer());
+        this(KafkaClientSettings.plain(bootstrapServers), timeout);
+    }
+
+    /** @param kafka the cluster's address and the client properties its security needs */
+    public SettingsWriter(KafkaClientSettings kafka, Duration timeout) {
+        Map<String, Object> config = kafka.config();
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
+        config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, timeout.toMillis());
+        config.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
+        // Kafka refuses a delivery timeout below linger.ms + request.timeout.ms.
+        config.put(ProducerConfig.LINGER_MS_CONFIG, 0);
+        config.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) Math.min(timeout.toMillis() / 2, 30_000));
+        this.producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
         this.timeout = timeout;
     }
 

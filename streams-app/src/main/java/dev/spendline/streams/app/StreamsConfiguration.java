@@ -6,6 +6,7 @@ import dev.spendline.internalapi.UnreachablePeers;
 import dev.spendline.streams.pricing.PriceBook;
 import dev.spendline.streams.query.ClosedMonthCache;
 import dev.spendline.streams.query.RoutingQueries;
+import dev.spendline.topics.provision.KafkaClientSettings;
 import dev.spendline.topics.provision.TopicLayout;
 import dev.spendline.topics.provision.TopicProvisioning;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -97,7 +98,7 @@ public class StreamsConfiguration {
     @Bean
     StreamsRunner streamsRunner(
             StreamsProperties props,
-            @Value("${spendline.kafka.bootstrap-servers}") String bootstrapServers,
+            KafkaClientSettings kafka,
             HostInfo streamsHostInfo,
             MeterRegistry registry,
             @Value("${spendline.pricing.price-book-file:}") String priceBookFile,
@@ -108,7 +109,7 @@ public class StreamsConfiguration {
                 "Price book: {} prices{}",
                 priceBook.size(),
                 priceBookFile.isBlank() ? " (bundled)" : " (bundled, with " + priceBookFile + " on top)");
-        return new StreamsRunner(props, bootstrapServers, streamsHostInfo, registry, priceBook, topics);
+        return new StreamsRunner(props, kafka, streamsHostInfo, registry, priceBook, topics);
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.spendline.streams.StreamsTuning;
 import dev.spendline.streams.TopologySettings;
 import dev.spendline.streams.deadletter.DeadLetterQueue;
 import dev.spendline.streams.pricing.PriceBook;
+import dev.spendline.topics.provision.KafkaClientSettings;
 import dev.spendline.topics.provision.TopicLayout;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics;
@@ -55,8 +56,22 @@ public final class StreamsRunner implements SmartLifecycle {
             MeterRegistry registry,
             PriceBook priceBook,
             TopicLayout topics) {
+        this(props, KafkaClientSettings.plain(bootstrapServers), self, registry, priceBook, topics);
+    }
+
+    /**
+     * @param kafka the cluster's address and the client properties its security needs; Kafka
+     *     Streams hands them to every client it makes (consumers, producer, admin)
+     */
+    public StreamsRunner(
+            StreamsProperties props,
+            KafkaClientSettings kafka,
+            HostInfo self,
+            MeterRegistry registry,
+            PriceBook priceBook,
+            TopicLayout topics) {
+        config.putAll(kafka.config());
         config.put(StreamsConfig.APPLICATION_ID_CONFIG, props.applicationId());
-        config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(StreamsConfig.STATE_DIR_CONFIG, props.stateDir());
         config.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, props.processingGuarantee());
         config.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, props.numStreamThreads());

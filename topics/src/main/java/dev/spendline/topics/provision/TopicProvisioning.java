@@ -23,22 +23,44 @@ public class TopicProvisioning {
     /** Per call to the cluster; an orchestrator restarts a service that gave up. */
     static final Duration TIMEOUT = Duration.ofSeconds(30);
 
+    /**
+     * The address and security settings every Kafka client of the service uses ({@code
+     * spendline.kafka.bootstrap-servers} and {@code spendline.kafka.properties.*}).
+     */
+    @Bean
+    @ConditionalOnMissingBean(KafkaClientSettings.class)
+    KafkaClientSettings spendlineKafkaClient(KafkaTopicsProperties props) {
+        return props.client();
+    }
+
     /** Skipped where a context brings its own layout: wiring tests that run without a cluster. */
     @Bean
     @ConditionalOnMissingBean(TopicLayout.class)
-    TopicLayout spendlineTopicLayout(KafkaTopicsProperties props) {
-        if (props.bootstrapServers() == null || props.bootstrapServers().isBlank()) {
-            throw new IllegalStateException("Set spendline.kafka.bootstrap-servers: the Kafka cluster to use");
-        }
-        try (Admin admin = Admin.create(Map.of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-                props.bootstrapServers(),
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
-                (int) TIMEOUT.toMillis()))) {
+    TopicLayout spendlineTopicLayout(KafkaTopicsProperties props, KafkaClientSettings client) {
+        Map<String, Object> config = client.config();
+        config.putIfAbsent(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis());
+        try (Admin admin = Admin.create(config)) {
             TopicProvisioner provisioner = new TopicProvisioner(admin, TIMEOUT);
             return props.createTopics()
                     ? provisioner.createMissing(props.settings())
                     : provisioner.verify(props.settings());
+        } catch (IllegalStateException e) {
+            throw withSecurityHint(e, client);
         }
+    }
+
+    /**
+     * A client that speaks plaintext to a listener that wants SASL or TLS sees no refusal, only a
+     * broker that never answers (or an authentication error): the operator gets told where the
+     * security settings go, and which ones are set (names only, never values).
+     */
+    static IllegalStateException withSecurityHint(IllegalStateException e, KafkaClientSettings client) {
+        String hint = client.secured()
+                ? " Kafka client properties in use: "
+                        + client.properties().keySet().stream().sorted().toList()
+                        + " (spendline.kafka.properties.*): check them against the cluster's listener."
+                : " If the cluster requires authentication or TLS, set spendline.kafka.properties.security.protocol,"
+                        + " sasl.mechanism, sasl.jaas.config and ssl.truststore.* (docs/operations.md#kafka-security).";
+        return new IllegalStateException(e.getMessage() + "." + hint, e);
     }
 }
