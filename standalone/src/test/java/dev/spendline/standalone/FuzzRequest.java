@@ -22,15 +22,17 @@ record FuzzRequest(String method, String target, String contentType, byte[] body
     }
 
     /**
-     * The request on one line, truncated: printable ASCII as is, other chars of the target as
-     * {@code \\uXXXX} and other bytes of the body as {@code \\xXX}, so that a lone surrogate, a control
-     * character or invalid UTF-8 can be seen and typed back.
+     * The request on one line, truncated: printable ASCII as is (a backslash doubled), other chars of
+     * the target as {@code \\uXXXX} and other bytes of the body as {@code \\xXX}, so that a lone
+     * surrogate, a control character or invalid UTF-8 can be seen and typed back.
      */
     String describe() {
         StringBuilder out = new StringBuilder(method).append(' ');
         for (int i = 0; i < Math.min(target.length(), SHOWN); i++) {
             char c = target.charAt(i);
-            if (c == '\\' || c < 0x20 || c > 0x7e) {
+            if (c == '\\') {
+                out.append("\\\\");
+            } else if (c < 0x20 || c > 0x7e) {
                 out.append(String.format("\\u%04x", (int) c));
             } else {
                 out.append(c);
@@ -45,7 +47,9 @@ record FuzzRequest(String method, String target, String contentType, byte[] body
         out.append(" body (").append(body.length).append(" bytes): ");
         for (int i = 0; i < Math.min(body.length, SHOWN); i++) {
             int b = body[i] & 0xff;
-            if (b == '\\' || b < 0x20 || b > 0x7e) {
+            if (b == '\\') {
+                out.append("\\\\");
+            } else if (b < 0x20 || b > 0x7e) {
                 out.append(String.format("\\x%02x", b));
             } else {
                 out.append((char) b);
