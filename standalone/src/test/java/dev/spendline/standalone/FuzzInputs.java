@@ -1,39 +1,32 @@
 package dev.spendline.standalone;
 
+import static dev.spendline.standalone.Gen.weighted;
+
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 
 /**
- * The generators of {@link PublicPortFuzzIT}: JSON values of every type (and of the wrong one),
- * strings with lone surrogates and control characters, huge and negative numbers, deep nesting,
- * malformed documents, odd content types and query strings. JSON is written by hand ({@link #json})
- * so that a lone surrogate or a control character goes out as a {@code \\u} escape, which a library
- * writer would refuse to produce.
+ * The generators of {@link PublicPortFuzzIT} ({@link Gen}): JSON values of every type (and of the
+ * wrong one), strings with lone surrogates and control characters, huge and negative numbers, deep
+ * nesting, malformed documents, odd content types and query strings. JSON is written by hand
+ * ({@link #quoted}) so that a lone surrogate or a control character goes out as a {@code \\u}
+ * escape, which a library writer would refuse to produce.
  */
 final class FuzzInputs {
 
     private FuzzInputs() {}
 
     /** Strings meant to hurt: surrogates, controls, NULs, huge, path and markup tricks, injections. */
-    static Arbitrary<String> nastyStrings() {
-        return Arbitraries.oneOf(
-                Arbitraries.strings().all().ofMaxLength(40),
-                Arbitraries.strings()
-                        .withCharRange('\u0000', '\u001f')
-                        .ofMinLength(1)
-                        .ofMaxLength(5),
-                Arbitraries.strings()
-                        .withCharRange('\ud800', '\udfff')
-                        .ofMinLength(1)
-                        .ofMaxLength(3),
-                Arbitraries.strings().alpha().numeric().ofMinLength(1).ofMaxLength(20),
-                Arbitraries.of(
+    static Gen<String> nastyStrings() {
+        return Gen.oneOf(
+                Gen.strings(Gen.chars('\u0000', '\uffff'), 0, 40),
+                Gen.strings(Gen.chars('\u0000', '\u001f'), 1, 5),
+                Gen.strings(Gen.chars('\ud800', '\udfff'), 1, 3),
+                Gen.strings(Gen.chars("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"), 1, 20),
+                Gen.of(
                         "",
                         " ",
                         "\u0000",
@@ -58,16 +51,19 @@ final class FuzzInputs {
                         "feature",
                         "MONTHLY",
                         "openai"),
-                Arbitraries.integers().between(1_000, 300_000).map("x"::repeat));
+                // Huge strings, mostly of a few kB: the body limits are what they reach, and 300 kB
+                // each time would only slow the run down.
+                Gen.<Integer>frequency(weighted(4, Gen.ints(1_000, 10_000)), weighted(1, Gen.ints(10_000, 300_000)))
+                        .map("x"::repeat));
     }
 
     /** Numbers of every size and sign, as JSON text (some not representable in a long or a double). */
-    static Arbitrary<String> numbers() {
-        return Arbitraries.oneOf(
-                Arbitraries.longs().map(String::valueOf),
-                Arbitraries.integers().between(-5, 5).map(String::valueOf),
-                Arbitraries.bigDecimals().ofScale(12).map(Object::toString),
-                Arbitraries.of(
+    static Gen<String> numbers() {
+        return Gen.oneOf(
+                Gen.longs().map(String::valueOf),
+                Gen.ints(-5, 5).map(String::valueOf),
+                Gen.decimals(12).map(Object::toString),
+                Gen.of(
                         "0",
                         "-0",
                         "-1",
@@ -82,61 +78,65 @@ final class FuzzInputs {
     }
 
     /** Any JSON value, nested up to {@code depth}. */
-    static Arbitrary<String> values(int depth) {
-        Arbitrary<String> leaves = Arbitraries.oneOf(
-                nastyStrings().map(FuzzInputs::quoted), numbers(), Arbitraries.of("true", "false", "null", "{}", "[]"));
-        if (depth <= 0) {
-            return leaves;
-        }
-        return Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(6, leaves),
-                net.jqwik.api.Tuple.of(
-                        1, values(depth - 1).list().ofMaxSize(4).map(items -> "[" + String.join(",", items) + "]")),
-                net.jqwik.api.Tuple.of(
-                        1,
-                        Combinators.combine(nastyStrings(), values(depth - 1))
-                                .as((k, v) -> "{" + quoted(k) + ":" + v + "}")));
+    static Gen<String> values(int depth) {
+        Gen<String> leaves = Gen.oneOf(
+                nastyStrings().map(FuzzInputs::quoted), numbers(), Gen.of("true", "false", "null", "{}", "[]"));
+        return Gen.recursive(
+                depth,
+                leaves,
+                smaller -> Gen.frequency(
+                        weighted(6, leaves),
+                        weighted(1, smaller.list(0, 4).map(items -> "[" + String.join(",", items) + "]")),
+                        weighted(
+                                1,
+                                random ->
+                                        "{" + quoted(nastyStrings().next(random)) + ":" + smaller.next(random) + "}")));
     }
 
     /**
      * An object built from {@code template} (field name to a valid JSON value), each field kept,
      * dropped, replaced by any value or set to null, plus sometimes an unknown field.
      */
-    static Arbitrary<String> mutated(Map<String, String> template) {
-        List<Arbitrary<String>> fields = new ArrayList<>();
+    static Gen<String> mutated(Map<String, String> template) {
+        List<Gen<String>> fields = new ArrayList<>();
         for (Map.Entry<String, String> field : template.entrySet()) {
             String name = quoted(field.getKey()) + ":";
-            fields.add(Arbitraries.frequencyOf(
-                    net.jqwik.api.Tuple.of(5, Arbitraries.just(name + field.getValue())),
-                    net.jqwik.api.Tuple.of(1, Arbitraries.just("")),
-                    net.jqwik.api.Tuple.of(1, Arbitraries.just(name + "null")),
-                    net.jqwik.api.Tuple.of(3, values(2).map(v -> name + v))));
+            fields.add(Gen.frequency(
+                    weighted(5, Gen.just(name + field.getValue())),
+                    weighted(1, Gen.just("")),
+                    weighted(1, Gen.just(name + "null")),
+                    weighted(3, values(2).map(v -> name + v))));
         }
-        Arbitrary<String> extra = Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(4, Arbitraries.just("")),
-                net.jqwik.api.Tuple.of(
-                        1, Combinators.combine(nastyStrings(), values(1)).as((k, v) -> quoted(k) + ":" + v)));
-        return Combinators.combine(Combinators.combine(fields).as(List::copyOf), extra)
-                .as((parts, more) -> {
-                    List<String> present = new ArrayList<>();
-                    parts.stream().filter(p -> !p.isEmpty()).forEach(present::add);
-                    if (!more.isEmpty()) {
-                        present.add(more);
-                    }
-                    return "{" + String.join(",", present) + "}";
-                });
+        Gen<String> extra = Gen.frequency(
+                weighted(4, Gen.just("")),
+                weighted(
+                        1,
+                        random -> quoted(nastyStrings().next(random)) + ":"
+                                + values(1).next(random)));
+        return random -> {
+            List<String> present = new ArrayList<>();
+            for (Gen<String> field : fields) {
+                String part = field.next(random);
+                if (!part.isEmpty()) {
+                    present.add(part);
+                }
+            }
+            String more = extra.next(random);
+            if (!more.isEmpty()) {
+                present.add(more);
+            }
+            return "{" + String.join(",", present) + "}";
+        };
     }
 
     /** Bodies that are not (valid) JSON: truncated, deep, raw controls, invalid UTF-8, empty. */
-    static Arbitrary<byte[]> malformed(String valid) {
-        return Arbitraries.oneOf(
-                Arbitraries.integers()
-                        .between(0, Math.max(0, valid.length() - 1))
-                        .map(n -> utf8(valid.substring(0, n))),
-                Arbitraries.integers().between(100, 20_000).map(n -> utf8("[".repeat(n) + "]".repeat(n))),
-                Arbitraries.integers().between(100, 20_000).map(n -> utf8("{\"a\":".repeat(n) + "1" + "}".repeat(n))),
-                Arbitraries.bytes().array(byte[].class).ofMaxSize(200),
-                Arbitraries.of(
+    static Gen<byte[]> malformed(String valid) {
+        return Gen.oneOf(
+                Gen.ints(0, Math.max(0, valid.length() - 1)).map(n -> utf8(valid.substring(0, n))),
+                Gen.ints(100, 20_000).map(n -> utf8("[".repeat(n) + "]".repeat(n))),
+                Gen.ints(100, 20_000).map(n -> utf8("{\"a\":".repeat(n) + "1" + "}".repeat(n))),
+                Gen.bytes(200),
+                Gen.of(
                         new byte[0],
                         utf8("{\"a\":\"\u0001\"}"),
                         new byte[] {'{', '"', 'a', '"', ':', '"', (byte) 0xC3, (byte) 0x28, '"', '}'},
@@ -150,12 +150,12 @@ final class FuzzInputs {
     }
 
     /** Content types a client might send, right and wrong. */
-    static Arbitrary<String> contentTypes(String right) {
-        return Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(8, Arbitraries.just(right)),
-                net.jqwik.api.Tuple.of(
+    static Gen<String> contentTypes(String right) {
+        return Gen.frequency(
+                weighted(8, Gen.just(right)),
+                weighted(
                         1,
-                        Arbitraries.of(
+                        Gen.of(
                                 "text/plain",
                                 "application/xml",
                                 "application/json; charset=ISO-8859-1",
@@ -171,19 +171,14 @@ final class FuzzInputs {
     }
 
     /** Query strings with odd names, values and encodings. */
-    static Arbitrary<String> queryStrings() {
-        Arbitrary<String> part = Arbitraries.oneOf(
+    static Gen<String> queryStrings() {
+        Gen<String> part = Gen.oneOf(
                 nastyStrings().map(FuzzInputs::percentEncoded),
-                Arbitraries.of("%", "%zz", "%00", "%C3%28", "%ED%A0%80", "+", "&&", "==", "%2F", "a[]", "a.b", ";x"));
-        Arbitrary<String> names = Arbitraries.oneOf(
-                Arbitraries.of("by", "from", "to", "limit", "asOf", "scope", "value", "period", "month", "state"),
-                part);
-        return Combinators.combine(names, part)
-                .as((n, v) -> n + "=" + v)
-                .list()
-                .ofMinSize(1)
-                .ofMaxSize(4)
-                .map(pairs -> String.join("&", pairs));
+                Gen.of("%", "%zz", "%00", "%C3%28", "%ED%A0%80", "+", "&&", "==", "%2F", "a[]", "a.b", ";x"));
+        Gen<String> names = Gen.oneOf(
+                Gen.of("by", "from", "to", "limit", "asOf", "scope", "value", "period", "month", "state"), part);
+        Gen<String> pair = random -> names.next(random) + "=" + part.next(random);
+        return pair.list(1, 4).map(pairs -> String.join("&", pairs));
     }
 
     /** A JSON string literal; everything outside printable ASCII as a {@code \\u} escape. */

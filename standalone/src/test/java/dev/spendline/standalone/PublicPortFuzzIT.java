@@ -9,6 +9,7 @@ import static dev.spendline.standalone.FuzzInputs.quoted;
 import static dev.spendline.standalone.FuzzInputs.template;
 import static dev.spendline.standalone.FuzzInputs.utf8;
 import static dev.spendline.standalone.FuzzInputs.values;
+import static dev.spendline.standalone.Gen.weighted;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spendline.contracts.json.Json;
@@ -31,15 +32,9 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
-import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.BeforeContainer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
@@ -49,6 +44,10 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * below 500 and free of internals (stack frames, exception class names, SQL, versions); refused
  * writes store nothing (budgets and OAuth clients counted against the writes that were accepted);
  * and the process is alive with heap to spare at the end.
+ *
+ * <p>Each test sends its number of generated requests ({@link FuzzTries}); the seed is printed at the
+ * start and in every failure with the try and the request, and {@code -Dspendline.fuzz.seed=<seed>}
+ * draws the same requests again.
  *
  * <p>Lone surrogates and control characters in an event's identities are refused (400) already
  * ({@link #identitiesWithLoneSurrogatesOrControlCharacters}); the string rules of issue #28 (branch
@@ -66,6 +65,8 @@ class PublicPortFuzzIT {
             + "\"outputTokens\":20,\"costUsd\":0.01,\"feature\":\"search\",\"tenantId\":\"acme\","
             + "\"ts\":\"2026-11-20T10:00:00Z\",\"externalId\":\"x-1\"}";
 
+    private static final FuzzTries TRIES = FuzzTries.fromSystemProperty();
+
     private static Standalone spendline;
     private static HttpClient client;
     private static HttpClient browser;
@@ -79,9 +80,13 @@ class PublicPortFuzzIT {
     private static final AtomicInteger clientsRegistered = new AtomicInteger();
     private static final AtomicInteger requests = new AtomicInteger();
     private static final AtomicInteger oddIdentitiesAccepted = new AtomicInteger();
+    private static long fuzzingSince;
 
-    @BeforeContainer
+    @BeforeAll
     static void start() throws Exception {
+        System.out.printf(
+                "PublicPortFuzzIT: seed %d (-D%s=%d draws the same requests)%n",
+                TRIES.seed(), FuzzTries.SEED_PROPERTY, TRIES.seed());
         Path dataDir = Files.createTempDirectory("spendline-fuzz-it");
         int port = SpendlineHttp.freePort();
         raw = new RawHttp(port);
@@ -112,15 +117,19 @@ class PublicPortFuzzIT {
                 .ignoreExceptions()
                 .until(PublicPortFuzzIT::budgets, count -> count >= 0);
         clientsBefore = registeredClients();
+        fuzzingSince = System.nanoTime();
     }
 
-    @AfterContainer
+    @AfterAll
     static void aliveWithHeapToSpareAndNothingStoredFromRefusals() throws Exception {
         try {
             System.out.printf(
-                    "PublicPortFuzzIT: %d requests; %d events with a lone surrogate or control character in an"
-                            + " identity accepted (202)%n",
-                    requests.get(), oddIdentitiesAccepted.get());
+                    "PublicPortFuzzIT: %d requests in %d s with seed %d; %d events with a lone surrogate or control"
+                            + " character in an identity accepted (202)%n",
+                    requests.get(),
+                    Duration.ofNanos(System.nanoTime() - fuzzingSince).toSeconds(),
+                    TRIES.seed(),
+                    oddIdentitiesAccepted.get());
             assertThat(requests.get()).as("requests sent").isGreaterThanOrEqualTo(10_000);
             assertThat(client.send(HttpRequest.newBuilder(uri("/livez")).build(), HttpResponse.BodyHandlers.ofString())
                             .statusCode())
@@ -139,14 +148,9 @@ class PublicPortFuzzIT {
 
     // ---- ingest ----
 
-    @Property(tries = 2700)
-    void events(@ForAll("eventBodies") byte[] body, @ForAll("jsonTypes") String type) throws Exception {
-        check(post("/api/v1/events", type, body, true), "events", body);
-    }
-
-    @Provide
-    Arbitrary<byte[]> eventBodies() {
-        Arbitrary<String> event = mutated(template(
+    @Test
+    void events() {
+        Gen<String> event = mutated(template(
                 "provider", "\"openai\"",
                 "model", "\"gpt-4.1\"",
                 "promptTokens", "100",
@@ -157,21 +161,19 @@ class PublicPortFuzzIT {
                 "ts", "\"2026-11-20T10:00:00Z\"",
                 "externalId", "\"x-1\"",
                 "metadata", "{\"k\":\"v\"}"));
-        return Arbitraries.frequencyOf(
-                Tuple.of(5, event.map(FuzzInputs::utf8)),
-                Tuple.of(
-                        2,
-                        event.list().ofMaxSize(5).map(list -> utf8("{\"events\":[" + String.join(",", list) + "]}"))),
-                Tuple.of(2, malformed(EVENT)));
+        Gen<byte[]> bodies = Gen.frequency(
+                weighted(5, event.map(FuzzInputs::utf8)),
+                weighted(2, event.list(0, 5).map(list -> utf8("{\"events\":[" + String.join(",", list) + "]}"))),
+                weighted(2, malformed(EVENT)));
+        TRIES.run(
+                "events",
+                2700,
+                posts("/api/v1/events", bodies, jsonTypes()),
+                request -> check(send(request, true), "events"));
     }
 
-    @Property(tries = 1500)
-    void internalUsage(@ForAll("usageBodies") byte[] body, @ForAll("jsonTypes") String type) throws Exception {
-        check(post("/api/v1/internal-usage", type, body, true), "internal-usage", body);
-    }
-
-    @Provide
-    Arbitrary<byte[]> usageBodies() {
+    @Test
+    void internalUsage() {
         Map<String, String> row = template(
                 "sourceKey", "\"laptop-1\"",
                 "sourceKind", "\"api\"",
@@ -185,69 +187,64 @@ class PublicPortFuzzIT {
                 "outputTokens", "200",
                 "costUsd", "0.5",
                 "externalId", "\"u-1\"");
-        return Arbitraries.frequencyOf(
-                Tuple.of(5, mutated(row).map(FuzzInputs::utf8)),
-                Tuple.of(
-                        2, mutated(row).list().ofMaxSize(4).map(l -> utf8("{\"rows\":[" + String.join(",", l) + "]}"))),
-                Tuple.of(2, malformed("{\"sourceKey\":\"a\"}")));
+        Gen<byte[]> bodies = Gen.frequency(
+                weighted(5, mutated(row).map(FuzzInputs::utf8)),
+                weighted(2, mutated(row).list(0, 4).map(l -> utf8("{\"rows\":[" + String.join(",", l) + "]}"))),
+                weighted(2, malformed("{\"sourceKey\":\"a\"}")));
+        TRIES.run(
+                "internalUsage",
+                1500,
+                posts("/api/v1/internal-usage", bodies, jsonTypes()),
+                request -> check(send(request, true), "internal-usage"));
     }
 
     /** Lone surrogates and control characters in the identities of an otherwise valid event: 400. */
-    @Property(tries = 450)
-    void identitiesWithLoneSurrogatesOrControlCharacters(
-            @ForAll("oddCharacters") String odd, @ForAll("identityFields") String field) throws Exception {
-        // The odd character, as a JSON escape, put in front of the field's valid value.
-        String escaped = quoted(odd);
-        String body = EVENT.replace(
-                "\"" + field + "\":\"", "\"" + field + "\":\"" + escaped.substring(1, escaped.length() - 1));
-        HttpResponse<String> answer = post("/api/v1/events", "application/json", utf8(body), true);
-        check(answer, "odd identity", utf8(body));
-        if (answer.statusCode() == 202) {
-            oddIdentitiesAccepted.incrementAndGet();
-        }
-        assertThat(answer.statusCode()).as(body).isEqualTo(400);
-        assertThat(answer.body())
-                .as("refused for the character, not as broken JSON")
-                .doesNotContain("malformed_json");
-    }
-
-    @Provide
-    Arbitrary<String> oddCharacters() {
-        return Arbitraries.oneOf(
-                Arbitraries.strings().withCharRange('\ud800', '\udfff').ofLength(1),
-                Arbitraries.strings().withCharRange('\u0001', '\u001f').ofLength(1),
-                Arbitraries.of("\u007f", "\u0085", "\u2028"));
-    }
-
-    @Provide
-    Arbitrary<String> identityFields() {
-        return Arbitraries.of("feature", "tenantId", "externalId", "provider", "model");
+    @Test
+    void identitiesWithLoneSurrogatesOrControlCharacters() {
+        Gen<String> oddCharacters = Gen.oneOf(
+                Gen.strings(Gen.chars('\ud800', '\udfff'), 1, 1),
+                Gen.strings(Gen.chars('\u0001', '\u001f'), 1, 1),
+                Gen.of("\u007f", "\u0085", "\u2028"));
+        Gen<String> identityFields = Gen.of("feature", "tenantId", "externalId", "provider", "model");
+        Gen<FuzzRequest> drawn = random -> {
+            String odd = oddCharacters.next(random);
+            String field = identityFields.next(random);
+            // The odd character, as a JSON escape, put in front of the field's valid value.
+            String escaped = quoted(odd);
+            String body = EVENT.replace(
+                    "\"" + field + "\":\"", "\"" + field + "\":\"" + escaped.substring(1, escaped.length() - 1));
+            return FuzzRequest.post("/api/v1/events", "application/json", utf8(body));
+        };
+        TRIES.run("identitiesWithLoneSurrogatesOrControlCharacters", 450, drawn, request -> {
+            HttpResponse<String> answer = send(request, true);
+            check(answer, "odd identity");
+            if (answer.statusCode() == 202) {
+                oddIdentitiesAccepted.incrementAndGet();
+            }
+            assertThat(answer.statusCode())
+                    .as("status (answer: %s)", answer.body())
+                    .isEqualTo(400);
+            assertThat(answer.body())
+                    .as("refused for the character, not as broken JSON")
+                    .doesNotContain("malformed_json");
+        });
     }
 
     // ---- Ask, actions, MCP ----
 
-    @Property(tries = 1500)
-    void ask(@ForAll("askBodies") byte[] body, @ForAll("jsonTypes") String type) throws Exception {
-        check(post("/api/v1/ask", type, body, true), "ask", body);
+    @Test
+    void ask() {
+        Gen<String> question = mutated(template("question", "\"what did we spend by feature this month\""));
+        Gen<byte[]> bodies = Gen.frequency(
+                weighted(4, question.map(FuzzInputs::utf8)),
+                weighted(2, nastyStrings().map(q -> utf8("{\"question\":" + quoted(q) + "}"))),
+                weighted(1, malformed("{\"question\":\"x\"}")));
+        TRIES.run("ask", 1500, posts("/api/v1/ask", bodies, jsonTypes()), request -> check(send(request, true), "ask"));
     }
 
-    @Provide
-    Arbitrary<byte[]> askBodies() {
-        Arbitrary<String> question = mutated(template("question", "\"what did we spend by feature this month\""));
-        return Arbitraries.frequencyOf(
-                Tuple.of(4, question.map(FuzzInputs::utf8)),
-                Tuple.of(2, nastyStrings().map(q -> utf8("{\"question\":" + quoted(q) + "}"))),
-                Tuple.of(1, malformed("{\"question\":\"x\"}")));
-    }
-
-    @Property(tries = 600)
-    void prepareAction(@ForAll("actionBodies") byte[] body) throws Exception {
-        check(post("/api/v1/ask/actions/prepare", "application/json", body, true), "prepare", body);
-    }
-
-    @Provide
-    Arbitrary<byte[]> actionBodies() {
-        return Arbitraries.oneOf(
+    @Test
+    void prepareAction() {
+        Gen<byte[]> bodies = Gen.oneOf(
                 mutated(template(
                                 "action",
                                 "\"create_budget\"",
@@ -256,21 +253,16 @@ class PublicPortFuzzIT {
                                         + "\"period\":\"MONTHLY\",\"limitUsd\":100}"))
                         .map(FuzzInputs::utf8),
                 malformed("{\"action\":\"create_budget\"}"));
+        TRIES.run(
+                "prepareAction",
+                600,
+                posts("/api/v1/ask/actions/prepare", bodies, Gen.just("application/json")),
+                request -> check(send(request, true), "prepare"));
     }
 
-    @Property(tries = 2250)
-    void mcp(@ForAll("mcpBodies") byte[] body) throws Exception {
-        HttpResponse<String> answer = send(HttpRequest.newBuilder(uri("/api/mcp"))
-                .header("Authorization", "Bearer " + key)
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)));
-        check(answer, "mcp", body);
-    }
-
-    @Provide
-    Arbitrary<byte[]> mcpBodies() {
-        Arbitrary<String> tools = Arbitraries.of(
+    @Test
+    void mcp() {
+        Gen<String> tools = Gen.of(
                 "\"spend_by\"",
                 "\"compare\"",
                 "\"margin_by_customer\"",
@@ -281,18 +273,18 @@ class PublicPortFuzzIT {
                 "\"active_alerts\"",
                 "\"prepare_write_action\"",
                 "\"confirm_write_action\"");
-        Arbitrary<String> arguments = mutated(template(
+        Gen<String> arguments = mutated(template(
                 "by", "\"feature\"",
                 "from", "\"2026-11-01\"",
                 "to", "\"2026-11-30\"",
                 "limit", "10",
                 "asOf", "\"2026-11-20T00:00:00Z\"",
                 "action", "\"create_budget\""));
-        Arbitrary<String> call = Combinators.combine(tools, arguments)
-                .as((tool, args) -> "{\"name\":" + tool + ",\"arguments\":" + args + "}");
-        Arbitrary<String> params = Arbitraries.oneOf(call, values(2));
-        Arbitrary<String> method = Arbitraries.oneOf(
-                Arbitraries.of(
+        Gen<String> call =
+                random -> "{\"name\":" + tools.next(random) + ",\"arguments\":" + arguments.next(random) + "}";
+        Gen<String> params = Gen.oneOf(call, values(2));
+        Gen<String> method = Gen.oneOf(
+                Gen.of(
                                 "tools/call",
                                 "tools/list",
                                 "initialize",
@@ -304,38 +296,31 @@ class PublicPortFuzzIT {
                                 "completion/complete")
                         .map(FuzzInputs::quoted),
                 values(1));
-        Arbitrary<String> envelope = Combinators.combine(
-                        Arbitraries.of("\"2.0\"", "\"1.0\"", "2", "null"),
-                        Arbitraries.oneOf(Arbitraries.of("1", "\"a\"", "null", "1.5", "[]", "{}"), values(0)),
-                        method,
-                        params)
-                .as((version, id, m, p) ->
-                        "{\"jsonrpc\":" + version + ",\"id\":" + id + ",\"method\":" + m + ",\"params\":" + p + "}");
-        Arbitrary<String> wellFormed = Combinators.combine(tools, arguments)
-                .as((tool, args) -> "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":"
-                        + tool + ",\"arguments\":" + args + "}}");
-        return Arbitraries.frequencyOf(
-                Tuple.of(3, wellFormed.map(FuzzInputs::utf8)),
-                Tuple.of(3, envelope.map(FuzzInputs::utf8)),
-                Tuple.of(1, values(3).map(FuzzInputs::utf8)),
-                Tuple.of(1, malformed("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}")));
+        Gen<String> versions = Gen.of("\"2.0\"", "\"1.0\"", "2", "null");
+        Gen<String> ids = Gen.oneOf(Gen.of("1", "\"a\"", "null", "1.5", "[]", "{}"), values(0));
+        Gen<String> envelope = random -> "{\"jsonrpc\":" + versions.next(random) + ",\"id\":" + ids.next(random)
+                + ",\"method\":" + method.next(random) + ",\"params\":" + params.next(random) + "}";
+        Gen<String> wellFormed =
+                random -> "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":"
+                        + tools.next(random) + ",\"arguments\":" + arguments.next(random) + "}}";
+        Gen<byte[]> bodies = Gen.frequency(
+                weighted(3, wellFormed.map(FuzzInputs::utf8)),
+                weighted(3, envelope.map(FuzzInputs::utf8)),
+                weighted(1, values(3).map(FuzzInputs::utf8)),
+                weighted(1, malformed("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}")));
+        TRIES.run(
+                "mcp",
+                2250,
+                bodies.map(body -> FuzzRequest.post("/api/mcp", "application/json", body)),
+                request -> check(send(request, true, "Accept", "application/json, text/event-stream"), "mcp"));
     }
 
     // ---- OAuth ----
 
-    @Property(tries = 1350)
-    void oauthRegistration(@ForAll("registrations") byte[] body, @ForAll("jsonTypes") String type) throws Exception {
-        HttpResponse<String> answer = post("/oauth2/register", type, body, false);
-        check(answer, "register", body);
-        if (answer.statusCode() == 201) {
-            clientsRegistered.incrementAndGet();
-        }
-    }
-
-    @Provide
-    Arbitrary<byte[]> registrations() {
-        return Arbitraries.frequencyOf(
-                Tuple.of(
+    @Test
+    void oauthRegistration() {
+        Gen<byte[]> bodies = Gen.frequency(
+                weighted(
                         5,
                         mutated(template(
                                         "client_name", "\"fuzz\"",
@@ -345,17 +330,19 @@ class PublicPortFuzzIT {
                                         "token_endpoint_auth_method", "\"none\"",
                                         "scope", "\"mcp\""))
                                 .map(FuzzInputs::utf8)),
-                Tuple.of(1, malformed("{\"client_name\":\"x\"}")));
+                weighted(1, malformed("{\"client_name\":\"x\"}")));
+        TRIES.run("oauthRegistration", 1350, posts("/oauth2/register", bodies, jsonTypes()), request -> {
+            HttpResponse<String> answer = send(request, false);
+            check(answer, "register");
+            if (answer.statusCode() == 201) {
+                clientsRegistered.incrementAndGet();
+            }
+        });
     }
 
-    @Property(tries = 1050)
-    void oauthToken(@ForAll("tokenForms") String form, @ForAll("formTypes") String type) throws Exception {
-        check(post("/oauth2/token", type, utf8(form), false), "token", utf8(form));
-    }
-
-    @Provide
-    Arbitrary<String> tokenForms() {
-        return forms(List.of(
+    @Test
+    void oauthToken() {
+        Gen<String> forms = forms(List.of(
                 "grant_type",
                 "code",
                 "redirect_uri",
@@ -365,53 +352,45 @@ class PublicPortFuzzIT {
                 "device_code",
                 "resource",
                 "scope"));
+        TRIES.run(
+                "oauthToken",
+                1050,
+                posts("/oauth2/token", forms.map(FuzzInputs::utf8), formTypes()),
+                request -> check(send(request, false), "token"));
     }
 
     // ---- sign-in and sign-up forms ----
 
-    @Property(tries = 1050)
-    void signInAndSignUpForms(
-            @ForAll("signForms") String form,
-            @ForAll("formTypes") String type,
-            @ForAll("signPaths") String path,
-            @ForAll boolean withCsrf)
-            throws Exception {
-        String body = withCsrf ? form + "&_csrf=" + csrf : form;
-        HttpResponse<String> answer = browser.send(
-                HttpRequest.newBuilder(uri(path))
-                        .header("Content-Type", type)
-                        .POST(HttpRequest.BodyPublishers.ofString(body))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        requests.incrementAndGet();
-        check(answer, path, utf8(body));
-    }
-
-    @Provide
-    Arbitrary<String> signForms() {
-        return forms(List.of("username", "email", "password", "name", "remember-me", "workspace"));
-    }
-
-    @Provide
-    Arbitrary<String> signPaths() {
-        return Arbitraries.of("/signin", "/signup");
+    @Test
+    void signInAndSignUpForms() {
+        Gen<String> forms = forms(List.of("username", "email", "password", "name", "remember-me", "workspace"));
+        Gen<String> paths = Gen.of("/signin", "/signup");
+        Gen<String> types = formTypes();
+        Gen<FuzzRequest> drawn = random -> {
+            String form = forms.next(random);
+            String type = types.next(random);
+            String path = paths.next(random);
+            String body = random.nextBoolean() ? form + "&_csrf=" + csrf : form;
+            return FuzzRequest.post(path, type, utf8(body));
+        };
+        TRIES.run("signInAndSignUpForms", 1050, drawn, request -> {
+            HttpResponse<String> answer = browser.send(
+                    HttpRequest.newBuilder(uri(request.target()))
+                            .header("Content-Type", request.contentType())
+                            .POST(HttpRequest.BodyPublishers.ofByteArray(request.body()))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            requests.incrementAndGet();
+            check(answer, request.target());
+        });
     }
 
     // ---- settings ----
 
-    @Property(tries = 1350)
-    void budgetsWrites(@ForAll("budgetBodies") byte[] body, @ForAll("jsonTypes") String type) throws Exception {
-        HttpResponse<String> answer = post("/api/v1/budgets", type, body, true);
-        check(answer, "budgets", body);
-        if (answer.statusCode() == 201 || answer.statusCode() == 200) {
-            budgetsCreated.incrementAndGet();
-        }
-    }
-
-    @Provide
-    Arbitrary<byte[]> budgetBodies() {
-        return Arbitraries.frequencyOf(
-                Tuple.of(
+    @Test
+    void budgetsWrites() {
+        Gen<byte[]> bodies = Gen.frequency(
+                weighted(
                         5,
                         mutated(template(
                                         "name", "\"fuzz budget\"",
@@ -420,53 +399,43 @@ class PublicPortFuzzIT {
                                         "period", "\"MONTHLY\"",
                                         "limitUsd", "100"))
                                 .map(FuzzInputs::utf8)),
-                Tuple.of(1, malformed("{\"name\":\"b\"}")));
+                weighted(1, malformed("{\"name\":\"b\"}")));
+        TRIES.run("budgetsWrites", 1350, posts("/api/v1/budgets", bodies, jsonTypes()), request -> {
+            HttpResponse<String> answer = send(request, true);
+            check(answer, "budgets");
+            if (answer.statusCode() == 201 || answer.statusCode() == 200) {
+                budgetsCreated.incrementAndGet();
+            }
+        });
     }
 
-    @Property(tries = 1050)
-    void revenueWrites(
-            @ForAll("revenuePaths") String path, @ForAll("revenueBodies") byte[] body, @ForAll("jsonTypes") String type)
-            throws Exception {
-        HttpResponse<String> answer = send(HttpRequest.newBuilder(uri(path))
-                .header("Authorization", "Bearer " + key)
-                .header("Content-Type", type)
-                .PUT(HttpRequest.BodyPublishers.ofByteArray(body)));
-        check(answer, "revenue " + path, body);
-    }
-
-    @Provide
-    Arbitrary<String> revenuePaths() {
-        Arbitrary<String> tenant = nastyStrings().filter(s -> s.length() < 300).map(FuzzInputs::percentEncoded);
-        Arbitrary<String> month = Arbitraries.oneOf(
-                Arbitraries.of("2026-10", "2026-13", "1999-01", "+999999999-12", "2026-1"),
+    @Test
+    void revenueWrites() {
+        Gen<String> tenant = nastyStrings().filter(s -> s.length() < 300).map(FuzzInputs::percentEncoded);
+        Gen<String> month = Gen.oneOf(
+                Gen.of("2026-10", "2026-13", "1999-01", "+999999999-12", "2026-1"),
                 nastyStrings().filter(s -> s.length() < 50).map(FuzzInputs::percentEncoded));
-        return Combinators.combine(tenant, month, Arbitraries.of(true, false))
-                .as((t, m, query) -> query
-                        ? "/api/v1/settings/revenue/" + m + "?tenantId=" + t
-                        : "/api/v1/settings/revenue/" + t + "/" + m)
-                .filter(p -> !p.contains("//") && !p.endsWith("/"));
-    }
-
-    @Provide
-    Arbitrary<byte[]> revenueBodies() {
-        return Arbitraries.oneOf(
+        Gen<String> paths = random -> {
+            String t = tenant.next(random);
+            String m = month.next(random);
+            return random.nextBoolean()
+                    ? "/api/v1/settings/revenue/" + m + "?tenantId=" + t
+                    : "/api/v1/settings/revenue/" + t + "/" + m;
+        };
+        Gen<String> usablePaths = paths.filter(p -> !p.contains("//") && !p.endsWith("/"));
+        Gen<byte[]> bodies = Gen.oneOf(
                 mutated(template("amountUsd", "1250.00")).map(FuzzInputs::utf8), malformed("{\"amountUsd\":1}"));
+        Gen<String> types = jsonTypes();
+        Gen<FuzzRequest> drawn =
+                random -> new FuzzRequest("PUT", usablePaths.next(random), types.next(random), bodies.next(random));
+        TRIES.run("revenueWrites", 1050, drawn, request -> check(send(request, true), "revenue " + request.target()));
     }
 
     // ---- query strings ----
 
-    @Property(tries = 1350)
-    void reportQueryStrings(@ForAll("reportPaths") String path, @ForAll("queries") String query) throws Exception {
-        // Over a socket: java.net.URI refuses a malformed escape, and those are the point here.
-        requests.incrementAndGet();
-        RawHttp.Answer answer =
-                raw.send("GET", path + "?" + query, Map.of("Authorization", "Bearer " + key), null, 0, false);
-        check(answer.status(), answer.body(), path + "?" + query, new byte[0]);
-    }
-
-    @Provide
-    Arbitrary<String> reportPaths() {
-        return Arbitraries.of(
+    @Test
+    void reportQueryStrings() {
+        Gen<String> paths = Gen.of(
                 "/api/v1/reports/spend",
                 "/api/v1/reports/compare",
                 "/api/v1/reports/margin-by-customer",
@@ -475,49 +444,57 @@ class PublicPortFuzzIT {
                 "/api/v1/reports/active-alerts",
                 "/api/v1/budgets",
                 "/livez");
-    }
-
-    @Provide
-    Arbitrary<String> queries() {
-        return queryStrings();
+        Gen<String> queries = queryStrings();
+        Gen<FuzzRequest> drawn = random -> FuzzRequest.get(paths.next(random) + "?" + queries.next(random));
+        TRIES.run("reportQueryStrings", 1350, drawn, request -> {
+            // Over a socket: java.net.URI refuses a malformed escape, and those are the point here.
+            requests.incrementAndGet();
+            RawHttp.Answer answer =
+                    raw.send("GET", request.target(), Map.of("Authorization", "Bearer " + key), null, 0, false);
+            check(answer.status(), answer.body(), request.target());
+        });
     }
 
     // ---- shared ----
 
-    @Provide
-    Arbitrary<String> jsonTypes() {
+    private static Gen<String> jsonTypes() {
         return contentTypes("application/json");
     }
 
-    @Provide
-    Arbitrary<String> formTypes() {
+    private static Gen<String> formTypes() {
         return contentTypes("application/x-www-form-urlencoded");
     }
 
-    /** Forms of known and odd names with odd values, sometimes badly encoded. */
-    private static Arbitrary<String> forms(List<String> names) {
-        Arbitrary<String> name = Arbitraries.oneOf(
-                Arbitraries.of(names),
-                nastyStrings().filter(s -> s.length() < 100).map(FuzzInputs::percentEncoded));
-        Arbitrary<String> value = Arbitraries.oneOf(
-                nastyStrings().map(s -> URLEncoder.encode(s, StandardCharsets.UTF_8)),
-                nastyStrings().filter(s -> s.length() < 100).map(FuzzInputs::percentEncoded),
-                Arbitraries.of("%", "%zz", "%ED%A0%80", "%C3%28", "+", "authorization_code", "refresh_token"));
-        return Combinators.combine(name, value)
-                .as((n, v) -> n + "=" + v)
-                .list()
-                .ofMaxSize(6)
-                .map(pairs -> String.join("&", pairs));
+    private static Gen<FuzzRequest> posts(String path, Gen<byte[]> bodies, Gen<String> types) {
+        return random -> FuzzRequest.post(path, types.next(random), bodies.next(random));
     }
 
-    private static HttpResponse<String> post(String path, String type, byte[] body, boolean keyed) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri(path))
-                .header("Content-Type", type)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
-        if (keyed) {
-            request.header("Authorization", "Bearer " + key);
+    /** Forms of known and odd names with odd values, sometimes badly encoded. */
+    private static Gen<String> forms(List<String> names) {
+        Gen<String> name = Gen.oneOf(
+                Gen.of(names), nastyStrings().filter(s -> s.length() < 100).map(FuzzInputs::percentEncoded));
+        Gen<String> value = Gen.oneOf(
+                nastyStrings().map(s -> URLEncoder.encode(s, StandardCharsets.UTF_8)),
+                nastyStrings().filter(s -> s.length() < 100).map(FuzzInputs::percentEncoded),
+                Gen.of("%", "%zz", "%ED%A0%80", "%C3%28", "+", "authorization_code", "refresh_token"));
+        Gen<String> pair = random -> name.next(random) + "=" + value.next(random);
+        return pair.list(0, 6).map(pairs -> String.join("&", pairs));
+    }
+
+    /** Sends {@code request} with the JSON client, with the workspace's API key when {@code keyed}. */
+    private static HttpResponse<String> send(FuzzRequest request, boolean keyed, String... headers) throws Exception {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(uri(request.target()))
+                .method(request.method(), HttpRequest.BodyPublishers.ofByteArray(request.body()));
+        if (request.contentType() != null) {
+            builder.header("Content-Type", request.contentType());
         }
-        return send(request);
+        if (keyed) {
+            builder.header("Authorization", "Bearer " + key);
+        }
+        if (headers.length > 0) {
+            builder.headers(headers);
+        }
+        return send(builder);
     }
 
     private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
@@ -525,18 +502,18 @@ class PublicPortFuzzIT {
         return client.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    private static void check(HttpResponse<String> answer, String what, byte[] body) {
-        check(answer.statusCode(), answer.body(), what, body);
+    private static void check(HttpResponse<String> answer, String what) {
+        check(answer.statusCode(), answer.body(), what);
     }
 
-    private static void check(int status, String text, String what, byte[] body) {
-        String sent = new String(body, 0, Math.min(body.length, 300), StandardCharsets.UTF_8);
-        assertThat(status).as("%s answered %s to %s", what, text, sent).isLessThan(500);
+    /** No 5xx and no internals; the request that was sent is in {@link FuzzTries}' message. */
+    private static void check(int status, String text, String what) {
+        assertThat(status).as("%s answered %s", what, abbreviated(text)).isLessThan(500);
         Matcher internals = INTERNALS.matcher(text);
         assertThat(internals.find())
                 .as(
-                        "%s answered internals (%s) in %s to %s",
-                        what, internals.hitEnd() ? "" : safeGroup(internals), abbreviated(text), sent)
+                        "%s answered internals (%s) in %s",
+                        what, internals.hitEnd() ? "" : safeGroup(internals), abbreviated(text))
                 .isFalse();
     }
 

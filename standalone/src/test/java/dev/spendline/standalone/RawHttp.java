@@ -44,9 +44,12 @@ final class RawHttp {
                     head.append(name).append(": ").append(value).append("\r\n"));
             head.append(chunked ? "Transfer-Encoding: chunked\r\n" : "Content-Length: " + bodyBytes + "\r\n");
             head.append("Connection: close\r\n\r\n");
-            out.write(head.toString().getBytes(StandardCharsets.ISO_8859_1));
+            // The head is written by the writer too: a server refuses an oversized request line or
+            // header as soon as it has read its limit, and the answer must be read, not a broken pipe.
+            byte[] headBytes = head.toString().getBytes(StandardCharsets.ISO_8859_1);
             AtomicLong sent = new AtomicLong();
-            Thread writer = new Thread(() -> writeBody(out, prefix, bodyBytes, chunked, sent), "raw-http-body");
+            Thread writer =
+                    new Thread(() -> writeBody(out, headBytes, prefix, bodyBytes, chunked, sent), "raw-http-body");
             writer.setDaemon(true);
             writer.start();
             Answer answer = read(socket.getInputStream(), sent);
@@ -56,10 +59,12 @@ final class RawHttp {
         }
     }
 
-    private static void writeBody(OutputStream out, byte[] prefix, long bodyBytes, boolean chunked, AtomicLong sent) {
+    private static void writeBody(
+            OutputStream out, byte[] head, byte[] prefix, long bodyBytes, boolean chunked, AtomicLong sent) {
         byte[] chunk = new byte[64 * 1024];
         Arrays.fill(chunk, (byte) 'a');
         try {
+            out.write(head);
             long left = bodyBytes;
             byte[] first = prefix;
             while (left > 0 && !Thread.currentThread().isInterrupted()) {
@@ -81,7 +86,7 @@ final class RawHttp {
             }
             out.flush();
         } catch (IOException e) {
-            // The server answered and closed: expected for a refused body.
+            // The server answered and closed: expected for a refused head or body.
         }
     }
 
