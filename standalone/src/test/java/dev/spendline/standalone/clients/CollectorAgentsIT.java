@@ -227,6 +227,9 @@ class CollectorAgentsIT {
         try (SpendlineCliProcess.Running collector = machine.run()) {
             machine.claude.print("say hi").assertSucceeded();
             machine.codex.exec("say hi").assertSucceeded();
+            // An agent may still be exporting when its command returns (Codex's exporter flushes at
+            // exit, with its own timeout): kill only once both rows were received, spooled or sent.
+            awaitReceived(machine, tenant, 2);
             collector.kill();
         }
         try (SpendlineCliProcess.Running restarted = machine.run()) {
@@ -477,6 +480,30 @@ class CollectorAgentsIT {
         }
         throw new AssertionError("the report by " + by + " did not count " + calls + " rows within " + EVENTUALLY
                 + "; last answer: " + last);
+    }
+
+    /**
+     * Waits until the collector has received {@code rows} rows: those still in its spool plus those
+     * the report already counts (a row being sent is in both, hence at least).
+     */
+    private static void awaitReceived(Machine machine, Tenant tenant, int rows) throws Exception {
+        long deadline = System.nanoTime() + EVENTUALLY.toNanos();
+        int seen = 0;
+        while (System.nanoTime() < deadline) {
+            try {
+                int buffered =
+                        machine.status().get("delivery").get("bufferedRows").asInt();
+                int counted = report(tenant, "tool").get("totals").get("calls").asInt();
+                seen = buffered + counted;
+                if (seen >= rows) {
+                    return;
+                }
+            } catch (AssertionError notYet) {
+                // 503 while the workspace's data is loading.
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the collector received " + seen + " of " + rows + " rows within " + EVENTUALLY);
     }
 
     private static JsonNode row(JsonNode report, String value) {
