@@ -203,7 +203,7 @@ public final class LocalMarginQueries {
     }
 
     /** Whole months of {@code q} of one code, every value (a monthly bucket per value and month). */
-    private void scanMonths(MarginQuery q, String code, LocalSpendQueries.RowSink sink) {
+    private void scanMonths(MarginQuery q, String code, RollupScan.RowSink sink) {
         MonthlyScan.scan(
                 rollups.rollups(UsageKind.PRODUCT, q.workspaceId()),
                 q.workspaceId(),
@@ -223,7 +223,7 @@ public final class LocalMarginQueries {
     }
 
     /** As above, passing each pair's feature and usage to {@code each} as well, as it is read. */
-    private Map<String, Map<String, Rollup>> tenantFeatureRollups(MarginQuery q, LocalSpendQueries.RowSink each) {
+    private Map<String, Map<String, Rollup>> tenantFeatureRollups(MarginQuery q, RollupScan.RowSink each) {
         // Hash maps: ~50,000 pairs a month go in, and nothing downstream depends on their order (the
         // allocation breaks ties by name, the reports sort their rows).
         Map<String, Map<String, Rollup>> pairs = new HashMap<>();

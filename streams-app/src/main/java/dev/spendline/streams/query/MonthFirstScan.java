@@ -37,7 +37,7 @@ final class MonthFirstScan {
             String code,
             RangePlan plan,
             Instant now,
-            LocalSpendQueries.RowSink sink) {
+            RollupScan.RowSink sink) {
         long h1 = Granularity.HOUR.bucketOf(plan.to());
         long nowHour = Granularity.HOUR.bucketOf(now);
         long cursor = Granularity.HOUR.bucketOf(plan.from());
@@ -52,7 +52,7 @@ final class MonthFirstScan {
             } else {
                 // Inner edges are month starts (whole days); outer ones were already fitted to the
                 // hourly horizon by the plan, so no edge moves here.
-                LocalSpendQueries.scan(store, workspaceId, code, hours(cursor, pieceEnd), sink);
+                RollupScan.scan(store, workspaceId, code, hours(cursor, pieceEnd), sink);
             }
             cursor = pieceEnd;
             month = month.plusMonths(1);
@@ -66,11 +66,11 @@ final class MonthFirstScan {
             YearMonth month,
             long rangeEnd,
             long monthEnd,
-            LocalSpendQueries.RowSink sink) {
+            RollupScan.RowSink sink) {
         Map<String, Rollup> values = new HashMap<>();
         MonthlyScan.monthBucket(store, workspaceId, code, month, values::put);
         if (rangeEnd < monthEnd) {
-            LocalSpendQueries.scan(
+            RollupScan.scan(
                     store,
                     workspaceId,
                     code,
