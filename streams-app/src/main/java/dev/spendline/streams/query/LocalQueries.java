@@ -11,6 +11,8 @@ import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.query.WorkspaceQuery;
 import dev.spendline.streams.StoreNames;
 import dev.spendline.streams.savings.SavingsRecommender;
+import dev.spendline.streams.spend.LocalCompareQueries;
+import dev.spendline.streams.spend.LocalSpendQueries;
 import java.time.Clock;
 import java.time.Duration;
 

@@ -27,11 +27,11 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * begun before an older version wrote monthly buckets). The subtracted part starts after now's
  * hour, so its hourly buckets are within the hourly horizon and complete.
  */
-final class MonthFirstScan {
+public final class MonthFirstScan {
 
     private MonthFirstScan() {}
 
-    static void scan(
+    public static void scan(
             ReadOnlyKeyValueStore<String, Rollup> store,
             String workspaceId,
             String code,

@@ -20,7 +20,7 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * buckets, which have everything, answer. The check reads one key and the month's 28–31 daily
  * totals, far less than the daily buckets of a dimension with thousands of values.
  */
-final class MonthlyScan {
+public final class MonthlyScan {
 
     private MonthlyScan() {}
 
@@ -56,7 +56,7 @@ final class MonthlyScan {
         return monthly != null && monthly.equals(dailyTotal);
     }
 
-    static void scan(
+    public static void scan(
             ReadOnlyKeyValueStore<String, Rollup> store,
             String workspaceId,
             String dimensionCode,

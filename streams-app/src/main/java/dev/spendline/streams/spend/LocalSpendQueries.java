@@ -1,4 +1,4 @@
-package dev.spendline.streams.query;
+package dev.spendline.streams.spend;
 
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.Measures;
@@ -9,6 +9,11 @@ import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.SpendRow;
 import dev.spendline.contracts.query.TimeGrain;
 import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.streams.query.CombinationScan;
+import dev.spendline.streams.query.MonthFirstScan;
+import dev.spendline.streams.query.RangePlan;
+import dev.spendline.streams.query.RollupScan;
+import dev.spendline.streams.query.RollupStoreLocator;
 import dev.spendline.streams.rollup.Granularity;
 import dev.spendline.streams.rollup.InternalRollupSpec;
 import dev.spendline.streams.rollup.ProductRollupSpec;
