@@ -10,6 +10,7 @@ import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.query.WorkspaceQuery;
 import dev.spendline.streams.StoreNames;
+import dev.spendline.streams.margin.LocalMarginQueries;
 import dev.spendline.streams.savings.SavingsRecommender;
 import dev.spendline.streams.spend.LocalCompareQueries;
 import dev.spendline.streams.spend.LocalSpendQueries;

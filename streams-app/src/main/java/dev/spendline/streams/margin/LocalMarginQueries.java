@@ -1,4 +1,4 @@
-package dev.spendline.streams.query;
+package dev.spendline.streams.margin;
 
 import dev.spendline.contracts.margin.CustomerMargin;
 import dev.spendline.contracts.margin.CustomerMarginReport;
@@ -9,8 +9,11 @@ import dev.spendline.contracts.margin.MarginTotals;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.Measures;
 import dev.spendline.contracts.query.UsageKind;
-import dev.spendline.streams.margin.MarginAllocation;
-import dev.spendline.streams.margin.RevenueKeys;
+import dev.spendline.streams.query.ClosedMonthCache;
+import dev.spendline.streams.query.MonthlyScan;
+import dev.spendline.streams.query.RevenueStoreLocator;
+import dev.spendline.streams.query.RollupScan;
+import dev.spendline.streams.query.RollupStoreLocator;
 import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.rollup.RollupKeys;
 import java.math.BigDecimal;
