@@ -14,6 +14,7 @@ import dev.spendline.streams.margin.LocalMarginQueries;
 import dev.spendline.streams.savings.SavingsRecommender;
 import dev.spendline.streams.spend.LocalCompareQueries;
 import dev.spendline.streams.spend.LocalSpendQueries;
+import dev.spendline.streams.waste.LocalWasteQueries;
 import java.time.Clock;
 import java.time.Duration;
 

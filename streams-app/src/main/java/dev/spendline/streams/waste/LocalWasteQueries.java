@@ -1,4 +1,4 @@
-package dev.spendline.streams.query;
+package dev.spendline.streams.waste;
 
 import dev.spendline.contracts.query.Measures;
 import dev.spendline.contracts.query.UsageKind;
@@ -6,9 +6,11 @@ import dev.spendline.contracts.waste.TopWasteQuery;
 import dev.spendline.contracts.waste.TopWasteReport;
 import dev.spendline.contracts.waste.WasteKind;
 import dev.spendline.contracts.waste.WasteRow;
+import dev.spendline.streams.query.RangePlan;
+import dev.spendline.streams.query.RollupScan;
+import dev.spendline.streams.query.RollupStoreLocator;
 import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.rollup.RollupKeys;
-import dev.spendline.streams.waste.WasteKeys;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Clock;
