@@ -48,7 +48,7 @@ import dev.spendline.streams.KnownAnswerWorkspace.Call;
 import dev.spendline.streams.margin.LocalMarginQueries;
 import dev.spendline.streams.query.LocalAlertQueries;
 import dev.spendline.streams.query.LocalBudgetQueries;
-import dev.spendline.streams.query.LocalQuotaQueries;
+import dev.spendline.streams.quota.LocalQuotaQueries;
 import dev.spendline.streams.savings.SavingsRecommender;
 import dev.spendline.streams.spend.LocalSpendQueries;
 import dev.spendline.streams.waste.LocalWasteQueries;
