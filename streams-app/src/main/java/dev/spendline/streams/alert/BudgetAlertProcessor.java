@@ -8,7 +8,7 @@ import dev.spendline.contracts.budget.Budget;
 import dev.spendline.contracts.budget.BudgetStatus;
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.query.Measures;
-import dev.spendline.streams.query.LocalBudgetQueries;
+import dev.spendline.streams.budget.LocalBudgetQueries;
 import dev.spendline.streams.rollup.Granularity;
 import dev.spendline.streams.rollup.ProductRollupSpec;
 import dev.spendline.streams.rollup.Rollup;

@@ -11,6 +11,7 @@ import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.query.WorkspaceQuery;
 import dev.spendline.streams.StoreNames;
 import dev.spendline.streams.alert.LocalAlertQueries;
+import dev.spendline.streams.budget.LocalBudgetQueries;
 import dev.spendline.streams.experiment.LocalExperimentQueries;
 import dev.spendline.streams.margin.LocalMarginQueries;
 import dev.spendline.streams.quota.LocalQuotaQueries;

@@ -1,4 +1,4 @@
-package dev.spendline.streams.query;
+package dev.spendline.streams.budget;
 
 import dev.spendline.contracts.budget.Budget;
 import dev.spendline.contracts.budget.BudgetScope;
@@ -8,6 +8,10 @@ import dev.spendline.contracts.budget.BudgetStatusQuery;
 import dev.spendline.contracts.budget.BudgetStatusReport;
 import dev.spendline.contracts.query.Measures;
 import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.streams.query.BudgetStoreLocator;
+import dev.spendline.streams.query.RangePlan;
+import dev.spendline.streams.query.RollupScan;
+import dev.spendline.streams.query.RollupStoreLocator;
 import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.rollup.RollupKeys;
 import java.time.Instant;
