@@ -74,7 +74,7 @@ public final class LocalBudgetQueries {
     }
 
     /** The workspace's budgets: its keys are contiguous ({@code ws \0 id}; \1 sorts after \0). */
-    public static List<Budget> budgetsOf(ReadOnlyKeyValueStore<String, Budget> store, String workspaceId) {
+    static List<Budget> budgetsOf(ReadOnlyKeyValueStore<String, Budget> store, String workspaceId) {
         List<Budget> list = new ArrayList<>();
         try (KeyValueIterator<String, Budget> it = store.range(workspaceId + '\u0000', workspaceId + '\u0001')) {
             it.forEachRemaining(kv -> list.add(kv.value));
@@ -86,7 +86,7 @@ public final class LocalBudgetQueries {
      * What one value of one dimension (or, for {@link BudgetScope#WORKSPACE}, the whole workspace)
      * used over {@code [from, to)}: a point read per bucket, not a scan over every value.
      */
-    public static Rollup sumOf(
+    static Rollup sumOf(
             ReadOnlyKeyValueStore<String, Rollup> store,
             String workspaceId,
             BudgetScope scope,

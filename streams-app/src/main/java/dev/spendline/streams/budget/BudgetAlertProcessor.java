@@ -1,4 +1,4 @@
-package dev.spendline.streams.alert;
+package dev.spendline.streams.budget;
 
 import dev.spendline.contracts.alert.Alert;
 import dev.spendline.contracts.alert.AlertSnooze;
@@ -8,7 +8,7 @@ import dev.spendline.contracts.budget.Budget;
 import dev.spendline.contracts.budget.BudgetStatus;
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.query.Measures;
-import dev.spendline.streams.budget.LocalBudgetQueries;
+import dev.spendline.streams.anomaly.AnomalyRules;
 import dev.spendline.streams.rollup.Granularity;
 import dev.spendline.streams.rollup.ProductRollupSpec;
 import dev.spendline.streams.rollup.Rollup;
