@@ -57,7 +57,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.annotation.JsonSerialize;
 import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.util.Converter;
 
 /**
  * The read tools' JSON Schemas in docs/schemas/tools describe exactly what the tools take and what
@@ -497,6 +499,7 @@ class ToolSchemasTest {
 
     static void assertJsonType(JsonNode root, JsonNode property, Type javaType, String path, Set<String> reached) {
         Class<?> raw = javaType instanceof ParameterizedType p ? (Class<?>) p.getRawType() : (Class<?>) javaType;
+        raw = writtenAs(raw);
         if (raw.isRecord()) {
             JsonNode anyOf = property.get("anyOf");
             if (anyOf != null) {
@@ -545,6 +548,25 @@ class ToolSchemasTest {
         } else if (Map.class.isAssignableFrom(raw)) {
             Type value = ((ParameterizedType) javaType).getActualTypeArguments()[1];
             assertJsonType(root, property.get("additionalProperties"), value, path + "{}", reached);
+        }
+    }
+
+    /**
+     * The type Jackson writes {@code raw} as: what its {@code @JsonSerialize} converter returns (a
+     * sealed type written as one record of all its kinds' fields, like {@code AlertEvidence}), else
+     * itself.
+     */
+    static Class<?> writtenAs(Class<?> raw) {
+        JsonSerialize annotation = raw.getAnnotation(JsonSerialize.class);
+        if (annotation == null || annotation.converter() == Converter.None.class) {
+            return raw;
+        }
+        try {
+            Converter<?, ?> converter =
+                    annotation.converter().getDeclaredConstructor().newInstance();
+            return converter.getOutputType(Json.MAPPER.getTypeFactory()).getRawClass();
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
         }
     }
 

@@ -3,7 +3,7 @@ package dev.spendline.streams;
 import dev.spendline.contracts.deadletter.DeadLetterCount;
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.usage.AcceptedUsageRow;
-import dev.spendline.streams.alert.BudgetAlertProcessor;
+import dev.spendline.streams.budget.BudgetAlertProcessor;
 import dev.spendline.streams.deadletter.DeadLetterCounter;
 import dev.spendline.streams.dedupe.DedupeProcessor;
 import dev.spendline.streams.door.DoorCheck;

@@ -16,7 +16,7 @@ import dev.spendline.contracts.budget.BudgetPeriod;
 import dev.spendline.contracts.budget.BudgetScope;
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.event.ProductEvent;
-import dev.spendline.streams.query.LocalAlertQueries;
+import dev.spendline.streams.alert.LocalAlertQueries;
 import dev.spendline.topics.Topics;
 import java.math.BigDecimal;
 import java.time.Duration;

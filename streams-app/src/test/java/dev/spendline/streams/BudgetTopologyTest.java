@@ -12,7 +12,7 @@ import dev.spendline.contracts.budget.BudgetStatusQuery;
 import dev.spendline.contracts.budget.BudgetStatusReport;
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.event.ProductEvent;
-import dev.spendline.streams.query.LocalBudgetQueries;
+import dev.spendline.streams.budget.LocalBudgetQueries;
 import dev.spendline.topics.Topics;
 import java.math.BigDecimal;
 import java.time.Instant;

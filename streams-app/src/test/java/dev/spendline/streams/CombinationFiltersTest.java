@@ -15,11 +15,11 @@ import dev.spendline.contracts.query.TimeGrain;
 import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.usage.AcceptedUsageRow;
 import dev.spendline.contracts.usage.InternalUsageRow;
-import dev.spendline.streams.query.LocalSpendQueries;
 import dev.spendline.streams.rollup.Granularity;
 import dev.spendline.streams.rollup.ProductRollupSpec;
 import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.rollup.RollupKeys;
+import dev.spendline.streams.spend.LocalSpendQueries;
 import dev.spendline.topics.Topics;
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -237,7 +237,7 @@ class CombinationFiltersTest {
                 new SpendQuery(WS, UsageKind.PRODUCT, Dimension.FEATURE, null, FROM, split, filters, 1000, null, null);
         var local = new dev.spendline.contracts.query.QueryHandlers()
                 .on(dev.spendline.contracts.query.QueryType.SPEND_BY, queries::spendBy);
-        var report = new dev.spendline.streams.query.LocalCompareQueries(local)
+        var report = new dev.spendline.streams.spend.LocalCompareQueries(local)
                 .compare(new dev.spendline.contracts.compare.CompareQuery(
                         WS, dev.spendline.contracts.compare.CompareSubject.SPEND, current, base, null, null, 2));
         Map<String, Rollup> now = bruteForce(

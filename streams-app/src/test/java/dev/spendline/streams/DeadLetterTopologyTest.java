@@ -14,7 +14,7 @@ import dev.spendline.contracts.usage.InternalUsageRow;
 import dev.spendline.streams.deadletter.DeadLetterQueue;
 import dev.spendline.streams.deadletter.DeadLetters;
 import dev.spendline.streams.door.InvalidRecordException;
-import dev.spendline.streams.query.LocalSpendQueries;
+import dev.spendline.streams.spend.LocalSpendQueries;
 import dev.spendline.topics.Topics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.math.BigDecimal;

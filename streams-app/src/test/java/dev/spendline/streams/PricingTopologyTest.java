@@ -8,7 +8,7 @@ import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.usage.AcceptedUsageRow;
 import dev.spendline.contracts.usage.InternalUsageRow;
-import dev.spendline.streams.query.LocalSpendQueries;
+import dev.spendline.streams.spend.LocalSpendQueries;
 import dev.spendline.topics.Topics;
 import java.math.BigDecimal;
 import java.time.Clock;

@@ -7,7 +7,7 @@ import dev.spendline.contracts.event.ProductEvent;
 import dev.spendline.contracts.quota.AcceptedPairsQuery;
 import dev.spendline.contracts.quota.EventIdentity;
 import dev.spendline.contracts.quota.QuotaUsageQuery;
-import dev.spendline.streams.query.LocalQuotaQueries;
+import dev.spendline.streams.quota.LocalQuotaQueries;
 import dev.spendline.topics.Topics;
 import java.math.BigDecimal;
 import java.time.Clock;

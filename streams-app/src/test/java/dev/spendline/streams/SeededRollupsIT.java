@@ -11,7 +11,7 @@ import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.SpendReport;
-import dev.spendline.streams.query.LocalSpendQueries;
+import dev.spendline.streams.spend.LocalSpendQueries;
 import dev.spendline.topics.Topics;
 import java.math.BigDecimal;
 import java.time.Duration;

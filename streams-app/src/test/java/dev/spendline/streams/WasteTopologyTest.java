@@ -11,7 +11,7 @@ import dev.spendline.contracts.waste.TopWasteQuery;
 import dev.spendline.contracts.waste.TopWasteReport;
 import dev.spendline.contracts.waste.WasteKind;
 import dev.spendline.contracts.waste.WasteRow;
-import dev.spendline.streams.query.LocalWasteQueries;
+import dev.spendline.streams.waste.LocalWasteQueries;
 import dev.spendline.topics.Topics;
 import java.math.BigDecimal;
 import java.time.Clock;

@@ -17,13 +17,13 @@ import java.util.function.ToLongFunction;
  * @param byFeature allocated revenue per feature, nano-dollars ("" for calls without a feature)
  * @param unallocated revenue of customers without AI cost in the period, nano-dollars
  */
-public record MarginAllocation(Map<String, BigInteger> byFeature, BigInteger unallocated) {
+record MarginAllocation(Map<String, BigInteger> byFeature, BigInteger unallocated) {
 
     /**
      * @param revenueByTenant revenue per tenant in nano-dollars
      * @param costByTenantAndFeature tenant → feature → AI cost in nano-dollars
      */
-    public static MarginAllocation of(
+    static MarginAllocation of(
             Map<String, BigInteger> revenueByTenant, Map<String, Map<String, Long>> costByTenantAndFeature) {
         return of(revenueByTenant, tenant -> costByTenantAndFeature.getOrDefault(tenant, Map.of()), Long::longValue);
     }
@@ -36,7 +36,7 @@ public record MarginAllocation(Map<String, BigInteger> byFeature, BigInteger una
      * @param usageOf the usage per feature of a tenant (empty for a tenant without usage)
      * @param costOf the AI cost in nano-dollars of one usage
      */
-    public static <U> MarginAllocation of(
+    static <U> MarginAllocation of(
             Map<String, BigInteger> revenueByTenant,
             Function<String, Map<String, U>> usageOf,
             ToLongFunction<U> costOf) {
@@ -67,7 +67,7 @@ public record MarginAllocation(Map<String, BigInteger> byFeature, BigInteger una
      * @param usageByFeature the customer's usage per feature
      * @param costOf the AI cost in nano-dollars of one usage
      */
-    public static <U> Map<String, BigInteger> split(
+    static <U> Map<String, BigInteger> split(
             BigInteger revenue, Map<String, U> usageByFeature, ToLongFunction<U> costOf) {
         Map<String, BigInteger> shares = new LinkedHashMap<>();
         return split(revenue, usageByFeature, costOf, shares::put) ? shares : Map.of();

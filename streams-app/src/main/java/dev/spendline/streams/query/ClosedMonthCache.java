@@ -39,7 +39,7 @@ public final class ClosedMonthCache {
 
     private record Rows(Rollup monthTotal, String[] values, Rollup[] rollups) {
 
-        void replay(LocalSpendQueries.RowSink sink) {
+        void replay(RollupScan.RowSink sink) {
             for (int i = 0; i < values.length; i++) {
                 sink.accept(values[i], rollups[i]);
             }
@@ -48,7 +48,7 @@ public final class ClosedMonthCache {
 
     /** Reads a month's rows from the store into a sink. */
     interface MonthReader {
-        void read(LocalSpendQueries.RowSink sink);
+        void read(RollupScan.RowSink sink);
     }
 
     private final Clock clock;
@@ -79,7 +79,7 @@ public final class ClosedMonthCache {
             YearMonth m,
             Rollup monthTotal,
             MonthReader reader,
-            LocalSpendQueries.RowSink sink) {
+            RollupScan.RowSink sink) {
         if (maxRows <= 0 || !m.isBefore(YearMonth.now(clock.withZone(ZoneOffset.UTC)))) {
             reader.read(sink);
             return;

@@ -19,15 +19,15 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * dimensions (the customer, then the feature, model… for product usage; the team, then the
  * employee… for internal) read only the keys that start with those values, which are contiguous. With many distinct combinations (end-user ids make nearly every call one), a range
  * costs about one key per call in it; a report that a single dimension, a rolled-up pair or the
- * total answers never comes here (see {@link LocalSpendQueries}). Measured in docs/performance.md.
+ * total answers never comes here (see {@code LocalSpendQueries}). Measured in docs/performance.md.
  *
  * <p>Buckets rolled up before combinations existed hold the total but no combinations; reading
  * them would answer too little, so such a range is refused ({@link IncompleteCombinations}).
  */
-final class CombinationScan {
+public final class CombinationScan {
 
     /** What one matching combination adds: its bucket and every dimension's value, in key order. */
-    interface Sink {
+    public interface Sink {
         void accept(Granularity granularity, long bucket, String[] values, Rollup rollup);
     }
 
@@ -42,7 +42,7 @@ final class CombinationScan {
 
     private CombinationScan() {}
 
-    static void scan(
+    public static void scan(
             ReadOnlyKeyValueStore<String, Rollup> store,
             String workspaceId,
             List<Dimension> dimensions,

@@ -10,7 +10,15 @@ import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.query.WorkspaceQuery;
 import dev.spendline.streams.StoreNames;
+import dev.spendline.streams.alert.LocalAlertQueries;
+import dev.spendline.streams.budget.LocalBudgetQueries;
+import dev.spendline.streams.experiment.LocalExperimentQueries;
+import dev.spendline.streams.margin.LocalMarginQueries;
+import dev.spendline.streams.quota.LocalQuotaQueries;
 import dev.spendline.streams.savings.SavingsRecommender;
+import dev.spendline.streams.spend.LocalCompareQueries;
+import dev.spendline.streams.spend.LocalSpendQueries;
+import dev.spendline.streams.waste.LocalWasteQueries;
 import java.time.Clock;
 import java.time.Duration;
 

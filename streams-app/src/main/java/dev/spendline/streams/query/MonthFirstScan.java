@@ -27,17 +27,17 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * begun before an older version wrote monthly buckets). The subtracted part starts after now's
  * hour, so its hourly buckets are within the hourly horizon and complete.
  */
-final class MonthFirstScan {
+public final class MonthFirstScan {
 
     private MonthFirstScan() {}
 
-    static void scan(
+    public static void scan(
             ReadOnlyKeyValueStore<String, Rollup> store,
             String workspaceId,
             String code,
             RangePlan plan,
             Instant now,
-            LocalSpendQueries.RowSink sink) {
+            RollupScan.RowSink sink) {
         long h1 = Granularity.HOUR.bucketOf(plan.to());
         long nowHour = Granularity.HOUR.bucketOf(now);
         long cursor = Granularity.HOUR.bucketOf(plan.from());
@@ -52,7 +52,7 @@ final class MonthFirstScan {
             } else {
                 // Inner edges are month starts (whole days); outer ones were already fitted to the
                 // hourly horizon by the plan, so no edge moves here.
-                LocalSpendQueries.scan(store, workspaceId, code, hours(cursor, pieceEnd), sink);
+                RollupScan.scan(store, workspaceId, code, hours(cursor, pieceEnd), sink);
             }
             cursor = pieceEnd;
             month = month.plusMonths(1);
@@ -66,11 +66,11 @@ final class MonthFirstScan {
             YearMonth month,
             long rangeEnd,
             long monthEnd,
-            LocalSpendQueries.RowSink sink) {
+            RollupScan.RowSink sink) {
         Map<String, Rollup> values = new HashMap<>();
         MonthlyScan.monthBucket(store, workspaceId, code, month, values::put);
         if (rangeEnd < monthEnd) {
-            LocalSpendQueries.scan(
+            RollupScan.scan(
                     store,
                     workspaceId,
                     code,

@@ -20,7 +20,7 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * buckets, which have everything, answer. The check reads one key and the month's 28–31 daily
  * totals, far less than the daily buckets of a dimension with thousands of values.
  */
-final class MonthlyScan {
+public final class MonthlyScan {
 
     private MonthlyScan() {}
 
@@ -30,7 +30,7 @@ final class MonthlyScan {
             String workspaceId,
             String code,
             YearMonth m,
-            LocalSpendQueries.RowSink sink) {
+            RollupScan.RowSink sink) {
         long month = RollupKeys.monthOf(m);
         String prefix = RollupKeys.monthPrefix(workspaceId, code);
         try (KeyValueIterator<String, Rollup> it =
@@ -47,7 +47,7 @@ final class MonthlyScan {
         Instant start = m.atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
         Instant end = m.plusMonths(1).atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
         RangePlan days = RangePlan.of(start, end, Long.MIN_VALUE);
-        return complete(store, workspaceId, m, LocalSpendQueries.sumOf(store, workspaceId, RollupKeys.TOTAL, "", days));
+        return complete(store, workspaceId, m, RollupScan.sumOf(store, workspaceId, RollupKeys.TOTAL, "", days));
     }
 
     private static boolean complete(
@@ -56,20 +56,20 @@ final class MonthlyScan {
         return monthly != null && monthly.equals(dailyTotal);
     }
 
-    static void scan(
+    public static void scan(
             ReadOnlyKeyValueStore<String, Rollup> store,
             String workspaceId,
             String dimensionCode,
             YearMonth from,
             YearMonth to,
             ClosedMonthCache closedMonths,
-            LocalSpendQueries.RowSink sink) {
+            RollupScan.RowSink sink) {
         for (YearMonth m = from; !m.isAfter(to); m = m.plusMonths(1)) {
             Instant start = m.atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
             Instant end = m.plusMonths(1).atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
             // Whole days only: the hourly horizon cannot cut into them.
             RangePlan days = RangePlan.of(start, end, Long.MIN_VALUE);
-            Rollup daily = LocalSpendQueries.sumOf(store, workspaceId, RollupKeys.TOTAL, "", days);
+            Rollup daily = RollupScan.sumOf(store, workspaceId, RollupKeys.TOTAL, "", days);
             if (complete(store, workspaceId, m, daily)) {
                 YearMonth month = m;
                 closedMonths.read(
@@ -80,7 +80,7 @@ final class MonthlyScan {
                         rows -> monthBucket(store, workspaceId, dimensionCode, month, rows),
                         sink);
             } else if (daily.calls() > 0) {
-                LocalSpendQueries.scan(store, workspaceId, dimensionCode, days, sink);
+                RollupScan.scan(store, workspaceId, dimensionCode, days, sink);
             }
         }
     }

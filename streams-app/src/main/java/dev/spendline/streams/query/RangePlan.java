@@ -15,13 +15,13 @@ import java.util.List;
  * reaches before the first kept hour is read as its whole day instead, and the plan's {@code from}
  * and {@code to} say so, so a report never claims hour precision it does not have.
  */
-record RangePlan(Instant from, Instant to, List<Segment> segments) {
+public record RangePlan(Instant from, Instant to, List<Segment> segments) {
 
     /** Buckets {@code [fromBucket, toBucket)} of one granularity. */
-    record Segment(Granularity granularity, long fromBucket, long toBucket) {}
+    public record Segment(Granularity granularity, long fromBucket, long toBucket) {}
 
     /** The plan for a query answered at {@code now}: hours only where they are still kept. */
-    static RangePlan of(Instant from, Instant to, Instant now) {
+    public static RangePlan of(Instant from, Instant to, Instant now) {
         return of(from, to, HourlyHorizon.firstKeptHour(now));
     }
 

@@ -11,7 +11,7 @@ import dev.spendline.streams.rollup.RollupKeys;
  * value, and {@code wmo.<feature+model>} for model overkill per feature and model (pair values as in
  * {@link RollupKeys#pairValue}).
  */
-public final class WasteKeys {
+final class WasteKeys {
 
     public static final String ANY = "w";
 

@@ -1,4 +1,4 @@
-package dev.spendline.streams.alert;
+package dev.spendline.streams.budget;
 
 import dev.spendline.contracts.alert.Alert;
 import dev.spendline.contracts.alert.AlertChange;
@@ -28,7 +28,7 @@ import java.util.List;
  *       budget is deleted, or a raised limit is above the forecast.
  * </ul>
  */
-public final class BudgetAlertRules {
+final class BudgetAlertRules {
 
     static final int[] THRESHOLDS = {50, 80, 100};
 

@@ -1,4 +1,4 @@
-package dev.spendline.streams.alert;
+package dev.spendline.streams.anomaly;
 
 import dev.spendline.contracts.alert.Alert;
 import dev.spendline.contracts.alert.AlertChange;
@@ -29,9 +29,9 @@ import java.time.Instant;
  *
  * Each is raised at most once per workspace and hour, and resolves when the hour ends.
  */
-final class AnomalyRules {
+public final class AnomalyRules {
 
-    static final int BASELINE_HOURS = 168;
+    public static final int BASELINE_HOURS = 168;
     static final int MIN_HOURS_WITH_CALLS = 24;
     static final long MIN_ANOMALY_NANOS = 1_000_000_000L;
     static final long MIN_CALLS_FOR_ERROR_RATE = 20;
@@ -40,9 +40,9 @@ final class AnomalyRules {
     private AnomalyRules() {}
 
     /** The trailing figures of one workspace for one hour; null mean when there is too little history. */
-    record Baseline(double meanNanos, double stdNanos, long calls, long errors, int hoursWithCalls) {
+    public record Baseline(double meanNanos, double stdNanos, long calls, long errors, int hoursWithCalls) {
 
-        static Baseline of(long[] hourlyCostNanos, long[] hourlyCalls, long[] hourlyErrors) {
+        public static Baseline of(long[] hourlyCostNanos, long[] hourlyCalls, long[] hourlyErrors) {
             double sum = 0;
             long calls = 0;
             long errors = 0;
@@ -63,7 +63,7 @@ final class AnomalyRules {
             return new Baseline(mean, Math.sqrt(squares / hourlyCostNanos.length), calls, errors, withCalls);
         }
 
-        boolean usable() {
+        public boolean usable() {
             return hoursWithCalls >= MIN_HOURS_WITH_CALLS;
         }
 
@@ -77,7 +77,7 @@ final class AnomalyRules {
         }
     }
 
-    static Alert spendAnomaly(String ws, Instant hour, Baseline b, long hourCostNanos, long calls, Instant now) {
+    public static Alert spendAnomaly(String ws, Instant hour, Baseline b, long hourCostNanos, long calls, Instant now) {
         if (!b.usable() || hourCostNanos < b.spendThresholdNanos()) {
             return null;
         }
@@ -97,7 +97,7 @@ final class AnomalyRules {
                 AlertEvidence.ofSpendAnomaly(hour, spent, baseline, threshold, calls));
     }
 
-    static Alert errorRateSpike(String ws, Instant hour, Baseline b, long calls, long errors, Instant now) {
+    public static Alert errorRateSpike(String ws, Instant hour, Baseline b, long calls, long errors, Instant now) {
         if (!b.usable() || calls < MIN_CALLS_FOR_ERROR_RATE) {
             return null;
         }

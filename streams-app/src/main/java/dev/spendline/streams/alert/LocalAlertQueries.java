@@ -1,4 +1,4 @@
-package dev.spendline.streams.query;
+package dev.spendline.streams.alert;
 
 import dev.spendline.contracts.alert.ActiveAlertsQuery;
 import dev.spendline.contracts.alert.ActiveAlertsReport;

@@ -1,4 +1,4 @@
-package dev.spendline.streams.query;
+package dev.spendline.streams.margin;
 
 import dev.spendline.contracts.margin.CustomerMargin;
 import dev.spendline.contracts.margin.CustomerMarginReport;
@@ -9,8 +9,11 @@ import dev.spendline.contracts.margin.MarginTotals;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.Measures;
 import dev.spendline.contracts.query.UsageKind;
-import dev.spendline.streams.margin.MarginAllocation;
-import dev.spendline.streams.margin.RevenueKeys;
+import dev.spendline.streams.query.ClosedMonthCache;
+import dev.spendline.streams.query.MonthlyScan;
+import dev.spendline.streams.query.RevenueStoreLocator;
+import dev.spendline.streams.query.RollupScan;
+import dev.spendline.streams.query.RollupStoreLocator;
 import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.rollup.RollupKeys;
 import java.math.BigDecimal;
@@ -203,7 +206,7 @@ public final class LocalMarginQueries {
     }
 
     /** Whole months of {@code q} of one code, every value (a monthly bucket per value and month). */
-    private void scanMonths(MarginQuery q, String code, LocalSpendQueries.RowSink sink) {
+    private void scanMonths(MarginQuery q, String code, RollupScan.RowSink sink) {
         MonthlyScan.scan(
                 rollups.rollups(UsageKind.PRODUCT, q.workspaceId()),
                 q.workspaceId(),
@@ -223,7 +226,7 @@ public final class LocalMarginQueries {
     }
 
     /** As above, passing each pair's feature and usage to {@code each} as well, as it is read. */
-    private Map<String, Map<String, Rollup>> tenantFeatureRollups(MarginQuery q, LocalSpendQueries.RowSink each) {
+    private Map<String, Map<String, Rollup>> tenantFeatureRollups(MarginQuery q, RollupScan.RowSink each) {
         // Hash maps: ~50,000 pairs a month go in, and nothing downstream depends on their order (the
         // allocation breaks ties by name, the reports sort their rows).
         Map<String, Map<String, Rollup>> pairs = new HashMap<>();

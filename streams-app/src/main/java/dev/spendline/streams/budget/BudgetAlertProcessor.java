@@ -1,4 +1,4 @@
-package dev.spendline.streams.alert;
+package dev.spendline.streams.budget;
 
 import dev.spendline.contracts.alert.Alert;
 import dev.spendline.contracts.alert.AlertSnooze;
@@ -8,8 +8,7 @@ import dev.spendline.contracts.budget.Budget;
 import dev.spendline.contracts.budget.BudgetStatus;
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.query.Measures;
-import dev.spendline.streams.query.LocalBudgetQueries;
-import dev.spendline.streams.query.LocalSpendQueries;
+import dev.spendline.streams.anomaly.AnomalyRules;
 import dev.spendline.streams.rollup.Granularity;
 import dev.spendline.streams.rollup.ProductRollupSpec;
 import dev.spendline.streams.rollup.Rollup;
@@ -314,7 +313,7 @@ public final class BudgetAlertProcessor implements Processor<String, Object, Str
 
     private long spentFromRollups(Budget budget, Instant start, Instant now) {
         Instant end = budget.period().end(now);
-        return LocalSpendQueries.sumOf(rollups, budget.workspaceId(), budget.scope(), budget.scopeValue(), start, end)
+        return LocalBudgetQueries.sumOf(rollups, budget.workspaceId(), budget.scope(), budget.scopeValue(), start, end)
                 .costNanos();
     }
 

@@ -1,4 +1,4 @@
-package dev.spendline.streams.query;
+package dev.spendline.streams.experiment;
 
 import dev.spendline.contracts.experiment.ExperimentGuardrail;
 import dev.spendline.contracts.experiment.ExperimentSummary;
@@ -7,9 +7,6 @@ import dev.spendline.contracts.experiment.ExperimentsQuery;
 import dev.spendline.contracts.experiment.ExperimentsReport;
 import dev.spendline.contracts.experiment.ShadowDecision;
 import dev.spendline.contracts.experiment.VariantStats;
-import dev.spendline.streams.experiment.DecisionHistory;
-import dev.spendline.streams.experiment.ExperimentKeys;
-import dev.spendline.streams.experiment.VariantCounts;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

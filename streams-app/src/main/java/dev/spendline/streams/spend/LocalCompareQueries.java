@@ -1,4 +1,4 @@
-package dev.spendline.streams.query;
+package dev.spendline.streams.spend;
 
 import dev.spendline.contracts.compare.ComparePeriod;
 import dev.spendline.contracts.compare.CompareQuery;

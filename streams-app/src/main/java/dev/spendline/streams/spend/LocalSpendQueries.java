@@ -1,6 +1,5 @@
-package dev.spendline.streams.query;
+package dev.spendline.streams.spend;
 
-import dev.spendline.contracts.budget.BudgetScope;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.Measures;
 import dev.spendline.contracts.query.SpendMetric;
@@ -10,6 +9,11 @@ import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.SpendRow;
 import dev.spendline.contracts.query.TimeGrain;
 import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.streams.query.CombinationScan;
+import dev.spendline.streams.query.MonthFirstScan;
+import dev.spendline.streams.query.RangePlan;
+import dev.spendline.streams.query.RollupScan;
+import dev.spendline.streams.query.RollupStoreLocator;
 import dev.spendline.streams.rollup.Granularity;
 import dev.spendline.streams.rollup.InternalRollupSpec;
 import dev.spendline.streams.rollup.ProductRollupSpec;
@@ -17,7 +21,6 @@ import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.rollup.RollupKeys;
 import java.math.BigDecimal;
 import java.time.Clock;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -212,11 +215,15 @@ public final class LocalSpendQueries {
 
     /** One code over the plan's range: by months where the code has monthly buckets. */
     private void scanRange(
-            ReadOnlyKeyValueStore<String, Rollup> store, SpendQuery q, String code, RangePlan plan, RowSink sink) {
+            ReadOnlyKeyValueStore<String, Rollup> store,
+            SpendQuery q,
+            String code,
+            RangePlan plan,
+            RollupScan.RowSink sink) {
         if (q.usage() == UsageKind.PRODUCT && (code.equals(RollupKeys.TOTAL) || PRODUCT_MONTHLY_CODES.contains(code))) {
             MonthFirstScan.scan(store, q.workspaceId(), code, plan, clock.instant(), sink);
         } else {
-            scan(store, q.workspaceId(), code, plan, sink);
+            RollupScan.scan(store, q.workspaceId(), code, plan, sink);
         }
     }
 
@@ -228,7 +235,7 @@ public final class LocalSpendQueries {
             String filterValue,
             Map<String, Rollup> byValue) {
         if (filterDimension == q.by()) {
-            Rollup sum = sumOf(store, q.workspaceId(), q.by().code(), filterValue, plan);
+            Rollup sum = RollupScan.sumOf(store, q.workspaceId(), q.by().code(), filterValue, plan);
             if (sum.calls() > 0 || sum.costNanos() != 0) {
                 byValue.put(filterValue, sum);
             }
@@ -256,68 +263,11 @@ public final class LocalSpendQueries {
             }
             return;
         }
-        scan(store, q.workspaceId(), pairCode, plan, (value, r) -> {
+        RollupScan.scan(store, q.workspaceId(), pairCode, plan, (value, r) -> {
             int sep = value.indexOf(RollupKeys.PAIR_SEP);
             if (value.substring(sep + 1).equals(filterValue)) {
                 byValue.merge(value.substring(0, sep), r, Rollup::plus);
             }
         });
-    }
-
-    /**
-     * What one value of one dimension (or, for {@link BudgetScope#WORKSPACE}, the whole workspace)
-     * used over {@code [from, to)}: a point read per bucket, not a scan over every value.
-     */
-    public static Rollup sumOf(
-            ReadOnlyKeyValueStore<String, Rollup> store,
-            String workspaceId,
-            BudgetScope scope,
-            String scopeValue,
-            Instant from,
-            Instant to) {
-        return scope.needsValue()
-                ? sumOf(store, workspaceId, scope.dimension().code(), scopeValue, RangePlan.of(from, to, to))
-                : sumOf(store, workspaceId, RollupKeys.TOTAL, "", RangePlan.of(from, to, to));
-    }
-
-    static Rollup sumOf(
-            ReadOnlyKeyValueStore<String, Rollup> store,
-            String workspaceId,
-            String dimensionCode,
-            String value,
-            RangePlan plan) {
-        Rollup sum = Rollup.EMPTY;
-        for (RangePlan.Segment segment : plan.segments()) {
-            for (long bucket = segment.fromBucket(); bucket < segment.toBucket(); bucket++) {
-                Rollup r = store.get(RollupKeys.key(workspaceId, segment.granularity(), dimensionCode, bucket, value));
-                if (r != null) {
-                    sum = sum.plus(r);
-                }
-            }
-        }
-        return sum;
-    }
-
-    interface RowSink {
-        void accept(String value, Rollup rollup);
-    }
-
-    static void scan(
-            ReadOnlyKeyValueStore<String, Rollup> store,
-            String workspaceId,
-            String dimensionCode,
-            RangePlan plan,
-            RowSink sink) {
-        for (RangePlan.Segment segment : plan.segments()) {
-            String prefix = RollupKeys.prefix(workspaceId, segment.granularity(), dimensionCode);
-            try (KeyValueIterator<String, Rollup> it = store.range(
-                    RollupKeys.rangeStart(prefix, segment.fromBucket()),
-                    RollupKeys.rangeEnd(prefix, segment.toBucket()))) {
-                while (it.hasNext()) {
-                    KeyValue<String, Rollup> kv = it.next();
-                    sink.accept(RollupKeys.valueOf(kv.key), kv.value);
-                }
-            }
-        }
     }
 }

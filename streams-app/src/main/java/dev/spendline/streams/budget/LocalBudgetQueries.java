@@ -1,13 +1,19 @@
-package dev.spendline.streams.query;
+package dev.spendline.streams.budget;
 
 import dev.spendline.contracts.budget.Budget;
+import dev.spendline.contracts.budget.BudgetScope;
 import dev.spendline.contracts.budget.BudgetState;
 import dev.spendline.contracts.budget.BudgetStatus;
 import dev.spendline.contracts.budget.BudgetStatusQuery;
 import dev.spendline.contracts.budget.BudgetStatusReport;
 import dev.spendline.contracts.query.Measures;
 import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.streams.query.BudgetStoreLocator;
+import dev.spendline.streams.query.RangePlan;
+import dev.spendline.streams.query.RollupScan;
+import dev.spendline.streams.query.RollupStoreLocator;
 import dev.spendline.streams.rollup.Rollup;
+import dev.spendline.streams.rollup.RollupKeys;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -19,7 +25,7 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * Answers {@code budget_status} from this instance's stores: the definitions from the budget
  * store, each budget's spend from the start of its current period to {@code asOf} (rounded up to
  * the hour) from the product rollups: one point read per day or hour bucket, see
- * {@link LocalSpendQueries#sumOf}. The filters of {@link BudgetStatusQuery} on scope, value and name
+ * {@link #sumOf}. The filters of {@link BudgetStatusQuery} on scope, value and name
  * leave a budget out before its spend is read; the state filter once its status is known.
  */
 public final class LocalBudgetQueries {
@@ -51,7 +57,7 @@ public final class LocalBudgetQueries {
             Instant start = budget.period().start(asOf);
             // Spend so far: up to the end of asOf's hour (the finest bucket), not the whole period.
             Instant end = min(budget.period().end(asOf), asOf);
-            Rollup spent = LocalSpendQueries.sumOf(store, workspaceId, budget.scope(), budget.scopeValue(), start, end);
+            Rollup spent = sumOf(store, workspaceId, budget.scope(), budget.scopeValue(), start, end);
             BudgetStatus status = BudgetStatus.of(budget, asOf, Measures.usdFromNanos(spent.costNanos()));
             if (query.matches(status)) {
                 statuses.add(status);
@@ -68,12 +74,28 @@ public final class LocalBudgetQueries {
     }
 
     /** The workspace's budgets: its keys are contiguous ({@code ws \0 id}; \1 sorts after \0). */
-    public static List<Budget> budgetsOf(ReadOnlyKeyValueStore<String, Budget> store, String workspaceId) {
+    static List<Budget> budgetsOf(ReadOnlyKeyValueStore<String, Budget> store, String workspaceId) {
         List<Budget> list = new ArrayList<>();
         try (KeyValueIterator<String, Budget> it = store.range(workspaceId + '\u0000', workspaceId + '\u0001')) {
             it.forEachRemaining(kv -> list.add(kv.value));
         }
         return list;
+    }
+
+    /**
+     * What one value of one dimension (or, for {@link BudgetScope#WORKSPACE}, the whole workspace)
+     * used over {@code [from, to)}: a point read per bucket, not a scan over every value.
+     */
+    static Rollup sumOf(
+            ReadOnlyKeyValueStore<String, Rollup> store,
+            String workspaceId,
+            BudgetScope scope,
+            String scopeValue,
+            Instant from,
+            Instant to) {
+        return scope.needsValue()
+                ? RollupScan.sumOf(store, workspaceId, scope.dimension().code(), scopeValue, RangePlan.of(from, to, to))
+                : RollupScan.sumOf(store, workspaceId, RollupKeys.TOTAL, "", RangePlan.of(from, to, to));
     }
 
     private static Instant min(Instant a, Instant b) {

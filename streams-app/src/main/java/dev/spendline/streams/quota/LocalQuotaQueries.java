@@ -1,4 +1,4 @@
-package dev.spendline.streams.query;
+package dev.spendline.streams.quota;
 
 import dev.spendline.contracts.quota.AcceptedPairs;
 import dev.spendline.contracts.quota.AcceptedPairsQuery;
@@ -6,7 +6,6 @@ import dev.spendline.contracts.quota.EventIdentity;
 import dev.spendline.contracts.quota.QuotaUsage;
 import dev.spendline.contracts.quota.QuotaUsageQuery;
 import dev.spendline.streams.SpendlineTopology;
-import dev.spendline.streams.quota.QuotaCounter;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

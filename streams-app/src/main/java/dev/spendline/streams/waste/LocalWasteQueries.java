@@ -1,4 +1,4 @@
-package dev.spendline.streams.query;
+package dev.spendline.streams.waste;
 
 import dev.spendline.contracts.query.Measures;
 import dev.spendline.contracts.query.UsageKind;
@@ -6,9 +6,11 @@ import dev.spendline.contracts.waste.TopWasteQuery;
 import dev.spendline.contracts.waste.TopWasteReport;
 import dev.spendline.contracts.waste.WasteKind;
 import dev.spendline.contracts.waste.WasteRow;
+import dev.spendline.streams.query.RangePlan;
+import dev.spendline.streams.query.RollupScan;
+import dev.spendline.streams.query.RollupStoreLocator;
 import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.rollup.RollupKeys;
-import dev.spendline.streams.waste.WasteKeys;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Clock;
@@ -57,14 +59,14 @@ public final class LocalWasteQueries {
         String value = q.value() == null ? "" : q.value();
         List<WasteKind> selected = q.kind() == null ? List.of(WasteKind.values()) : List.of(q.kind());
 
-        Rollup all = LocalSpendQueries.sumOf(store, ws, q.kind() != null ? code(q.kind(), q) : anyCode(q), value, plan);
+        Rollup all = RollupScan.sumOf(store, ws, q.kind() != null ? code(q.kind(), q) : anyCode(q), value, plan);
         Rollup spent = q.value() == null
-                ? LocalSpendQueries.sumOf(product, ws, RollupKeys.TOTAL, "", plan)
-                : LocalSpendQueries.sumOf(product, ws, q.by().code(), value, plan);
+                ? RollupScan.sumOf(product, ws, RollupKeys.TOTAL, "", plan)
+                : RollupScan.sumOf(product, ws, q.by().code(), value, plan);
 
         List<WasteRow> kinds = new ArrayList<>();
         for (WasteKind kind : selected) {
-            Rollup r = LocalSpendQueries.sumOf(store, ws, code(kind, q), value, plan);
+            Rollup r = RollupScan.sumOf(store, ws, code(kind, q), value, plan);
             kinds.add(new WasteRow(kind, null, Measures.usdFromNanos(r.costNanos()), r.calls()));
         }
         kinds.sort(BY_COST_DESC);
@@ -83,7 +85,7 @@ public final class LocalWasteQueries {
             List<WasteRow> all2 = new ArrayList<>();
             for (WasteKind kind : selected) {
                 Map<String, Rollup> byValue = new HashMap<>();
-                LocalSpendQueries.scan(
+                RollupScan.scan(
                         store, ws, WasteKeys.kindBy(kind, q.by()), plan, (v, r) -> byValue.merge(v, r, Rollup::plus));
                 byValue.forEach((v, r) -> all2.add(
                         new WasteRow(kind, v.isEmpty() ? null : v, Measures.usdFromNanos(r.costNanos()), r.calls())));
@@ -118,7 +120,7 @@ public final class LocalWasteQueries {
     public Map<String, List<String>> overkillModels(String workspaceId, Instant from, Instant to) {
         RangePlan plan = RangePlan.of(from, to, clock.instant());
         Map<String, Map<String, Long>> byFeature = new HashMap<>();
-        LocalSpendQueries.scan(
+        RollupScan.scan(
                 waste.apply(workspaceId), workspaceId, WasteKeys.OVERKILL_BY_FEATURE_AND_MODEL, plan, (pair, r) -> {
                     int sep = pair.indexOf(RollupKeys.PAIR_SEP);
                     String feature = pair.substring(0, sep);
