@@ -45,7 +45,8 @@ final class DataDirectory {
             LocalSecrets.INSTANCE_SECRET_FILE,
             LocalSecrets.KAFKA_PASSWORD_FILE,
             LocalSecrets.COMMAND_SECRET_FILE,
-            RunningStandalone.FILE);
+            RunningStandalone.FILE,
+            Standalone.BOOTSTRAP_FILE);
 
     private DataDirectory() {}
 

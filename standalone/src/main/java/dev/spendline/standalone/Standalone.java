@@ -259,7 +259,9 @@ public final class Standalone implements AutoCloseable {
 
     private static void writeBootstrapServers(Path data, String bootstrap) {
         try {
-            Files.writeString(data.resolve(BOOTSTRAP_FILE), bootstrap + "\n", StandardCharsets.US_ASCII);
+            Path file = data.resolve(BOOTSTRAP_FILE);
+            Files.writeString(file, bootstrap + "\n", StandardCharsets.US_ASCII);
+            Files.setPosixFilePermissions(file, DataDirectory.FILE);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write " + data.resolve(BOOTSTRAP_FILE), e);
         }

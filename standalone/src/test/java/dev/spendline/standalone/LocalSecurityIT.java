@@ -89,6 +89,12 @@ class LocalSecurityIT {
         for (String dir : List.of("controlplane", "kafka", "streams", "streams/old")) {
             assertThat(mode(data.resolve(dir))).as(dir).isEqualTo("rwx------");
         }
+        // Every entry Spendline wrote at the top, including those a later feature adds.
+        try (Stream<Path> top = Files.list(data)) {
+            for (Path entry : top.toList()) {
+                assertThat(mode(entry)).as(entry.getFileName().toString()).isIn("rw-------", "rwx------");
+            }
+        }
         // Everything that existed once start-up was over (the topics' logs, the streams state).
         List<String> open = new ArrayList<>();
         try (Stream<Path> all = Files.walk(data.resolve("kafka"), 1)) {
