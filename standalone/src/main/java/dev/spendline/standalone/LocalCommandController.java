@@ -7,7 +7,6 @@ import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -33,8 +32,6 @@ final class LocalCommandController {
     static final String SECRET_PROPERTY = "spendline.standalone.command-secret";
 
     private static final Logger log = LoggerFactory.getLogger(LocalCommandController.class);
-    private static final Set<String> COMMANDS =
-            Set.of("create-key", "list-keys", "revoke-key", "set-plan", "setup-link");
 
     private final InstanceCredential credential;
     private final JdbcClient controlPlane;
@@ -62,10 +59,11 @@ final class LocalCommandController {
                             .getBytes(StandardCharsets.UTF_8));
         }
         List<String> args = List.of(Json.MAPPER.readValue(bytes, String[].class));
-        if (args.isEmpty() || !COMMANDS.contains(args.get(0))) {
+        if (args.isEmpty() || !RunningStandalone.COMMANDS.contains(args.get(0))) {
             return ResponseEntity.badRequest()
                     .contentType(MediaType.TEXT_PLAIN)
-                    .body(("Only these commands run here: " + COMMANDS).getBytes(StandardCharsets.UTF_8));
+                    .body(("Only these commands run here: " + RunningStandalone.COMMANDS)
+                            .getBytes(StandardCharsets.UTF_8));
         }
         RunningStandalone.Result result = StandaloneMain.runHere(args, controlPlane);
         log.info("Ran key command {} for a local caller: exit code {}", args.get(0), result.exitCode());

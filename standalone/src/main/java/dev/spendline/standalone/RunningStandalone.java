@@ -18,6 +18,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -38,6 +39,12 @@ final class RunningStandalone {
     static final String FILE = "running";
     /** The route on the internal port that runs a key command. */
     static final String PATH = "/internal/v1/standalone/commands";
+
+    /**
+     * The commands the running process runs for a caller: those that use the control-plane
+     * database. The others ({@code redrive-dead-letters}) run in the caller's own process.
+     */
+    static final Set<String> COMMANDS = Set.of("create-key", "list-keys", "revoke-key", "set-plan", "setup-link");
 
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
     private static final Duration TIMEOUT = Duration.ofSeconds(60);

@@ -105,7 +105,10 @@ public final class StandaloneMain implements Callable<Integer> {
     private static java.util.Optional<Integer> forwardToRunning(
             CommandLine commandLine, CommandLine.ParseResult parsed) {
         CommandLine.ParseResult sub = parsed.subcommand();
-        if (sub == null || sub.isUsageHelpRequested() || sub.isVersionHelpRequested()) {
+        if (sub == null
+                || sub.isUsageHelpRequested()
+                || sub.isVersionHelpRequested()
+                || !RunningStandalone.COMMANDS.contains(sub.commandSpec().name())) {
             return java.util.Optional.empty();
         }
         CommandLine.Model.CommandSpec mixin = sub.commandSpec().mixins().get("dataDir");

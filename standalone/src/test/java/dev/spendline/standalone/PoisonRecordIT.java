@@ -41,7 +41,6 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KafkaStreams;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -148,7 +147,8 @@ class PoisonRecordIT {
 
         // Re-drive writes them back where they came from; still broken, they are set aside again.
         StringWriter out = new StringWriter();
-        int exit = new CommandLine(new StandaloneMain())
+        // The command line as main runs it, with Spendline running on the data directory.
+        int exit = StandaloneMain.commandLine()
                 .setOut(new PrintWriter(out))
                 .execute("redrive-dead-letters", "--data-dir", dataDir.toString(), "--workspace", bad);
         assertThat(exit).as(out.toString()).isZero();
