@@ -5,10 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.zaxxer.hikari.HikariDataSource;
 import java.io.IOException;
-import java.net.CookieManager;
-import java.net.CookiePolicy;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -17,15 +14,11 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.apache.kafka.clients.admin.Admin;
@@ -162,7 +155,7 @@ class LocalSecurityIT {
             Thread.sleep(1_000);
             assertThat(other.isValid(1)).isTrue();
 
-            claim(link);
+            SetupLinks.claim(link, "owner@example.com", "Owner", "a long enough password 1");
         }
     }
 
@@ -224,36 +217,5 @@ class LocalSecurityIT {
 
     private static String mode(Path path) throws IOException {
         return PosixFilePermissions.toString(Files.getPosixFilePermissions(path, LinkOption.NOFOLLOW_LINKS));
-    }
-
-    /** Opens the setup link and signs up, as a browser does; the account becomes the owner. */
-    private static void claim(String setupLink) throws IOException, InterruptedException {
-        HttpClient browser = HttpClient.newBuilder()
-                .cookieHandler(new CookieManager(null, CookiePolicy.ACCEPT_ALL))
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .connectTimeout(Duration.ofSeconds(5))
-                .build();
-        HttpResponse<String> page = browser.send(
-                HttpRequest.newBuilder(URI.create(setupLink)).GET().build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(page.statusCode()).as(page.body()).isEqualTo(200);
-        Matcher csrf = Pattern.compile("name=\"_csrf\" value=\"([^\"]*)\"").matcher(page.body());
-        assertThat(csrf.find()).as("a CSRF token on the setup page").isTrue();
-        Map<String, String> form = new LinkedHashMap<>();
-        form.put("email", "owner@example.com");
-        form.put("name", "Owner");
-        form.put("password", "a long enough password 1");
-        form.put("_csrf", csrf.group(1));
-        StringBuilder body = new StringBuilder();
-        form.forEach((k, v) -> body.append(body.length() == 0 ? "" : "&")
-                .append(URLEncoder.encode(k, StandardCharsets.UTF_8))
-                .append('=')
-                .append(URLEncoder.encode(v, StandardCharsets.UTF_8)));
-        HttpResponse<String> created = browser.send(
-                HttpRequest.newBuilder(URI.create(setupLink))
-                        .header("content-type", "application/x-www-form-urlencoded")
-                        .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(created.statusCode()).as(created.body()).isEqualTo(302);
     }
 }

@@ -9,30 +9,25 @@ import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.standalone.SetupLinks;
 import dev.spendline.standalone.Standalone;
 import dev.spendline.standalone.collector.DeviceApproval;
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.net.CookieManager;
-import java.net.CookiePolicy;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -97,7 +92,8 @@ class CollectorAgentsIT {
         dataDir = Files.createTempDirectory("spendline-collector-agents-it");
         port = freePort();
         spendline = startSpendline();
-        createOwner(spendline.setupLink().orElseThrow());
+        // Ada creates her account through the first start's setup link, as a person would (form, CSRF, cookie).
+        SetupLinks.claim(spendline.setupLink().orElseThrow(), EMAIL, NAME, PASSWORD);
         anthropic = FakeAnthropicApi.start(request -> FakeAnthropicApi.Reply.text("Hi from Claude"), CLAUDE_USAGE);
         openai = FakeOpenAiApi.start("Hi from Codex", CODEX_USAGE);
     }
@@ -415,37 +411,6 @@ class CollectorAgentsIT {
                 .issue(workspace.id(), "reports")
                 .secret();
         return new Tenant(workspace, key);
-    }
-
-    /** Ada creates her account through the first start's setup link, as a person would (form, CSRF, cookie). */
-    private static void createOwner(String setupLink) throws IOException, InterruptedException {
-        HttpClient browser = HttpClient.newBuilder()
-                .cookieHandler(new CookieManager(null, CookiePolicy.ACCEPT_ALL))
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .connectTimeout(Duration.ofSeconds(5))
-                .build();
-        HttpResponse<String> page = browser.send(
-                HttpRequest.newBuilder(URI.create(setupLink)).GET().build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(page.statusCode()).as(page.body()).isEqualTo(200);
-        Matcher csrf = Pattern.compile("name=\"_csrf\" value=\"([^\"]*)\"").matcher(page.body());
-        assertThat(csrf.find()).as("a CSRF token on the setup page").isTrue();
-        Map<String, String> form = new LinkedHashMap<>();
-        form.put("email", EMAIL);
-        form.put("name", NAME);
-        form.put("password", PASSWORD);
-        form.put("_csrf", csrf.group(1));
-        StringBuilder body = new StringBuilder();
-        form.forEach((k, v) -> body.append(body.length() == 0 ? "" : "&")
-                .append(URLEncoder.encode(k, StandardCharsets.UTF_8))
-                .append('=')
-                .append(URLEncoder.encode(v, StandardCharsets.UTF_8)));
-        HttpResponse<String> created = browser.send(
-                HttpRequest.newBuilder(URI.create(setupLink))
-                        .header("content-type", "application/x-www-form-urlencoded")
-                        .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(created.statusCode()).as(created.body()).isEqualTo(302);
     }
 
     /** {@code GET /api/v1/reports/spend?usage=internal&by=BY} over this month and today. */
