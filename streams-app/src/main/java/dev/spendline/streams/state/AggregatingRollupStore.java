@@ -1,0 +1,370 @@
+package dev.spendline.streams.state;
+
+import dev.spendline.streams.rollup.Rollup;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.StateStore;
+import org.apache.kafka.streams.processor.StateStoreContext;
+import org.apache.kafka.streams.query.KeyQuery;
+import org.apache.kafka.streams.query.Position;
+import org.apache.kafka.streams.query.PositionBound;
+import org.apache.kafka.streams.query.Query;
+import org.apache.kafka.streams.query.QueryConfig;
+import org.apache.kafka.streams.query.QueryResult;
+import org.apache.kafka.streams.query.RangeQuery;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.internals.CacheFlushListener;
+import org.apache.kafka.streams.state.internals.CachedStateStore;
+
+/**
+ * The rollup store: the processor folds per-event deltas into a binary {@link DeltaTable}, and the
+ * table is merged into RocksDB once per distinct key when Kafka Streams flushes state before it
+ * commits. Every other reader sees a plain {@code KeyValueStore<String, Rollup>}.
+ *
+ * <p><b>On disk nothing changes</b>: keys are the UTF-8 bytes of the {@code RollupKeys} string and
+ * values are {@code RollupSerde}'s 81 bytes, in the same logged RocksDB store (Metered →
+ * ChangeLogging → RocksDB, pass-through serdes) that {@code WriteBehindRollupStore} wrote, so
+ * state and changelogs written by either are read by both.
+ *
+ * <p><b>The event path</b>, {@link #add}, is a probe of the delta table and ten additions: no
+ * RocksDB read, no allocation. A <b>merge</b> (before each commit, on {@link #flush}, and early
+ * when {@code maxPending} keys are pending, as Kafka Streams' record cache evicts) computes for
+ * each pending key base + delta, where base is the {@link HotValues} entry or else a RocksDB read,
+ * writes all of them in one {@code putAll} (one RocksDB write batch, one changelog record per key)
+ * and remembers the new values in the hot table. The only allocations per written key are its
+ * key and value arrays, which RocksDB and the producer need.
+ *
+ * <p><b>Exactly-once</b>: {@link #flushCache} runs before every commit because this store is a
+ * {@link CachedStateStore} registered as the outermost store ({@link #init} passes {@code root}
+ * down), so the changelog records join the transaction of the input offsets. An early merge writes
+ * into the same open transaction, which is equally safe. {@link #clearCache} and {@link #close}
+ * drop the pending deltas and the hot values (an aborted task must lose its deltas, and hot values
+ * may be uncommitted). {@code CachedStateStore} is internal to Kafka Streams; {@code
+ * CachedStateStoreHookTest} fails if an upgrade stops calling it.
+ *
+ * <p><b>Reads</b>: on the stream thread that writes (the owner, claimed by the first write and
+ * reset by {@link #init}), {@link #get} and {@link #current} return base + pending, and range reads
+ * first merge the pending deltas (an early flush) and then read RocksDB. Any other thread
+ * (interactive queries) reads RocksDB only: state up to the last commit, plus anything merged
+ * early, as with Kafka Streams' own cache.
+ *
+ * <p><b>IQv2</b>: {@link #query} passes untyped queries to the bytes store below; typed {@link
+ * KeyQuery} and {@link RangeQuery} are answered as unknown query types, since the store below is
+ * typed {@code Bytes}/{@code byte[]}. Nothing in Spendline uses IQv2 on rollup stores.
+ */
+public final class AggregatingRollupStore implements KeyValueStore<String, Rollup>, CachedStateStore<String, Rollup> {
+
+    /** Values per key, in {@link Rollup}'s order: costNanos, calls, input, output, cacheRead, cacheWrite, errors, retries, latencySumMs, latencyCount. */
+    public static final int WIDTH = RollupBytes.WIDTH;
+
+    private final KeyValueStore<Bytes, byte[]> stored;
+    private final int maxPending;
+    private final DeltaTable pending;
+    private final HotValues hot;
+    private final long[] base = new long[WIDTH];
+    private final long[] delta = new long[WIDTH];
+    /** New values of the keys of one merge, {@code WIDTH} per key, kept for the hot table until the write succeeded. */
+    private long[] merged = new long[0];
+    /** Only the stream thread that writes uses the tables; any other reader reads RocksDB. */
+    private volatile Thread owner;
+
+    AggregatingRollupStore(KeyValueStore<Bytes, byte[]> stored, int maxPending, int maxHot) {
+        if (maxPending < 1) {
+            throw new IllegalArgumentException("maxPending must be positive: " + maxPending);
+        }
+        this.stored = stored;
+        this.maxPending = maxPending;
+        this.pending = new DeltaTable(WIDTH, Math.min(maxPending, 4096));
+        this.hot = new HotValues(WIDTH, maxHot);
+    }
+
+    /**
+     * Folds {@code delta[0, WIDTH)} into the key's pending value: the event path. Reads nothing
+     * and allocates nothing; when {@code maxPending} keys are pending they are merged early.
+     */
+    public void add(KeyBuilder key, long[] delta) {
+        claimForWriter();
+        pending.add(key.buffer(), key.length(), delta);
+        if (pending.size() >= maxPending) {
+            mergePending();
+        }
+    }
+
+    /**
+     * The key's current value into {@code into[0, WIDTH)}: on the owner thread the stored value
+     * plus the pending delta, on any other thread the stored value. False (and {@code into}
+     * zeroed) if the key has neither. Allocates only when it reads RocksDB.
+     */
+    public boolean current(KeyBuilder key, long[] into) {
+        return current(key.buffer(), key.length(), into);
+    }
+
+    private boolean current(byte[] key, int len, long[] into) {
+        if (!ownedByCaller()) {
+            return storedValue(key, len, into, 0);
+        }
+        boolean found = baseOf(key, len, into, 0, true);
+        if (!found) {
+            Arrays.fill(into, 0, WIDTH, 0L);
+        }
+        if (pending.get(key, len, delta)) {
+            DeltaTable.fold(into, 0, delta, 0, WIDTH);
+            found = true;
+        }
+        return found;
+    }
+
+    /** The owner's committed-or-merged value: the hot table, else RocksDB (remembered if {@code remember}). */
+    private boolean baseOf(byte[] key, int len, long[] into, int at, boolean remember) {
+        if (hot.get(key, len, into, at)) {
+            return true;
+        }
+        byte[] exact = len == key.length ? key : Arrays.copyOf(key, len);
+        byte[] bytes = stored.get(Bytes.wrap(exact));
+        if (bytes == null) {
+            return false;
+        }
+        RollupBytes.decode(bytes, into, at);
+        if (remember) {
+            hot.put(exact == key ? exact.clone() : exact, into, at);
+        }
+        return true;
+    }
+
+    private boolean storedValue(byte[] key, int len, long[] into, int at) {
+        byte[] bytes = stored.get(Bytes.wrap(len == key.length ? key : Arrays.copyOf(key, len)));
+        if (bytes == null) {
+            Arrays.fill(into, at, at + WIDTH, 0L);
+            return false;
+        }
+        RollupBytes.decode(bytes, into, at);
+        return true;
+    }
+
+    /** Writes every pending key once, in one batch, and clears the pending table. */
+    private void mergePending() {
+        int n = pending.size();
+        if (n == 0) {
+            return;
+        }
+        if (merged.length < n * WIDTH) {
+            merged = new long[Math.max(n, 1024) * WIDTH];
+        }
+        List<KeyValue<Bytes, byte[]>> batch = new ArrayList<>(n);
+        pending.forEach((keys, keyOffset, keyLength, values, valuesOffset) -> {
+            byte[] key = Arrays.copyOfRange(keys, keyOffset, keyOffset + keyLength);
+            int at = batch.size() * WIDTH;
+            if (!baseOf(key, keyLength, merged, at, false)) {
+                Arrays.fill(merged, at, at + WIDTH, 0L);
+            }
+            DeltaTable.fold(merged, at, values, valuesOffset, WIDTH);
+            batch.add(KeyValue.pair(Bytes.wrap(key), RollupBytes.encode(merged, at)));
+        });
+        stored.putAll(batch);
+        // Only now: the hot table must never hold a value that was not written.
+        for (int i = 0; i < batch.size(); i++) {
+            hot.put(batch.get(i).key.get(), merged, i * WIDTH);
+        }
+        pending.clear();
+    }
+
+    /** Before a range read or a replacing write on the stream thread, so it sees what {@link #get} sees. */
+    private void mergeIfOwner() {
+        if (ownedByCaller()) {
+            mergePending();
+        }
+    }
+
+    /**
+     * Only writers claim the tables: an interactive query that happened to read first must not
+     * become the owner. Before the first write the tables are empty, so reading RocksDB is exact.
+     */
+    private void claimForWriter() {
+        Thread caller = Thread.currentThread();
+        if (owner != caller) {
+            owner = caller;
+        }
+    }
+
+    private boolean ownedByCaller() {
+        return owner == Thread.currentThread();
+    }
+
+    private static byte[] utf8(String key) {
+        return key.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static Bytes bytesOrNull(String key) {
+        return key == null ? null : Bytes.wrap(utf8(key));
+    }
+
+    @Override
+    public Rollup get(String key) {
+        byte[] k = utf8(key);
+        long[] into = new long[WIDTH];
+        return current(k, k.length, into) ? RollupBytes.toRollup(into) : null;
+    }
+
+    /** Replaces the value (nobody needs this; it is kept exact): pending deltas are merged first. */
+    @Override
+    public void put(String key, Rollup value) {
+        if (value == null) {
+            delete(key);
+            return;
+        }
+        claimForWriter();
+        mergePending();
+        byte[] k = utf8(key);
+        hot.remove(k, k.length);
+        stored.put(Bytes.wrap(k), RollupBytes.toBytes(value));
+        long[] v = {
+            value.costNanos(),
+            value.calls(),
+            value.inputTokens(),
+            value.outputTokens(),
+            value.cacheReadTokens(),
+            value.cacheWriteTokens(),
+            value.errors(),
+            value.retries(),
+            value.latencySumMs(),
+            value.latencyCount()
+        };
+        hot.put(k, v, 0);
+    }
+
+    @Override
+    public Rollup putIfAbsent(String key, Rollup value) {
+        Rollup current = get(key);
+        if (current == null) {
+            put(key, value);
+        }
+        return current;
+    }
+
+    @Override
+    public void putAll(List<KeyValue<String, Rollup>> entries) {
+        entries.forEach(e -> put(e.key, e.value));
+    }
+
+    /** Deletes the key, pending delta included (the pending deltas are merged first). */
+    @Override
+    public Rollup delete(String key) {
+        claimForWriter();
+        mergePending();
+        byte[] k = utf8(key);
+        hot.remove(k, k.length);
+        byte[] old = stored.delete(Bytes.wrap(k));
+        return old == null ? null : RollupBytes.toRollup(old);
+    }
+
+    @Override
+    public void flush() {
+        mergePending();
+        stored.flush();
+    }
+
+    /** Called by Kafka Streams before every commit. */
+    @Override
+    public void flushCache() {
+        mergePending();
+    }
+
+    /** Called when a task's uncommitted work is thrown away (e.g. an aborted transaction, a recycled task). */
+    @Override
+    public void clearCache() {
+        pending.clear();
+        hot.clear();
+    }
+
+    /** Nothing is forwarded downstream from this store. */
+    @Override
+    public boolean setFlushListener(CacheFlushListener<String, Rollup> listener, boolean sendOldValues) {
+        return false;
+    }
+
+    @Override
+    public KeyValueIterator<String, Rollup> range(String from, String to) {
+        mergeIfOwner();
+        return new RollupIterator(stored.range(bytesOrNull(from), bytesOrNull(to)));
+    }
+
+    @Override
+    public KeyValueIterator<String, Rollup> reverseRange(String from, String to) {
+        mergeIfOwner();
+        return new RollupIterator(stored.reverseRange(bytesOrNull(from), bytesOrNull(to)));
+    }
+
+    @Override
+    public KeyValueIterator<String, Rollup> all() {
+        mergeIfOwner();
+        return new RollupIterator(stored.all());
+    }
+
+    @Override
+    public KeyValueIterator<String, Rollup> reverseAll() {
+        mergeIfOwner();
+        return new RollupIterator(stored.reverseAll());
+    }
+
+    @Override
+    public <PS extends Serializer<P>, P> KeyValueIterator<String, Rollup> prefixScan(P prefix, PS prefixKeySerializer) {
+        mergeIfOwner();
+        return new RollupIterator(stored.prefixScan(prefix, prefixKeySerializer));
+    }
+
+    @Override
+    public long approximateNumEntries() {
+        return stored.approximateNumEntries();
+    }
+
+    @Override
+    public String name() {
+        return stored.name();
+    }
+
+    @Override
+    public void init(StateStoreContext context, StateStore root) {
+        owner = null;
+        pending.clear();
+        hot.clear();
+        stored.init(context, root);
+    }
+
+    @Override
+    public void close() {
+        // A clean close follows a commit; after an error, uncommitted deltas must be dropped.
+        pending.clear();
+        hot.clear();
+        owner = null;
+        stored.close();
+    }
+
+    @Override
+    public boolean persistent() {
+        return stored.persistent();
+    }
+
+    @Override
+    public boolean isOpen() {
+        return stored.isOpen();
+    }
+
+    @Override
+    public <R> QueryResult<R> query(Query<R> query, PositionBound positionBound, QueryConfig config) {
+        if (query instanceof KeyQuery<?, ?> || query instanceof RangeQuery<?, ?>) {
+            return QueryResult.forUnknownQueryType(query, this);
+        }
+        return stored.query(query, positionBound, config);
+    }
+
+    @Override
+    public Position getPosition() {
+        return stored.getPosition();
+    }
+}
