@@ -21,6 +21,7 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.internals.CacheFlushListener;
 import org.apache.kafka.streams.state.internals.CachedStateStore;
+import org.apache.kafka.streams.state.internals.WrappedStateStore;
 
 /**
  * The rollup store: the processor folds per-event deltas into a binary {@link DeltaTable}, and the
@@ -82,6 +83,23 @@ public final class AggregatingRollupStore implements KeyValueStore<String, Rollu
         this.maxPending = maxPending;
         this.pending = new DeltaTable(WIDTH, Math.min(maxPending, 4096));
         this.hot = new HotValues(WIDTH, maxHot);
+    }
+
+    /**
+     * The store behind what {@code ProcessingContext.getStateStore} returns: Kafka Streams hands a
+     * processor a read-write decorator of the registered store, not the store itself, so {@link
+     * #add} is reached through this.
+     */
+    public static AggregatingRollupStore of(StateStore store) {
+        StateStore s = store;
+        while (!(s instanceof AggregatingRollupStore) && s instanceof WrappedStateStore<?, ?, ?> wrapper) {
+            s = wrapper.wrapped();
+        }
+        if (s instanceof AggregatingRollupStore aggregating) {
+            return aggregating;
+        }
+        throw new IllegalArgumentException("Not an AggregatingRollupStore: " + store.name() + " ("
+                + store.getClass().getName() + ")");
     }
 
     /**
