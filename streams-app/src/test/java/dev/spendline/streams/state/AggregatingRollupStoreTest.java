@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.rollup.RollupSerde;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -165,6 +166,46 @@ class AggregatingRollupStoreTest {
                         entry("b", rollup(2)),
                         entry("c", rollup(4)),
                         entry("a", rollup(1, 3, 5)));
+    }
+
+    /** The event path: folding into pending keys allocates nothing (no boxing, no strings, no objects). */
+    @Test
+    void addAllocatesNothing() {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long[] allocated = new long[2];
+        driver.aggregate(s -> {
+            KeyBuilder[] keys = new KeyBuilder[900];
+            for (int i = 0; i < keys.length; i++) {
+                keys[i] = new KeyBuilder(64)
+                        .putAscii("ws-1")
+                        .put((byte) 0)
+                        .putAscii("h")
+                        .put((byte) 0);
+                keys[i].putAscii("tn").put((byte) 0).putHex8(490_000 + i % 24).put((byte) 0);
+                keys[i].put(("tenant-" + i).getBytes(StandardCharsets.UTF_8));
+            }
+            long[] d = delta(1);
+            for (int round = 0; round < 300; round++) {
+                for (KeyBuilder k : keys) {
+                    s.add(k, d);
+                }
+            }
+            long before = threads.getCurrentThreadAllocatedBytes();
+            for (int round = 0; round < 100; round++) {
+                for (KeyBuilder k : keys) {
+                    s.add(k, d);
+                }
+            }
+            allocated[0] = threads.getCurrentThreadAllocatedBytes() - before;
+            allocated[1] = before;
+        });
+        assertThat(allocated[1]).as("the JVM measures allocations").isPositive();
+        assertThat(allocated[0]).as("bytes allocated by 90,000 adds").isLessThan(4_096);
+        long[] sum = new long[AggregatingRollupStore.WIDTH];
+        for (int i = 0; i < 400; i++) {
+            DeltaTable.fold(sum, 0, delta(1), 0, sum.length);
+        }
+        assertThat(driver.store().get("ws-1\0h\0tn\0" + "00077a10\0tenant-0")).isEqualTo(RollupBytes.toRollup(sum));
     }
 
     /** The waste baselines range-read rollups on the stream thread: they must see what get sees. */
