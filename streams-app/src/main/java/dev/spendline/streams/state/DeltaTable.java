@@ -10,10 +10,12 @@ import java.util.Arrays;
  * Here a fold is a hash over the key bytes, a probe and {@code width} additions into a
  * {@code long[]}, with no allocation once the arrays are large enough.
  *
- * <p>Layout: entries are dense (entry {@code e} has its key at {@code keyOffsets[e]} in one byte
- * arena and its values at {@code values[e * width]}), and the probe table {@code index} holds
- * {@code e + 1} (0 is empty), with linear probing, a power-of-two size and a load of at most
- * one half. Nothing is ever removed until {@link #clear}, which resets only the used slots.
+ * <p>Layout: entries are dense (entry {@code e} has its key in one byte arena, located by {@code
+ * keyRefs[e]} = offset and length, and its values at {@code values[e * width]}). The probe table
+ * {@code index} holds the key's hash and {@code e + 1} in one long (0 is empty), so a probe that
+ * meets another key is decided without touching the entry; linear probing, a power-of-two size
+ * and a load of at most one half. Nothing is removed until {@link #clear}, which resets only the
+ * used slots.
  */
 public final class DeltaTable {
 
@@ -23,11 +25,13 @@ public final class DeltaTable {
     }
 
     private final int width;
-    private int[] index;
+    /** Per slot: the hash in the high half, {@code e + 1} in the low half; 0 when empty. */
+    private long[] index;
+
     private int mask;
     private int[] hashes;
-    private int[] keyOffsets;
-    private int[] keyLengths;
+    /** Per entry: the key's offset in {@link #keys} in the high half, its length in the low half. */
+    private long[] keyRefs;
     /** The probe slot of each entry, so that {@link #clear} touches only used slots. */
     private int[] slots;
 
@@ -42,11 +46,10 @@ public final class DeltaTable {
         }
         this.width = width;
         int entries = Math.max(4, initialEntries);
-        this.index = new int[tableSize(entries)];
+        this.index = new long[tableSize(entries)];
         this.mask = index.length - 1;
         this.hashes = new int[entries];
-        this.keyOffsets = new int[entries];
-        this.keyLengths = new int[entries];
+        this.keyRefs = new long[entries];
         this.slots = new int[entries];
         this.keys = new byte[entries * 32];
         this.values = new long[entries * width];
@@ -60,9 +63,9 @@ public final class DeltaTable {
     public void add(byte[] key, int len, long[] delta) {
         int h = KeyHash.of(key, len);
         int slot = h & mask;
-        for (int e; (e = index[slot]) != 0; slot = (slot + 1) & mask) {
-            if (matches(e - 1, h, key, len)) {
-                fold(values, (e - 1) * width, delta, 0, width);
+        for (long s; (s = index[slot]) != 0; slot = (slot + 1) & mask) {
+            if (matches(s, h, key, len)) {
+                fold(values, ((int) s - 1) * width, delta, 0, width);
                 return;
             }
         }
@@ -94,7 +97,8 @@ public final class DeltaTable {
     /** Visits the entries in insertion order; only used slots are touched. */
     public void forEach(Visitor v) {
         for (int e = 0; e < size; e++) {
-            v.accept(keys, keyOffsets[e], keyLengths[e], values, e * width);
+            long ref = keyRefs[e];
+            v.accept(keys, (int) (ref >>> 32), (int) ref, values, e * width);
         }
     }
 
@@ -121,17 +125,26 @@ public final class DeltaTable {
 
     private int find(byte[] key, int len) {
         int h = KeyHash.of(key, len);
-        for (int slot = h & mask, e; (e = index[slot]) != 0; slot = (slot + 1) & mask) {
-            if (matches(e - 1, h, key, len)) {
-                return e - 1;
+        long s;
+        for (int slot = h & mask; (s = index[slot]) != 0; slot = (slot + 1) & mask) {
+            if (matches(s, h, key, len)) {
+                return (int) s - 1;
             }
         }
         return -1;
     }
 
-    private boolean matches(int e, int h, byte[] key, int len) {
-        int off = keyOffsets[e];
-        return hashes[e] == h && keyLengths[e] == len && Arrays.equals(keys, off, off + len, key, 0, len);
+    private boolean matches(long slotValue, int h, byte[] key, int len) {
+        if ((int) (slotValue >>> 32) != h) {
+            return false;
+        }
+        long ref = keyRefs[(int) slotValue - 1];
+        int off = (int) (ref >>> 32);
+        return (int) ref == len && Arrays.equals(keys, off, off + len, key, 0, len);
+    }
+
+    private static long slotValue(int h, int e) {
+        return ((long) h << 32) | (e + 1);
     }
 
     private void insert(int slot, int h, byte[] key, int len, long[] delta) {
@@ -139,8 +152,7 @@ public final class DeltaTable {
         if (e == hashes.length) {
             int n = e * 2;
             hashes = Arrays.copyOf(hashes, n);
-            keyOffsets = Arrays.copyOf(keyOffsets, n);
-            keyLengths = Arrays.copyOf(keyLengths, n);
+            keyRefs = Arrays.copyOf(keyRefs, n);
             slots = Arrays.copyOf(slots, n);
             values = Arrays.copyOf(values, n * width);
         }
@@ -150,20 +162,19 @@ public final class DeltaTable {
         System.arraycopy(key, 0, keys, keysUsed, len);
         System.arraycopy(delta, 0, values, e * width, width);
         hashes[e] = h;
-        keyOffsets[e] = keysUsed;
-        keyLengths[e] = len;
+        keyRefs[e] = ((long) keysUsed << 32) | len;
         slots[e] = slot;
         keysUsed += len;
-        index[slot] = e + 1;
+        index[slot] = slotValue(h, e);
         size++;
     }
 
     private void growIndex() {
-        index = new int[index.length * 2];
+        index = new long[index.length * 2];
         mask = index.length - 1;
         for (int e = 0; e < size; e++) {
             int slot = freeSlot(hashes[e]);
-            index[slot] = e + 1;
+            index[slot] = slotValue(hashes[e], e);
             slots[e] = slot;
         }
     }
