@@ -68,12 +68,13 @@ public final class AggregatingRollupStore implements KeyValueStore<String, Rollu
     private final int maxPending;
     private final DeltaTable pending;
     private final HotValues hot;
-    private final long[] base = new long[WIDTH];
     private final long[] delta = new long[WIDTH];
     /** New values of the keys of one merge, {@code WIDTH} per key, kept for the hot table until the write succeeded. */
     private long[] merged = new long[0];
     /** Only the stream thread that writes uses the tables; any other reader reads RocksDB. */
     private volatile Thread owner;
+    /** Written by the owner only; a metrics thread may read a slightly stale value. */
+    private long earlyMerges;
 
     AggregatingRollupStore(KeyValueStore<Bytes, byte[]> stored, int maxPending, int maxHot) {
         if (maxPending < 1) {
@@ -110,8 +111,18 @@ public final class AggregatingRollupStore implements KeyValueStore<String, Rollu
         claimForWriter();
         pending.add(key.buffer(), key.length(), delta);
         if (pending.size() >= maxPending) {
+            earlyMerges++;
             mergePending();
         }
+    }
+
+    /**
+     * How often {@code maxPending} forced a merge before a commit since this store was built: it
+     * should stay near 0 (each early merge writes keys that the commit may write again); if not,
+     * raise {@code maxPending}.
+     */
+    public long earlyMerges() {
+        return earlyMerges;
     }
 
     /**

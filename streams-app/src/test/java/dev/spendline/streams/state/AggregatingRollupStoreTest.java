@@ -157,9 +157,10 @@ class AggregatingRollupStoreTest {
             seen.add(onAnotherThread(() -> s.get("c")));
             s.add(key("a"), delta(5));
             seen.add(s.get("a"));
+            seen.add(s.earlyMerges());
         });
 
-        assertThat(seen).containsExactly(null, rollup(1, 3), rollup(4), rollup(1, 3, 5));
+        assertThat(seen).containsExactly(null, rollup(1, 3), rollup(4), rollup(1, 3, 5), 1L);
         assertThat(changelog())
                 .containsExactlyInAnyOrder(
                         entry("a", rollup(1, 3)),
