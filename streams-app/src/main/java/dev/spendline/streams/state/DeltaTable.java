@@ -61,6 +61,10 @@ public final class DeltaTable {
      * throws and leaves the entry unchanged.
      */
     public void add(byte[] key, int len, long[] delta) {
+        if (delta.length < width) {
+            // Checked first: a short delta must not leave an entry half added.
+            throw new IllegalArgumentException("A delta of " + delta.length + " values for width " + width);
+        }
         int h = KeyHash.of(key, len);
         int slot = h & mask;
         for (long s; (s = index[slot]) != 0; slot = (slot + 1) & mask) {

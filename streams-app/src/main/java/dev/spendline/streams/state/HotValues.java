@@ -18,15 +18,17 @@ import java.util.Arrays;
  */
 final class HotValues {
 
+    private static final int INITIAL_ENTRIES = 1024;
+
     private final int width;
     private final int capacity;
-    private final int[] index;
-    private final int mask;
-    private final byte[][] keys;
-    private final int[] hashes;
-    private final int[] slots;
-    private final boolean[] referenced;
-    private final long[] values;
+    private int[] index;
+    private int mask;
+    private byte[][] keys;
+    private int[] hashes;
+    private int[] slots;
+    private boolean[] referenced;
+    private long[] values;
     private int size;
     private int hand;
 
@@ -36,13 +38,15 @@ final class HotValues {
         }
         this.width = width;
         this.capacity = capacity;
-        this.index = new int[DeltaTable.tableSize(capacity)];
+        // Arrays grow up to capacity as keys come: a task with few keys holds little memory.
+        int entries = Math.min(capacity, INITIAL_ENTRIES);
+        this.index = new int[DeltaTable.tableSize(entries)];
         this.mask = index.length - 1;
-        this.keys = new byte[capacity][];
-        this.hashes = new int[capacity];
-        this.slots = new int[capacity];
-        this.referenced = new boolean[capacity];
-        this.values = new long[capacity * width];
+        this.keys = new byte[entries][];
+        this.hashes = new int[entries];
+        this.slots = new int[entries];
+        this.referenced = new boolean[entries];
+        this.values = new long[entries * width];
     }
 
     /** Copies the value of {@code key[0, len)} into {@code into[at, at + width)} and marks it used; false if absent. */
@@ -63,7 +67,14 @@ final class HotValues {
         if (e >= 0) {
             referenced[e] = true;
         } else {
-            e = size < capacity ? size++ : evict();
+            if (size == capacity) {
+                e = evict();
+            } else {
+                if (size == keys.length) {
+                    grow();
+                }
+                e = size++;
+            }
             int slot = h & mask;
             while (index[slot] != 0) {
                 slot = (slot + 1) & mask;
@@ -107,6 +118,25 @@ final class HotValues {
         }
         size = 0;
         hand = 0;
+    }
+
+    private void grow() {
+        int n = (int) Math.min(capacity, 2L * keys.length);
+        keys = Arrays.copyOf(keys, n);
+        hashes = Arrays.copyOf(hashes, n);
+        slots = Arrays.copyOf(slots, n);
+        referenced = Arrays.copyOf(referenced, n);
+        values = Arrays.copyOf(values, n * width);
+        index = new int[DeltaTable.tableSize(n)];
+        mask = index.length - 1;
+        for (int e = 0; e < size; e++) {
+            int slot = hashes[e] & mask;
+            while (index[slot] != 0) {
+                slot = (slot + 1) & mask;
+            }
+            index[slot] = e + 1;
+            slots[e] = slot;
+        }
     }
 
     /** Frees one entry by the clock and returns it, unlinked from the probe table. */

@@ -161,6 +161,17 @@ class DeltaTableTest {
         assertThat(into[1]).isEqualTo(Long.MIN_VALUE);
     }
 
+    @Test
+    void refusesAShortDeltaAndChangesNothing() {
+        DeltaTable table = new DeltaTable(WIDTH, 4);
+        byte[] key = {'x'};
+        table.add(key, 1, delta(1));
+        assertThatThrownBy(() -> table.add(key, 1, new long[] {1, 2})).isInstanceOf(IllegalArgumentException.class);
+        long[] into = new long[WIDTH];
+        table.get(key, 1, into);
+        assertThat(into).isEqualTo(delta(1));
+    }
+
     private static long[] delta(long n) {
         long[] d = new long[WIDTH];
         for (int i = 0; i < WIDTH; i++) {

@@ -87,6 +87,23 @@ class HotValuesTest {
     }
 
     @Test
+    void growsUpToItsCapacityAndThenEvicts() {
+        HotValues hot = new HotValues(1, 5_000);
+        for (int i = 0; i < 5_000; i++) {
+            hot.put(key("k" + i), new long[] {i}, 0);
+        }
+        assertThat(hot.size()).isEqualTo(5_000);
+        long[] into = new long[1];
+        for (int i = 0; i < 5_000; i++) {
+            assertThat(hot.get(key("k" + i), key("k" + i).length, into, 0)).isTrue();
+            assertThat(into[0]).isEqualTo(i);
+        }
+        hot.put(key("one more"), new long[] {-1}, 0);
+        assertThat(hot.size()).isEqualTo(5_000);
+        assertThat(hot.get(key("one more"), key("one more").length, into, 0)).isTrue();
+    }
+
+    @Test
     void clearEmptiesIt() {
         HotValues hot = new HotValues(1, 4);
         hot.put(key("a"), new long[] {1}, 0);
