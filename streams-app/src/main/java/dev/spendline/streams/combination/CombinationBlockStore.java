@@ -21,6 +21,7 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.internals.CacheFlushListener;
 import org.apache.kafka.streams.state.internals.CachedStateStore;
+import org.apache.kafka.streams.state.internals.WrappedStateStore;
 
 /**
  * The combination rollup as per-commit blocks: every event's (values of all dimensions, hour) row is
@@ -100,6 +101,22 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
         this.maxPendingRows = maxPendingRows;
         this.maxBlockBytes = maxBlockBytes;
         this.probe = new Row(dims);
+    }
+
+    /**
+     * This store from what a processor's {@code context.getStateStore(name)} returns: Kafka Streams
+     * hands processors a read-write decorator around a {@link KeyValueStore}, which has no {@link
+     * #add}.
+     */
+    public static CombinationBlockStore of(StateStore store) {
+        StateStore s = store;
+        while (s instanceof WrappedStateStore<?, ?, ?> wrapper) {
+            s = wrapper.wrapped();
+        }
+        if (s instanceof CombinationBlockStore blocks) {
+            return blocks;
+        }
+        throw new IllegalArgumentException(store.name() + " is not a combination block store");
     }
 
     private record DayId(String workspaceId, long day) {}
