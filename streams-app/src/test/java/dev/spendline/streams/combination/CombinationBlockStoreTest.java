@@ -37,7 +37,9 @@ class CombinationBlockStoreTest {
         }
     }
 
-    private record Event(String ws, long day, int hour, String[] values, long[] delta) {}
+    /** {@code attributed}: the values with null as "", and {@code joined} them joined, as scans give them. */
+    private record Event(
+            String ws, long day, int hour, String[] values, String[] attributed, String joined, long[] delta) {}
 
     /**
      * Seeded events over two workspaces (one id a prefix of the other), four days and every hour,
@@ -52,11 +54,11 @@ class CombinationBlockStoreTest {
         Random random = new Random(2_900 + maxBlockBytes);
         List<Event> events = new ArrayList<>();
         int flushed = 0;
-        for (int i = 0; i < 30_000; i++) {
+        for (int i = 0; i < 12_000; i++) {
             Event e = randomEvent(random);
             events.add(e);
             store.add(e.ws, e.day, e.hour, e.values.clone(), e.delta);
-            if (random.nextInt(20) == 0) {
+            if (random.nextInt(8) == 0) {
                 store.flushCache();
                 flushed = events.size();
             }
@@ -76,7 +78,7 @@ class CombinationBlockStoreTest {
                 .as("a query does not write the writer's rows")
                 .isPositive();
 
-        for (int q = 0; q < 300; q++) {
+        for (int q = 0; q < 200; q++) {
             String ws = random.nextBoolean() ? "ws" : "ws1";
             Granularity g = random.nextBoolean() ? Granularity.HOUR : Granularity.DAY;
             long first = g == Granularity.DAY ? DAY - 1 : (DAY - 1) * 24;
@@ -274,7 +276,8 @@ class CombinationBlockStoreTest {
         for (int i = 0; i < delta.length; i++) {
             delta[i] = random.nextInt(8) == 0 ? -random.nextInt(1_000) : random.nextLong() >> 20;
         }
-        return new Event(ws, day, hour, values, delta);
+        String[] attributed = Arrays.stream(values).map(v -> v == null ? "" : v).toArray(String[]::new);
+        return new Event(ws, day, hour, values, attributed, String.join("\u0000", attributed), delta);
     }
 
     private static String[] randomValues(Random random) {
