@@ -88,10 +88,9 @@ final class BlockCodec {
      */
     static byte[] encode(List<Row> rows, int dims) {
         int n = rows.size();
-        List<byte[]>[] dictionaries = dictionaries(rows, dims);
-        List<Map<String, Integer>> ids = new ArrayList<>(dims);
+        List<Column> columns = new ArrayList<>(dims);
         for (int d = 0; d < dims; d++) {
-            ids.add(idsOf(rows, d, dictionaries[d]));
+            columns.add(column(rows, d));
         }
         int[] tuples = new int[n * (dims + 1)];
         boolean ascending = true;
@@ -99,7 +98,7 @@ final class BlockCodec {
             Row row = rows.get(r);
             int base = r * (dims + 1);
             for (int d = 0; d < dims; d++) {
-                tuples[base + d] = ids.get(d).get(row.values[d]);
+                tuples[base + d] = columns.get(d).ids().get(row.values[d]);
             }
             tuples[base + dims] = row.hour;
             if (r > 0 && compare(tuples, base - dims - 1, base, dims + 1) >= 0) {
@@ -120,8 +119,9 @@ final class BlockCodec {
         out.u8(dims);
         out.u32(0); // the row count, patched below
         for (int d = 0; d < dims; d++) {
-            out.u32(dictionaries[d].size());
-            for (byte[] value : dictionaries[d]) {
+            List<byte[]> dictionary = columns.get(d).dictionary();
+            out.u32(dictionary.size());
+            for (byte[] value : dictionary) {
                 out.u16(value.length);
                 out.bytes(value);
             }
@@ -155,59 +155,30 @@ final class BlockCodec {
         return out.toArray();
     }
 
-    @SuppressWarnings("unchecked")
-    private static List<byte[]>[] dictionaries(List<Row> rows, int dims) {
-        List<byte[]>[] dictionaries = new List[dims];
-        for (int d = 0; d < dims; d++) {
-            Map<String, byte[]> distinct = new HashMap<>();
-            for (Row row : rows) {
-                distinct.computeIfAbsent(row.values[d], v -> v.getBytes(StandardCharsets.UTF_8));
-            }
-            List<byte[]> sorted = new ArrayList<>(distinct.values());
-            sorted.sort(Arrays::compareUnsigned);
-            List<byte[]> unique = new ArrayList<>(sorted.size());
-            for (byte[] v : sorted) {
-                if (v.length > 0xFFFF) {
-                    throw new IllegalArgumentException("a value of " + v.length + " bytes: at most 65535");
-                }
-                if (unique.isEmpty() || !Arrays.equals(unique.get(unique.size() - 1), v)) {
-                    unique.add(v);
-                }
-            }
-            dictionaries[d] = unique;
-        }
-        return dictionaries;
-    }
+    /** One column of a block: its dictionary (distinct UTF-8 values, sorted) and each value's id. */
+    private record Column(List<byte[]> dictionary, Map<String, Integer> ids) {}
 
-    private static Map<String, Integer> idsOf(List<Row> rows, int d, List<byte[]> dictionary) {
-        Map<String, Integer> ids = new HashMap<>();
+    private static Column column(List<Row> rows, int d) {
+        Map<String, byte[]> distinct = new HashMap<>();
         for (Row row : rows) {
-            ids.computeIfAbsent(row.values[d], v -> {
-                int id = binarySearch(dictionary, v.getBytes(StandardCharsets.UTF_8));
-                if (id < 0) {
-                    throw new IllegalStateException("value missing from its dictionary");
-                }
-                return id;
-            });
+            distinct.computeIfAbsent(row.values[d], v -> v.getBytes(StandardCharsets.UTF_8));
         }
-        return ids;
-    }
-
-    private static int binarySearch(List<byte[]> dictionary, byte[] value) {
-        int lo = 0;
-        int hi = dictionary.size() - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            int c = Arrays.compareUnsigned(dictionary.get(mid), value);
-            if (c < 0) {
-                lo = mid + 1;
-            } else if (c > 0) {
-                hi = mid - 1;
-            } else {
-                return mid;
+        List<Map.Entry<String, byte[]>> sorted = new ArrayList<>(distinct.entrySet());
+        sorted.sort((a, b) -> Arrays.compareUnsigned(a.getValue(), b.getValue()));
+        List<byte[]> dictionary = new ArrayList<>(sorted.size());
+        Map<String, Integer> ids = new HashMap<>();
+        for (Map.Entry<String, byte[]> e : sorted) {
+            byte[] v = e.getValue();
+            if (v.length > 0xFFFF) {
+                throw new IllegalArgumentException("a value of " + v.length + " bytes: at most 65535");
             }
+            // Two strings with one UTF-8 form (unpaired surrogates both become '?') share an id.
+            if (dictionary.isEmpty() || !Arrays.equals(dictionary.get(dictionary.size() - 1), v)) {
+                dictionary.add(v);
+            }
+            ids.put(e.getKey(), dictionary.size() - 1);
         }
-        return -1;
+        return new Column(dictionary, ids);
     }
 
     private static int compare(int[] t, int a, int b, int width) {

@@ -83,6 +83,17 @@ class BlockCodecTest {
         assertThat(reader.rows()).isEqualTo(2);
     }
 
+    /** Unpaired surrogates have one UTF-8 form ('?'): such values become one row, added up. */
+    @Test
+    void valuesWithTheSameUtf8FormAreAddedIntoOneRow() {
+        List<Row> rows = new ArrayList<>(List.of(row(1, "\uD800"), row(1, "\uDBFF"), row(1, "?")));
+        rows.sort(Row.ORDER);
+
+        assertThat(decode(BlockCodec.encode(rows, DIMS)))
+                .containsOnlyKeys("1|?" + "|".repeat(DIMS - 1))
+                .containsValue(List.of(3L, 6L, 9L, 12L, 15L, 18L, 21L, 24L, 27L, 30L));
+    }
+
     @Test
     void chunksKeepEveryRowInOrderAndStayUnderTheCap() {
         List<Row> rows = distinctRows(new Random(11), 3_000);

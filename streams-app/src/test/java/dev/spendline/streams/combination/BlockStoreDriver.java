@@ -38,6 +38,10 @@ final class BlockStoreDriver implements AutoCloseable {
     private final Deque<Consumer<CombinationBlockStore>> actions = new ArrayDeque<>();
 
     BlockStoreDriver(int dims, int maxBlockBytes) {
+        this(dims, maxBlockBytes, 1_000_000);
+    }
+
+    BlockStoreDriver(int dims, int maxBlockBytes, int maxPendingRows) {
         Topology topology = new Topology();
         topology.addSource("in", Serdes.String().deserializer(), Serdes.String().deserializer(), "in");
         topology.addProcessor(
@@ -56,7 +60,7 @@ final class BlockStoreDriver implements AutoCloseable {
                     }
                 },
                 "in");
-        topology.addStateStore(new CombinationBlockStoreBuilder(STORE, dims, 1_000_000, maxBlockBytes), "fold");
+        topology.addStateStore(new CombinationBlockStoreBuilder(STORE, dims, maxPendingRows, maxBlockBytes), "fold");
         Properties config = new Properties();
         config.put(StreamsConfig.APPLICATION_ID_CONFIG, APP);
         config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");

@@ -197,6 +197,46 @@ class CombinationBlockStoreTest {
     }
 
     @Test
+    void tooManyPendingRowsAreWrittenEarlyAsOneBlock() {
+        driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES, 3);
+        CombinationBlockStore store = driver.store();
+        Random random = new Random(3);
+        store.add("ws", DAY, 1, randomValues(random), delta(1));
+        store.add("ws", DAY, 2, randomValues(random), delta(1));
+        assertThat(store.pendingRows()).isEqualTo(2);
+        assertThat(store.levelCounts("ws", DAY)).as("nothing written yet").isNull();
+
+        store.add("ws", DAY, 3, randomValues(random), delta(1));
+
+        assertThat(store.pendingRows()).isZero();
+        assertThat(store.levelCounts("ws", DAY)[0]).isEqualTo(1);
+    }
+
+    /** A direct write of a block key (a repair tool) makes the counters be read again. */
+    @Test
+    void aDirectDeleteOfABlockIsCountedAtTheNextFlush() {
+        driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES);
+        CombinationBlockStore store = driver.store();
+        String[] values = new String[DIMS];
+        for (int n = 0; n < 20; n++) {
+            store.add("ws", DAY, 0, values, delta(1));
+            store.flushCache();
+        }
+        assertThat(Arrays.copyOf(store.levelCounts("ws", DAY), 2)).containsExactly(4, 1);
+
+        byte[] ws = BlockKeys.workspace("ws");
+        assertThat(store.delete(Bytes.wrap(BlockKeys.block(ws, DAY, 0, 19)))).isNotNull();
+        store.add("ws", DAY, 0, values, delta(1));
+        store.flushCache();
+
+        assertThat(Arrays.copyOf(store.levelCounts("ws", DAY), 2)).containsExactly(4, 1);
+        assertThat(levelsInRocksDb(store).get("ws/" + DAY)[0]).isEqualTo(4);
+        assertThat(scan(store, "ws", Granularity.DAY, DAY, DAY + 1, new int[0], new String[0])
+                        .values())
+                .containsExactly(java.util.Collections.nCopies(10, 20L));
+    }
+
+    @Test
     void clearCacheDropsWhatWasNotWritten() {
         driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES);
         CombinationBlockStore store = driver.store();
