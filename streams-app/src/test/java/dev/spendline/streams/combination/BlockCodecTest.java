@@ -1,0 +1,191 @@
+package dev.spendline.streams.combination;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class BlockCodecTest {
+
+    private static final int DIMS = 10;
+
+    /** Values that stress the format: empty, multi-byte (2, 3 and 4 bytes a char) and 256 chars. */
+    static final String[] POOL = {
+        "",
+        "a",
+        "b",
+        "acme",
+        "é",
+        "日本",
+        "😀",
+        "z😀",
+        "\u00ff",
+        "x".repeat(256),
+        "日".repeat(256),
+        "tenant-1",
+        "tenant-10"
+    };
+
+    @Test
+    void rowsComeBackExactlyWithTheirValuesHourAndMeasures() {
+        Random random = new Random(29);
+        for (int round = 0; round < 50; round++) {
+            List<Row> rows = distinctRows(random, 1 + random.nextInt(300));
+            rows.sort(Row.ORDER);
+
+            byte[] block = BlockCodec.encode(rows, DIMS);
+
+            assertThat(decode(block)).isEqualTo(asMap(rows));
+        }
+    }
+
+    @Test
+    void rowsAreWrittenInTupleOrderWhateverOrderTheyCameIn() {
+        List<Row> rows = distinctRows(new Random(7), 200);
+        java.util.Collections.shuffle(rows, new Random(8));
+
+        BlockReader reader = new BlockReader(DIMS);
+        reader.reset(BlockCodec.encode(rows, DIMS));
+
+        int[] previous = null;
+        int previousHour = -1;
+        while (reader.next()) {
+            int[] ids = Arrays.copyOf(reader.ids, DIMS);
+            if (previous != null) {
+                int c = Arrays.compare(previous, ids);
+                assertThat(c < 0 || (c == 0 && previousHour < reader.hour)).isTrue();
+            }
+            previous = ids;
+            previousHour = reader.hour;
+        }
+        assertThat(decode(BlockCodec.encode(rows, DIMS))).isEqualTo(asMap(rows));
+    }
+
+    @Test
+    void aFilterValueIsFoundInTheDictionaryOrTheBlockIsSkipped() {
+        List<Row> rows = new ArrayList<>();
+        rows.add(row(3, "acme", "日本", ""));
+        rows.add(row(dayOnly(), "", "😀", "b"));
+        BlockReader reader = new BlockReader(DIMS);
+        reader.reset(BlockCodec.encode(rows, DIMS));
+
+        assertThat(reader.find(0, utf8("acme"))).isEqualTo(1);
+        assertThat(reader.find(0, utf8(""))).isEqualTo(0);
+        assertThat(reader.find(1, utf8("😀"))).isEqualTo(1);
+        assertThat(reader.find(1, utf8("日本"))).isEqualTo(0);
+        assertThat(reader.find(0, utf8("acm"))).isEqualTo(-1);
+        assertThat(reader.find(2, utf8("nope"))).isEqualTo(-1);
+        assertThat(reader.rows()).isEqualTo(2);
+    }
+
+    /** Unpaired surrogates have one UTF-8 form ('?'): such values become one row, added up. */
+    @Test
+    void valuesWithTheSameUtf8FormAreAddedIntoOneRow() {
+        List<Row> rows = new ArrayList<>(List.of(row(1, "\uD800"), row(1, "\uDBFF"), row(1, "?")));
+        rows.sort(Row.ORDER);
+
+        assertThat(decode(BlockCodec.encode(rows, DIMS)))
+                .containsOnlyKeys("1|?" + "|".repeat(DIMS - 1))
+                .containsValue(List.of(3L, 6L, 9L, 12L, 15L, 18L, 21L, 24L, 27L, 30L));
+    }
+
+    @Test
+    void chunksKeepEveryRowInOrderAndStayUnderTheCap() {
+        List<Row> rows = distinctRows(new Random(11), 3_000);
+        rows.sort(Row.ORDER);
+        int cap = 8 * 1024;
+
+        List<List<Row>> chunks = BlockCodec.chunk(rows, DIMS, cap);
+
+        List<Row> joined = new ArrayList<>();
+        chunks.forEach(joined::addAll);
+        assertThat(joined).isEqualTo(rows);
+        assertThat(chunks).hasSizeGreaterThan(5);
+        for (int i = 0; i < chunks.size(); i++) {
+            int size = BlockCodec.encode(chunks.get(i), DIMS).length;
+            assertThat(size).isLessThanOrEqualTo(cap);
+            if (i < chunks.size() - 1) {
+                assertThat(size)
+                        .as("a block that is not the last is nearly full")
+                        .isGreaterThan(cap / 2);
+            }
+        }
+    }
+
+    private static int dayOnly() {
+        return CombinationBlockStore.HOUR_UNKNOWN;
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private static Row row(int hour, String... firstValues) {
+        String[] values = new String[DIMS];
+        Arrays.fill(values, "");
+        System.arraycopy(firstValues, 0, values, 0, firstValues.length);
+        Row row = new Row(DIMS).probe(values, hour).copyKey();
+        row.add(new long[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10});
+        return row;
+    }
+
+    static List<Row> distinctRows(Random random, int n) {
+        Map<Row, Row> rows = new HashMap<>();
+        Row probe = new Row(DIMS);
+        String[] values = new String[DIMS];
+        while (rows.size() < n) {
+            for (int d = 0; d < DIMS; d++) {
+                values[d] = POOL[random.nextInt(POOL.length)] + (d == 7 ? random.nextInt(50) : "");
+            }
+            int hour = random.nextInt(10) == 0 ? CombinationBlockStore.HOUR_UNKNOWN : random.nextInt(24);
+            Row row = rows.computeIfAbsent(probe.probe(values, hour), k -> probe.copyKey());
+            long[] m = new long[Row.MEASURES];
+            for (int i = 0; i < m.length; i++) {
+                m[i] = switch (random.nextInt(5)) {
+                    case 0 -> Long.MAX_VALUE / 4;
+                    case 1 -> -random.nextInt(1000);
+                    case 2 -> 0;
+                    case 3 -> Long.MIN_VALUE / 4;
+                    default -> random.nextLong() >> 8;};
+            }
+            row.add(m);
+        }
+        return new ArrayList<>(rows.values());
+    }
+
+    /** Every row of a block as "hour|values" → measures. */
+    static Map<String, List<Long>> decode(byte[] block) {
+        BlockReader reader = new BlockReader(DIMS);
+        reader.reset(block);
+        Map<String, List<Long>> rows = new HashMap<>();
+        long[] m = new long[Row.MEASURES];
+        while (reader.next()) {
+            StringBuilder key = new StringBuilder().append(reader.hour);
+            for (int d = 0; d < DIMS; d++) {
+                key.append('|').append(reader.value(d, reader.ids[d]));
+            }
+            reader.measures(m);
+            assertThat(rows.put(key.toString(), boxed(m)))
+                    .as("rows are distinct")
+                    .isNull();
+        }
+        return rows;
+    }
+
+    static Map<String, List<Long>> asMap(List<Row> rows) {
+        Map<String, List<Long>> map = new HashMap<>();
+        for (Row row : rows) {
+            map.put(row.hour + "|" + String.join("|", row.values), boxed(row.measures));
+        }
+        return map;
+    }
+
+    private static List<Long> boxed(long[] m) {
+        return Arrays.stream(m).boxed().toList();
+    }
+}

@@ -1,0 +1,419 @@
+package dev.spendline.streams.combination;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.spendline.streams.rollup.Granularity;
+import dev.spendline.streams.rollup.Rollup;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.QueryableStoreTypes;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class CombinationBlockStoreTest {
+
+    private static final int DIMS = 10;
+    private static final long DAY = 20_400;
+    private static final String[] POOL = {"", "a", "b", "é", "日本", "😀x", "x".repeat(256)};
+
+    private BlockStoreDriver driver;
+
+    @AfterEach
+    void close() {
+        if (driver != null) {
+            driver.close();
+        }
+    }
+
+    /** {@code attributed}: the values with null as "", and {@code joined} them joined, as scans give them. */
+    private record Event(
+            String ws, long day, int hour, String[] values, String[] attributed, String joined, long[] delta) {}
+
+    /**
+     * Seeded events over two workspaces (one id a prefix of the other), four days and every hour,
+     * flushed at random points so that merges reach level 2; then many ranges and filter sets
+     * (values never seen, "" for not attributed) compared with sums computed from the events.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {CombinationBlockStore.MAX_BLOCK_BYTES, 16 * 1024})
+    void scansAddUpToWhatWasFoldedForEveryRangeAndFilter(int maxBlockBytes) throws Exception {
+        driver = new BlockStoreDriver(DIMS, maxBlockBytes);
+        CombinationBlockStore store = driver.store();
+        Random random = new Random(2_900 + maxBlockBytes);
+        List<Event> events = new ArrayList<>();
+        int flushed = 0;
+        for (int i = 0; i < 12_000; i++) {
+            Event e = randomEvent(random);
+            events.add(e);
+            store.add(e.ws, e.day, e.hour, e.values.clone(), e.delta);
+            if (random.nextInt(8) == 0) {
+                store.flushCache();
+                flushed = events.size();
+            }
+        }
+        assertThat(store.pendingRows()).as("some rows left unwritten").isPositive();
+
+        List<Event> committed = events.subList(0, flushed);
+        AtomicReference<Map<String, List<Long>>> seenByQuery = new AtomicReference<>();
+        Thread query = new Thread(
+                () -> seenByQuery.set(scan(store, "ws", Granularity.DAY, DAY - 1, DAY + 5, new int[0], new String[0])));
+        query.start();
+        query.join();
+        assertThat(seenByQuery.get())
+                .as("another thread reads what was written")
+                .isEqualTo(expected(committed, "ws", Granularity.DAY, DAY - 1, DAY + 5, new int[0], new String[0]));
+        assertThat(store.pendingRows())
+                .as("a query does not write the writer's rows")
+                .isPositive();
+
+        for (int q = 0; q < 200; q++) {
+            String ws = random.nextBoolean() ? "ws" : "ws1";
+            Granularity g = random.nextBoolean() ? Granularity.HOUR : Granularity.DAY;
+            long first = g == Granularity.DAY ? DAY - 1 : (DAY - 1) * 24;
+            long span = g == Granularity.DAY ? 6 : 6 * 24;
+            long from = first + random.nextInt((int) span);
+            long to = from + random.nextInt((int) (first + span - from) + 1);
+            int n = random.nextInt(4);
+            int[] positions = new int[n];
+            String[] wanted = new String[n];
+            for (int f = 0; f < n; f++) {
+                positions[f] = random.nextInt(DIMS);
+                wanted[f] = switch (random.nextInt(6)) {
+                    case 0 -> "never-seen";
+                    case 1 -> "";
+                    default -> value(random, positions[f]);};
+            }
+            // On the writer's thread: the scan writes the pending rows first, so all events count.
+            assertThat(scan(store, ws, g, from, to, positions, wanted))
+                    .as("%s %s [%d, %d) %s=%s", ws, g, from, to, Arrays.toString(positions), Arrays.toString(wanted))
+                    .isEqualTo(expected(events, ws, g, from, to, positions, wanted));
+        }
+        assertThat(store.pendingRows()).isZero();
+
+        Map<String, int[]> levels = levelsInRocksDb(driver.driver().getKeyValueStore(BlockStoreDriver.STORE));
+        assertThat(levels).hasSize(8);
+        boolean reachedLevel2 = false;
+        for (int[] perLevel : levels.values()) {
+            for (int level = 0; level < CombinationBlockStore.FULL_LEVEL; level++) {
+                assertThat(perLevel[level])
+                        .as("blocks of a level that merges")
+                        .isLessThan(CombinationBlockStore.MERGE_AT);
+            }
+            reachedLevel2 |= perLevel[2] > 0;
+        }
+        assertThat(reachedLevel2).isTrue();
+        if (maxBlockBytes < CombinationBlockStore.MAX_BLOCK_BYTES) {
+            assertFullBlocksAreNearlyFull(maxBlockBytes);
+        }
+    }
+
+    private void assertFullBlocksAreNearlyFull(int maxBlockBytes) {
+        int full = 0;
+        try (KeyValueIterator<Bytes, byte[]> it = driver.driver()
+                .<Bytes, byte[]>getKeyValueStore(BlockStoreDriver.STORE)
+                .all()) {
+            while (it.hasNext()) {
+                KeyValue<Bytes, byte[]> kv = it.next();
+                assertThat(kv.value.length).isLessThanOrEqualTo(maxBlockBytes);
+                if (BlockKeys.level(kv.key.get()) == CombinationBlockStore.FULL_LEVEL) {
+                    full++;
+                    assertThat(kv.value.length).isGreaterThan(maxBlockBytes / 2);
+                }
+            }
+        }
+        assertThat(full).as("merges that outgrow the cap write full blocks").isGreaterThan(8);
+    }
+
+    /**
+     * Without the cap, a level-L block holds 16^L flushes, so after N flushes of one day its levels
+     * hold exactly the base-16 digits of N, also when the counters are derived again from RocksDB.
+     */
+    @Test
+    void blocksPerLevelAreTheBase16DigitsOfTheNumberOfFlushes() {
+        driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES);
+        CombinationBlockStore store = driver.store();
+        String[] values = new String[DIMS];
+        Arrays.fill(values, "v");
+        for (int n = 1; n <= 300; n++) {
+            values[7] = "user-" + n;
+            store.add("ws", DAY, n % 24, values, delta(n));
+            store.flushCache();
+            if (n == 150) {
+                store.clearCache();
+            }
+        }
+        int[] levels = levelsInRocksDb(store).get("ws/" + DAY);
+        assertThat(Arrays.copyOf(levels, 3)).containsExactly(0xC, 0x2, 0x1);
+        assertThat(Arrays.copyOf(store.levelCounts("ws", DAY), 3)).containsExactly(0xC, 0x2, 0x1);
+
+        Map<String, List<Long>> rows =
+                scan(store, "ws", Granularity.DAY, DAY, DAY + 1, new int[] {0}, new String[] {"v"});
+        assertThat(rows).hasSize(300);
+        assertThat(rows.values().stream().mapToLong(m -> m.get(1)).sum()).isEqualTo(300L * 301 / 2);
+    }
+
+    @Test
+    void eachCommitWritesOneBlockPerWorkspaceAndDayTouched() {
+        driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES);
+        Random random = new Random(5);
+        driver.inCommit(store -> {
+            for (int i = 0; i < 60; i++) {
+                String[] values = randomValues(random);
+                store.add(i % 3 == 0 ? "ws" : "ws1", DAY + i % 2, i % 24, values, delta(1));
+            }
+        });
+
+        List<KeyValue<Bytes, byte[]>> records = driver.changelog();
+        assertThat(records).hasSize(4);
+        assertThat(records).allSatisfy(r -> {
+            assertThat(BlockKeys.level(r.key.get())).isZero();
+            assertThat(r.value[0]).isEqualTo((byte) 1);
+        });
+
+        for (int commit = 2; commit <= 15; commit++) {
+            driver.inCommit(store -> store.add("ws", DAY, 1, randomValues(random), delta(1)));
+            assertThat(driver.changelog()).hasSize(1);
+        }
+        // The 16th level-0 block of the day is merged before it is written: one level-1 block, and
+        // tombstones for the 15 written before.
+        driver.inCommit(store -> store.add("ws", DAY, 1, randomValues(random), delta(1)));
+        List<KeyValue<Bytes, byte[]>> merge = driver.changelog();
+        assertThat(merge).hasSize(16);
+        assertThat(merge.stream().filter(r -> r.value == null).count()).isEqualTo(15);
+        assertThat(merge.stream().filter(r -> r.value != null).map(r -> BlockKeys.level(r.key.get())))
+                .containsExactly(1);
+    }
+
+    @Test
+    void tooManyPendingRowsAreWrittenEarlyAsOneBlock() {
+        driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES, 3);
+        CombinationBlockStore store = driver.store();
+        Random random = new Random(3);
+        store.add("ws", DAY, 1, randomValues(random), delta(1));
+        store.add("ws", DAY, 2, randomValues(random), delta(1));
+        assertThat(store.pendingRows()).isEqualTo(2);
+        assertThat(store.levelCounts("ws", DAY)).as("nothing written yet").isNull();
+
+        store.add("ws", DAY, 3, randomValues(random), delta(1));
+
+        assertThat(store.pendingRows()).isZero();
+        assertThat(store.levelCounts("ws", DAY)[0]).isEqualTo(1);
+    }
+
+    /** A direct write of a block key (a repair tool) makes the counters be read again. */
+    @Test
+    void aDirectDeleteOfABlockIsCountedAtTheNextFlush() {
+        driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES);
+        CombinationBlockStore store = driver.store();
+        String[] values = new String[DIMS];
+        for (int n = 0; n < 20; n++) {
+            store.add("ws", DAY, 0, values, delta(1));
+            store.flushCache();
+        }
+        assertThat(Arrays.copyOf(store.levelCounts("ws", DAY), 2)).containsExactly(4, 1);
+
+        byte[] ws = BlockKeys.workspace("ws");
+        assertThat(store.delete(Bytes.wrap(BlockKeys.block(ws, DAY, 0, 19)))).isNotNull();
+        store.add("ws", DAY, 0, values, delta(1));
+        store.flushCache();
+
+        assertThat(Arrays.copyOf(store.levelCounts("ws", DAY), 2)).containsExactly(4, 1);
+        assertThat(levelsInRocksDb(store).get("ws/" + DAY)[0]).isEqualTo(4);
+        assertThat(scan(store, "ws", Granularity.DAY, DAY, DAY + 1, new int[0], new String[0])
+                        .values())
+                .containsExactly(java.util.Collections.nCopies(10, 20L));
+    }
+
+    @Test
+    void clearCacheDropsWhatWasNotWritten() {
+        driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES);
+        CombinationBlockStore store = driver.store();
+        String[] values = new String[DIMS];
+        values[0] = "acme";
+        store.add("ws", DAY, 3, values, delta(2));
+        store.flushCache();
+        store.add("ws", DAY, 3, values, delta(5));
+
+        store.clearCache();
+
+        assertThat(store.pendingRows()).isZero();
+        Map<String, List<Long>> rows =
+                scan(store, "ws", Granularity.HOUR, DAY * 24, DAY * 24 + 24, new int[0], new String[0]);
+        assertThat(rows.values()).containsExactly(List.of(2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L, 2L));
+    }
+
+    @Test
+    void aRowReceivedOutsideTheHourlyHorizonCountsForItsDayOnly() {
+        driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES);
+        CombinationBlockStore store = driver.store();
+        String[] values = new String[DIMS];
+        store.add("ws", DAY, CombinationBlockStore.HOUR_UNKNOWN, values, delta(4));
+        store.add("ws", DAY, 23, values, delta(1));
+
+        assertThat(scan(store, "ws", Granularity.HOUR, DAY * 24, DAY * 24 + 24, new int[0], new String[0]))
+                .containsOnlyKeys((DAY * 24 + 23) + "|" + "\u0000".repeat(DIMS - 1));
+        assertThat(scan(store, "ws", Granularity.DAY, DAY, DAY + 1, new int[] {4}, new String[] {""})
+                        .values())
+                .containsExactly(List.of(5L, 5L, 5L, 5L, 5L, 5L, 5L, 5L, 5L, 5L));
+    }
+
+    @Test
+    void aWorkspaceNeverReadsTheBlocksOfAnotherWhoseIdItPrefixes() {
+        driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES);
+        CombinationBlockStore store = driver.store();
+        String[] values = new String[DIMS];
+        Arrays.fill(values, "same");
+        store.add("ws", DAY, 0, values, delta(1));
+        store.add("ws1", DAY, 0, values, delta(10));
+        store.add("w", DAY, 0, values, delta(100));
+        store.flushCache();
+
+        for (String ws : List.of("w", "ws", "ws1")) {
+            long calls = ws.equals("w") ? 100 : ws.equals("ws") ? 1 : 10;
+            assertThat(scan(store, ws, Granularity.DAY, 0, BlockKeys.MAX_DAY, new int[] {0}, new String[] {"same"})
+                            .values())
+                    .as(ws)
+                    .containsExactly(java.util.Collections.nCopies(10, calls));
+        }
+    }
+
+    /** Interactive queries ask for a key-value store of bytes: the outermost store must be one. */
+    @Test
+    void interactiveQueriesReadItAsAKeyValueStoreOfBytes() {
+        driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES);
+        CombinationBlockStore store = driver.store();
+        assertThat(QueryableStoreTypes.<Bytes, byte[]>keyValueStore().accepts(store))
+                .isTrue();
+        String[] values = new String[DIMS];
+        values[1] = "search";
+        driver.inCommit(s -> s.add("ws", DAY, 9, values, delta(3)));
+
+        ReadOnlyKeyValueStore<Bytes, byte[]> readOnly = driver.driver().getKeyValueStore(BlockStoreDriver.STORE);
+        assertThat(scan(readOnly, "ws", Granularity.HOUR, DAY * 24 + 9, DAY * 24 + 10, new int[] {1}, new String[] {
+                    "search"
+                }))
+                .hasSize(1);
+    }
+
+    private static Event randomEvent(Random random) {
+        String ws = random.nextBoolean() ? "ws" : "ws1";
+        long day = DAY + random.nextInt(4);
+        int hour = random.nextInt(12) == 0 ? CombinationBlockStore.HOUR_UNKNOWN : random.nextInt(24);
+        String[] values = randomValues(random);
+        long[] delta = new long[Row.MEASURES];
+        for (int i = 0; i < delta.length; i++) {
+            delta[i] = random.nextInt(8) == 0 ? -random.nextInt(1_000) : random.nextLong() >> 20;
+        }
+        String[] attributed = Arrays.stream(values).map(v -> v == null ? "" : v).toArray(String[]::new);
+        return new Event(ws, day, hour, values, attributed, String.join("\u0000", attributed), delta);
+    }
+
+    private static String[] randomValues(Random random) {
+        String[] values = new String[DIMS];
+        for (int d = 0; d < DIMS; d++) {
+            values[d] = random.nextInt(15) == 0 ? null : value(random, d);
+        }
+        return values;
+    }
+
+    private static String value(Random random, int d) {
+        return d == 7 ? "user-" + random.nextInt(40) : POOL[random.nextInt(POOL.length)];
+    }
+
+    private static long[] delta(long v) {
+        long[] delta = new long[Row.MEASURES];
+        Arrays.fill(delta, v);
+        return delta;
+    }
+
+    /** The scan's rows added up per (bucket, values), as "bucket|v0\0v1…" → measures. */
+    private static Map<String, List<Long>> scan(
+            ReadOnlyKeyValueStore<Bytes, byte[]> store,
+            String ws,
+            Granularity g,
+            long from,
+            long to,
+            int[] positions,
+            String[] wanted) {
+        Map<String, long[]> sums = new TreeMap<>();
+        CombinationBlocks.scan(store, ws, g, from, to, DIMS, positions, wanted, (granularity, bucket, values, r) -> {
+            assertThat(granularity).isEqualTo(g);
+            assertThat(bucket).isGreaterThanOrEqualTo(from).isLessThan(to);
+            add(sums, bucket + "|" + String.join("\u0000", values), measures(r));
+        });
+        return boxed(sums);
+    }
+
+    private static Map<String, List<Long>> expected(
+            List<Event> events, String ws, Granularity g, long from, long to, int[] positions, String[] wanted) {
+        Map<String, long[]> sums = new TreeMap<>();
+        for (Event e : events) {
+            if (!e.ws.equals(ws)) {
+                continue;
+            }
+            long bucket = g == Granularity.DAY ? e.day : e.day * 24 + e.hour;
+            if ((g == Granularity.HOUR && e.hour == CombinationBlockStore.HOUR_UNKNOWN)
+                    || bucket < from
+                    || bucket >= to) {
+                continue;
+            }
+            String[] values =
+                    Arrays.stream(e.values).map(v -> v == null ? "" : v).toArray(String[]::new);
+            boolean matches = true;
+            for (int f = 0; f < positions.length; f++) {
+                matches &= values[positions[f]].equals(wanted[f]);
+            }
+            if (matches) {
+                add(sums, bucket + "|" + String.join("\u0000", values), e.delta);
+            }
+        }
+        return boxed(sums);
+    }
+
+    private static void add(Map<String, long[]> sums, String key, long[] m) {
+        long[] sum = sums.computeIfAbsent(key, k -> new long[Row.MEASURES]);
+        for (int i = 0; i < m.length; i++) {
+            sum[i] += m[i];
+        }
+    }
+
+    private static long[] measures(Rollup r) {
+        return new long[] {
+            r.costNanos(), r.calls(), r.inputTokens(), r.outputTokens(), r.cacheReadTokens(),
+            r.cacheWriteTokens(), r.errors(), r.retries(), r.latencySumMs(), r.latencyCount()
+        };
+    }
+
+    private static Map<String, List<Long>> boxed(Map<String, long[]> sums) {
+        Map<String, List<Long>> boxed = new TreeMap<>();
+        sums.forEach((k, v) -> boxed.put(k, Arrays.stream(v).boxed().toList()));
+        return boxed;
+    }
+
+    /** Blocks per level of each "ws/day", from the keys in RocksDB. */
+    private static Map<String, int[]> levelsInRocksDb(ReadOnlyKeyValueStore<Bytes, byte[]> store) {
+        Map<String, int[]> levels = new HashMap<>();
+        try (KeyValueIterator<Bytes, byte[]> it = store.all()) {
+            while (it.hasNext()) {
+                byte[] key = it.next().key.get();
+                String ws = new String(key, 2, key[1], java.nio.charset.StandardCharsets.UTF_8);
+                levels.computeIfAbsent(
+                                ws + "/" + BlockKeys.day(key), k -> new int[CombinationBlockStore.FULL_LEVEL + 1])[
+                        BlockKeys.level(key)]++;
+            }
+        }
+        return levels;
+    }
+}
