@@ -55,6 +55,17 @@ import org.apache.kafka.streams.state.internals.WrappedStateStore;
  * (interactive queries) reads RocksDB only: state up to the last commit, plus anything merged
  * early, as with Kafka Streams' own cache.
  *
+ * <p><b>Use from a processor</b> (Kafka Streams hands processors a decorator, hence {@link #of}):
+ *
+ * <pre>{@code
+ * store = AggregatingRollupStore.of(context.getStateStore(StoreNames.PRODUCT_ROLLUPS));
+ * key.reset().put(workspaceUtf8).put((byte) 0).put((byte) 'h').put((byte) 0).putAscii("tn").put((byte) 0);
+ * int prefix = key.mark();
+ * key.putHex8(hour).put((byte) 0).put(tenantUtf8);
+ * store.add(key, delta);            // delta: long[WIDTH], reused across events
+ * key.truncate(prefix);             // next bucket of the same code
+ * }</pre>
+ *
  * <p><b>IQv2</b>: {@link #query} passes untyped queries to the bytes store below; typed {@link
  * KeyQuery} and {@link RangeQuery} are answered as unknown query types, since the store below is
  * typed {@code Bytes}/{@code byte[]}. Nothing in Spendline uses IQv2 on rollup stores.

@@ -73,6 +73,36 @@ class DeltaTableTest {
         }
     }
 
+    /** Two keys of the same length whose 32-bit hashes are equal: found by a birthday search. */
+    static byte[][] collidingKeys() {
+        Map<Integer, byte[]> seen = new HashMap<>();
+        for (long i = 0; ; i++) {
+            byte[] key =
+                    ("k" + Long.toString(i, 36) + "________").substring(0, 9).getBytes(StandardCharsets.UTF_8);
+            byte[] other = seen.putIfAbsent(KeyHash.of(key, key.length), key);
+            if (other != null && !Arrays.equals(other, key)) {
+                return new byte[][] {other, key};
+            }
+        }
+    }
+
+    @Test
+    void keysWithTheSameHashStayApart() {
+        byte[][] keys = collidingKeys();
+        assertThat(KeyHash.of(keys[0], keys[0].length)).isEqualTo(KeyHash.of(keys[1], keys[1].length));
+        DeltaTable table = new DeltaTable(WIDTH, 4);
+        table.add(keys[0], keys[0].length, delta(1));
+        table.add(keys[1], keys[1].length, delta(2));
+        table.add(keys[0], keys[0].length, delta(4));
+
+        long[] into = new long[WIDTH];
+        assertThat(table.size()).isEqualTo(2);
+        table.get(keys[0], keys[0].length, into);
+        assertThat(into).isEqualTo(delta(5));
+        table.get(keys[1], keys[1].length, into);
+        assertThat(into).isEqualTo(delta(2));
+    }
+
     @Test
     void growsFarBeyondItsInitialSize() {
         DeltaTable table = new DeltaTable(2, 4);

@@ -104,6 +104,21 @@ class HotValuesTest {
     }
 
     @Test
+    void keysWithTheSameHashStayApartAndRemovingOneKeepsTheOther() {
+        byte[][] keys = DeltaTableTest.collidingKeys();
+        HotValues hot = new HotValues(1, 8);
+        hot.put(keys[0], new long[] {1}, 0);
+        hot.put(keys[1], new long[] {2}, 0);
+        long[] into = new long[1];
+        assertThat(hot.get(keys[0], keys[0].length, into, 0)).isTrue();
+        assertThat(into[0]).isEqualTo(1);
+        hot.remove(keys[0], keys[0].length);
+        assertThat(hot.get(keys[0], keys[0].length, into, 0)).isFalse();
+        assertThat(hot.get(keys[1], keys[1].length, into, 0)).isTrue();
+        assertThat(into[0]).isEqualTo(2);
+    }
+
+    @Test
     void clearEmptiesIt() {
         HotValues hot = new HotValues(1, 4);
         hot.put(key("a"), new long[] {1}, 0);
