@@ -4,6 +4,7 @@ import dev.spendline.contracts.deadletter.DeadLetterCount;
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.usage.AcceptedUsageRow;
 import dev.spendline.streams.budget.BudgetAlertProcessor;
+import dev.spendline.streams.combination.CombinationBlockStoreBuilder;
 import dev.spendline.streams.deadletter.DeadLetterCounter;
 import dev.spendline.streams.dedupe.DedupeProcessor;
 import dev.spendline.streams.door.DoorCheck;
@@ -17,6 +18,7 @@ import dev.spendline.streams.rollup.ProductRollupSpec;
 import dev.spendline.streams.rollup.RollupProcessor;
 import dev.spendline.streams.rollup.RollupSpec;
 import dev.spendline.streams.rollup.WriteBehindStoreBuilder;
+import dev.spendline.streams.state.AggregatingRollupStoreBuilder;
 import dev.spendline.streams.waste.RunState;
 import dev.spendline.streams.waste.RunTracker;
 import dev.spendline.streams.waste.WasteProcessor;
@@ -150,7 +152,18 @@ public final class SpendlineTopology {
      * counted; {@link #budgetsAndAlerts} hangs below it, so budgets always see the event's cost.
      */
     private static void productRollups(StreamsBuilder builder, KStream<String, AcceptedEvent> events) {
-        rollups(builder, events, StoreNames.PRODUCT_ROLLUPS, StoreNames.EVENTS_ROLLUP, new ProductRollupSpec());
+        ProductRollupSpec spec = new ProductRollupSpec();
+        builder.addStateStore(new AggregatingRollupStoreBuilder(
+                StoreNames.PRODUCT_ROLLUPS,
+                AggregatingRollupStoreBuilder.DEFAULT_MAX_PENDING,
+                AggregatingRollupStoreBuilder.DEFAULT_MAX_HOT));
+        builder.addStateStore(new CombinationBlockStoreBuilder(
+                StoreNames.PRODUCT_COMBINATIONS, spec.combination().size()));
+        events.process(
+                () -> new RollupProcessor<>(StoreNames.PRODUCT_ROLLUPS, StoreNames.PRODUCT_COMBINATIONS, spec),
+                Named.as(StoreNames.EVENTS_ROLLUP),
+                StoreNames.PRODUCT_ROLLUPS,
+                StoreNames.PRODUCT_COMBINATIONS);
     }
 
     /** Spend of internal AI-tool usage by hour and day (costs priced from the price book). */
@@ -166,8 +179,10 @@ public final class SpendlineTopology {
 
     private static <V> void rollups(
             StreamsBuilder builder, KStream<String, V> input, String store, String name, RollupSpec<V> spec) {
-        builder.addStateStore(new WriteBehindStoreBuilder(
-                store, WriteBehindStoreBuilder.DEFAULT_MAX_DIRTY, WriteBehindStoreBuilder.DEFAULT_MAX_CLEAN));
+        builder.addStateStore(new AggregatingRollupStoreBuilder(
+                store,
+                AggregatingRollupStoreBuilder.DEFAULT_MAX_PENDING,
+                AggregatingRollupStoreBuilder.DEFAULT_MAX_HOT));
         input.process(() -> new RollupProcessor<>(store, spec), Named.as(name), store);
     }
 

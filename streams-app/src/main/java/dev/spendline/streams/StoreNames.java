@@ -6,6 +6,8 @@ public final class StoreNames {
     public static final String DEDUPE_USAGE = "dedupe-internal-usage";
     public static final String PRODUCT_ROLLUPS = "product-rollups";
     public static final String INTERNAL_ROLLUPS = "internal-rollups";
+    /** Product usage's combinations of every dimension, in per-commit blocks ({@code CombinationBlockStore}). */
+    public static final String PRODUCT_COMBINATIONS = "product-combinations";
     /** Revenue in nano-dollars by {@code RevenueKeys}. */
     public static final String REVENUE = "revenue";
     /** Budget definitions by {@code Budget.key}. */

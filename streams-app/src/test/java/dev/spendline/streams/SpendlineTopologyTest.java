@@ -70,10 +70,7 @@ class SpendlineTopologyTest {
                 Topics.INTERNAL_USAGE.name(),
                 Topics.INTERNAL_USAGE.keySerde().serializer(),
                 Topics.INTERNAL_USAGE.valueSerde().serializer());
-        queries = new LocalSpendQueries(
-                (kind, ws) -> driver.getKeyValueStore(
-                        kind == UsageKind.PRODUCT ? StoreNames.PRODUCT_ROLLUPS : StoreNames.INTERNAL_ROLLUPS),
-                QUERY_CLOCK);
+        queries = new LocalSpendQueries(TopologyDrivers.rollups(driver), QUERY_CLOCK);
     }
 
     @AfterEach

@@ -3,6 +3,7 @@ package dev.spendline.streams;
 import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.streams.deadletter.DeadLetterQueue;
 import dev.spendline.streams.query.RollupStoreLocator;
+import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.topics.Topic;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,10 +11,12 @@ import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Properties;
+import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /** The production topology in a {@link TopologyTestDriver}, and its topics and stores, for tests. */
 final class TopologyDrivers {
@@ -58,7 +61,17 @@ final class TopologyDrivers {
     }
 
     static RollupStoreLocator rollups(TopologyTestDriver driver) {
-        return (kind, ws) -> driver.getKeyValueStore(
-                kind == UsageKind.PRODUCT ? StoreNames.PRODUCT_ROLLUPS : StoreNames.INTERNAL_ROLLUPS);
+        return new RollupStoreLocator() {
+            @Override
+            public ReadOnlyKeyValueStore<String, Rollup> rollups(UsageKind kind, String ws) {
+                return driver.getKeyValueStore(
+                        kind == UsageKind.PRODUCT ? StoreNames.PRODUCT_ROLLUPS : StoreNames.INTERNAL_ROLLUPS);
+            }
+
+            @Override
+            public ReadOnlyKeyValueStore<Bytes, byte[]> combinations(UsageKind kind, String ws) {
+                return kind == UsageKind.PRODUCT ? driver.getKeyValueStore(StoreNames.PRODUCT_COMBINATIONS) : null;
+            }
+        };
     }
 }

@@ -56,6 +56,7 @@ class TopologyShapeTest {
                         .containsExactlyInAnyOrder(
                                 StoreNames.DEDUPE_EVENTS,
                                 StoreNames.PRODUCT_ROLLUPS,
+                                StoreNames.PRODUCT_COMBINATIONS,
                                 StoreNames.QUOTA_USAGE,
                                 StoreNames.WASTE_ROLLUPS,
                                 StoreNames.SUCCEEDED_STEPS,

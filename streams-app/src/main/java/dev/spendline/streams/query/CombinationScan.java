@@ -1,11 +1,13 @@
 package dev.spendline.streams.query;
 
 import dev.spendline.contracts.query.Dimension;
+import dev.spendline.streams.combination.CombinationBlocks;
 import dev.spendline.streams.rollup.Granularity;
 import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.rollup.RollupKeys;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
@@ -42,12 +44,31 @@ public final class CombinationScan {
 
     private CombinationScan() {}
 
+    /**
+     * Answers a bucket whose combinations are incomplete from other keys, when the query allows
+     * it; returns false when it cannot, and the range is refused.
+     */
+    @FunctionalInterface
+    public interface Incomplete {
+        boolean answer(Granularity granularity, long bucket);
+
+        Incomplete REFUSE = (g, bucket) -> false;
+    }
+
+    /**
+     * Every matching combination of the plan's buckets: from the combination keys (internal usage,
+     * and product usage rolled up before blocks existed) and from the blocks ({@code blocks}, null
+     * where none are kept). Each call was folded into exactly one of the two, so their sum is
+     * exact.
+     */
     public static void scan(
             ReadOnlyKeyValueStore<String, Rollup> store,
+            ReadOnlyKeyValueStore<Bytes, byte[]> blocks,
             String workspaceId,
             List<Dimension> dimensions,
             RangePlan plan,
             Map<Dimension, String> filters,
+            Incomplete incomplete,
             Sink sink) {
         int n = dimensions.size();
         int[] positions = new int[filters.size()];
@@ -72,6 +93,11 @@ public final class CombinationScan {
             String prefix = RollupKeys.prefix(workspaceId, g, RollupKeys.COMBINATION);
             for (long bucket = segment.fromBucket(); bucket < segment.toBucket(); bucket++) {
                 if (!complete(store, workspaceId, g, bucket)) {
+                    // Answered from keys written before combinations existed (and before
+                    // blocks: the blocks below hold only what came after, so they still add).
+                    if (incomplete.answer(g, bucket)) {
+                        continue;
+                    }
                     throw new IncompleteCombinations(g.start(bucket));
                 }
                 String from = lead != null
@@ -89,6 +115,18 @@ public final class CombinationScan {
                         }
                     }
                 }
+            }
+            if (blocks != null) {
+                CombinationBlocks.scan(
+                        blocks,
+                        workspaceId,
+                        g,
+                        segment.fromBucket(),
+                        segment.toBucket(),
+                        n,
+                        positions,
+                        wanted,
+                        sink::accept);
             }
         }
     }

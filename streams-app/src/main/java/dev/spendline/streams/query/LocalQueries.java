@@ -7,7 +7,6 @@ import dev.spendline.contracts.deadletter.DeadLettersQuery;
 import dev.spendline.contracts.query.QueryHandlers;
 import dev.spendline.contracts.query.QueryType;
 import dev.spendline.contracts.query.SpendQuery;
-import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.query.WorkspaceQuery;
 import dev.spendline.streams.StoreNames;
 import dev.spendline.streams.alert.LocalAlertQueries;
@@ -34,10 +33,10 @@ final class LocalQueries {
     static QueryHandlers over(
             PartitionStores stores, Duration dedupeHorizon, Clock clock, ClosedMonthCache closedMonths) {
         // Margins, waste and budgets read product usage only: their rollups are the events' store.
-        RollupStoreLocator product = (usage, ws) -> stores.rollups(UsageKind.PRODUCT);
+        RollupStoreLocator rollups = stores.locator();
+        RollupStoreLocator product = rollups;
         QueryHandlers local = new QueryHandlers();
-        return local.on(QueryType.SPEND_BY, q -> new LocalSpendQueries((usage, ws) -> stores.rollups(usage), clock)
-                        .spendBy(q))
+        return local.on(QueryType.SPEND_BY, q -> new LocalSpendQueries(rollups, clock).spendBy(q))
                 .on(QueryType.MARGIN_BY_CUSTOMER, q -> margins(product, stores, closedMonths)
                         .marginByCustomer(q))
                 .on(QueryType.MARGIN_BY_FEATURE, q -> margins(product, stores, closedMonths)

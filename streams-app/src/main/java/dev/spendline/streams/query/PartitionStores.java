@@ -3,6 +3,7 @@ package dev.spendline.streams.query;
 import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.streams.StoreNames;
 import dev.spendline.streams.rollup.Rollup;
+import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StoreQueryParameters;
 import org.apache.kafka.streams.state.QueryableStoreType;
@@ -40,6 +41,29 @@ record PartitionStores(KafkaStreams streams, int partition, boolean standby) {
 
     ReadOnlyKeyValueStore<String, Rollup> rollups(UsageKind usage) {
         return keyValue(rollupStore(usage));
+    }
+
+    /** The product usage's combination blocks; internal usage keeps its combinations as rollup keys. */
+    ReadOnlyKeyValueStore<Bytes, byte[]> combinations(UsageKind usage) {
+        return usage == UsageKind.PRODUCT
+                ? streams.store(
+                        parameters(StoreNames.PRODUCT_COMBINATIONS, QueryableStoreTypes.<Bytes, byte[]>keyValueStore()))
+                : null;
+    }
+
+    /** The rollup stores of this partition, for the feature reads. */
+    RollupStoreLocator locator() {
+        return new RollupStoreLocator() {
+            @Override
+            public ReadOnlyKeyValueStore<String, Rollup> rollups(UsageKind usage, String workspaceId) {
+                return PartitionStores.this.rollups(usage);
+            }
+
+            @Override
+            public ReadOnlyKeyValueStore<Bytes, byte[]> combinations(UsageKind usage, String workspaceId) {
+                return PartitionStores.this.combinations(usage);
+            }
+        };
     }
 
     static String rollupStore(UsageKind usage) {

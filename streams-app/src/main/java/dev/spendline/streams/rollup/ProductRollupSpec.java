@@ -9,6 +9,7 @@ import java.math.RoundingMode;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 /** How product events roll up: by every product dimension, bucketed by the event's own time. */
 public final class ProductRollupSpec implements RollupSpec<AcceptedEvent> {
@@ -53,9 +54,29 @@ public final class ProductRollupSpec implements RollupSpec<AcceptedEvent> {
         return DIMENSIONS;
     }
 
+    /**
+     * No pair is rolled up by hour: a report filtered on one dimension and grouped by another is
+     * answered from the combinations, which hold every pair.
+     */
     @Override
     public List<List<Dimension>> pairs() {
-        return Dimension.PAIRS;
+        return List.of();
+    }
+
+    /** Feature and model by day: the waste baselines read it for every wasteful call ({@code FeatureBaselines}). */
+    @Override
+    public List<List<Dimension>> dailyPairs() {
+        return List.of(List.of(Dimension.FEATURE, Dimension.MODEL));
+    }
+
+    @Override
+    public Set<Dimension> dailyOnly() {
+        return DAILY_ONLY;
+    }
+
+    @Override
+    public boolean combinationBlocks() {
+        return true;
     }
 
     /** Margins read cost per customer, per feature and per customer and feature, by whole months. */
@@ -83,6 +104,13 @@ public final class ProductRollupSpec implements RollupSpec<AcceptedEvent> {
             Dimension.USER,
             Dimension.STATUS,
             Dimension.OUTCOME);
+
+    /**
+     * Dimensions rolled up by day (and month) but not by hour: nearly every end user's hour is a
+     * key of its own, one write per call for a read that only ragged edges inside the hourly
+     * horizon need. Those hours are read from the combinations instead.
+     */
+    public static final Set<Dimension> DAILY_ONLY = Set.of(Dimension.USER);
 
     @Override
     public List<Dimension> combination() {

@@ -1,22 +1,33 @@
 package dev.spendline.streams.rollup;
 
 import dev.spendline.contracts.query.Dimension;
+import dev.spendline.streams.combination.CombinationBlockStore;
+import dev.spendline.streams.state.AggregatingRollupStore;
+import dev.spendline.streams.state.KeyBuilder;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.List;
+import org.apache.kafka.streams.processor.StateStore;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.internals.WrappedStateStore;
 
 /**
- * Adds each (already deduplicated) input to the hourly and daily rollups of every dimension, of
- * every configured pair, and of the workspace total, and to the monthly rollups of the few
- * dimensions and pairs the spec names (with a monthly workspace total). A missing dimension value is rolled up under
- * the empty string, shown as "not attributed", so that rows always add up to the total.
+ * Folds each (already deduplicated) input into the rollups: by hour and day, the workspace total,
+ * every dimension (by day only for {@link RollupSpec#dailyOnly}), the pairs the spec names, and by
+ * month the total and the few dimensions and pairs margins read. A missing dimension value is
+ * rolled up under the empty string, shown as "not attributed", so that rows always add up to the
+ * total.
  *
- * <p>The store is a {@link WriteBehindRollupStore}: repeated updates of the same key between two
- * commits stay objects in memory and reach RocksDB and the changelog once, at the commit.
+ * <p>The combination of every dimension goes either to per-commit blocks ({@link
+ * CombinationBlockStore}, product usage: one write per workspace and day per commit instead of two
+ * per call) or, for low-volume internal usage, to one rollup key per combination and bucket. Either
+ * way the bucket's {@link RollupKeys#COMBINATION_TOTAL} says its combinations are complete.
+ *
+ * <p>Nothing here reads or writes RocksDB: keys are built into one reused buffer and folded into
+ * the store's per-commit table ({@link AggregatingRollupStore#add}), which writes each distinct key
+ * once when Kafka Streams commits. Measured in docs/performance.md (issue #29).
  *
  * <p>Hourly buckets are kept for the recent past only ({@link HourlyHorizon}): an input received
  * long after it happened updates its day and month, not its hour, and a wall-clock punctuation
@@ -29,118 +40,205 @@ import org.apache.kafka.streams.state.KeyValueStore;
 public final class RollupProcessor<V> implements Processor<String, V, String, V> {
 
     private final String storeName;
+    private final String blocksName;
     private final RollupSpec<V> spec;
     private final List<Dimension> dimensions;
-    /** Per pair: its store code and the positions of its two dimensions, fixed for the topology. */
-    private final String[] pairCodes;
+    /** Dimension codes as bytes, and whether each is rolled up by hour. */
+    private final byte[][] codes;
 
-    private final int[][] pairPositions;
-    /** Positions (in the dimensions, and in the pairs) of what is also rolled up by month. */
+    private final boolean[] hourly;
+    /** Per pair list (hour and day; day only; month): store codes and the two dimension positions. */
+    private final Pairs hourAndDayPairs;
+
+    private final Pairs dailyPairs;
+    private final Pairs monthlyPairs;
+    /** Positions (in the dimensions) of what is also rolled up by month. */
     private final int[] monthlyDimensions;
-
-    private final int[] monthlyPairs;
-    /** Positions (in the dimensions) of the combination rollup's dimensions, in key order. */
+    /** Positions (in the dimensions) of the combination's dimensions, in key order. */
     private final int[] combination;
 
     private ProcessorContext<String, V> context;
-    private KeyValueStore<String, Rollup> store;
+    private AggregatingRollupStore store;
+    private CombinationBlockStore blocks;
+    private final KeyBuilder key = new KeyBuilder(512);
+    private final long[] delta = new long[AggregatingRollupStore.WIDTH];
     /** The month of the last input's day: most inputs fall on the same day as the one before. */
     private long lastDay = Long.MIN_VALUE;
 
     private long lastMonth;
 
+    private static final byte[] TOTAL = ascii(RollupKeys.TOTAL);
+    private static final byte[] COMBINATION = ascii(RollupKeys.COMBINATION);
+    private static final byte[] COMBINATION_TOTAL = ascii(RollupKeys.COMBINATION_TOTAL);
+    private static final byte[] EMPTY = new byte[0];
+
+    /** A processor whose spec keeps combinations as rollup keys (no blocks store). */
     public RollupProcessor(String storeName, RollupSpec<V> spec) {
+        this(storeName, null, spec);
+    }
+
+    public RollupProcessor(String storeName, String blocksName, RollupSpec<V> spec) {
+        if (spec.combinationBlocks() != (blocksName != null)) {
+            throw new IllegalArgumentException("A spec that keeps combination blocks needs their store, and only it");
+        }
         this.storeName = storeName;
+        this.blocksName = blocksName;
         this.spec = spec;
         this.dimensions = spec.dimensions();
-        List<List<Dimension>> pairs = spec.pairs();
-        this.pairCodes = new String[pairs.size()];
-        this.pairPositions = new int[pairs.size()][];
-        for (int p = 0; p < pairs.size(); p++) {
-            List<Dimension> pair = pairs.get(p);
-            pairCodes[p] = RollupKeys.pairCode(pair.get(0), pair.get(1));
-            pairPositions[p] = new int[] {dimensions.indexOf(pair.get(0)), dimensions.indexOf(pair.get(1))};
+        this.codes = new byte[dimensions.size()][];
+        this.hourly = new boolean[dimensions.size()];
+        for (int i = 0; i < codes.length; i++) {
+            codes[i] = ascii(dimensions.get(i).code());
+            hourly[i] = !spec.dailyOnly().contains(dimensions.get(i));
         }
+        this.hourAndDayPairs = new Pairs(spec.pairs(), dimensions);
+        this.dailyPairs = new Pairs(spec.dailyPairs(), dimensions);
+        this.monthlyPairs = new Pairs(spec.monthlyPairs(), dimensions);
         this.monthlyDimensions =
                 spec.monthlyDimensions().stream().mapToInt(dimensions::indexOf).toArray();
-        this.monthlyPairs =
-                spec.monthlyPairs().stream().mapToInt(pairs::indexOf).toArray();
         this.combination =
                 spec.combination().stream().mapToInt(dimensions::indexOf).toArray();
-        if (Arrays.stream(combination).anyMatch(i -> i < 0)) {
-            throw new IllegalArgumentException("The combination must be of rolled-up dimensions");
+        for (int i : combination) {
+            if (i < 0) {
+                throw new IllegalArgumentException("The combination must be of rolled-up dimensions");
+            }
         }
-        if (Arrays.stream(monthlyDimensions).anyMatch(i -> i < 0)
-                || Arrays.stream(monthlyPairs).anyMatch(i -> i < 0)) {
-            throw new IllegalArgumentException("Monthly rollups must be of rolled-up dimensions and pairs");
+        for (int i : monthlyDimensions) {
+            if (i < 0) {
+                throw new IllegalArgumentException("Monthly rollups must be of rolled-up dimensions");
+            }
         }
     }
 
     @Override
     public void init(ProcessorContext<String, V> context) {
         this.context = context;
-        store = context.getStateStore(storeName);
+        store = unwrap(context.getStateStore(storeName), AggregatingRollupStore.class);
+        if (blocksName != null) {
+            blocks = unwrap(context.getStateStore(blocksName), CombinationBlockStore.class);
+        }
         HourlyHorizon.scheduleExpiry(context, store);
+    }
+
+    /**
+     * The store itself: processors get their stores wrapped in Kafka Streams' read-write
+     * decorators, which offer only the {@code KeyValueStore} methods, not {@code add}.
+     */
+    static <T> T unwrap(StateStore store, Class<T> type) {
+        StateStore s = store;
+        while (!type.isInstance(s) && s instanceof WrappedStateStore<?, ?, ?> wrapped) {
+            s = wrapped.wrapped();
+        }
+        if (!type.isInstance(s)) {
+            throw new IllegalStateException(store.name() + " is not a " + type.getSimpleName());
+        }
+        return type.cast(s);
     }
 
     @Override
     public void process(Record<String, V> record) {
         V value = record.value();
-        String ws = spec.workspaceId(value);
-        Rollup delta = spec.delta(value);
+        Rollup r = spec.delta(value);
+        delta[0] = r.costNanos();
+        delta[1] = r.calls();
+        delta[2] = r.inputTokens();
+        delta[3] = r.outputTokens();
+        delta[4] = r.cacheReadTokens();
+        delta[5] = r.cacheWriteTokens();
+        delta[6] = r.errors();
+        delta[7] = r.retries();
+        delta[8] = r.latencySumMs();
+        delta[9] = r.latencyCount();
+        byte[] ws = spec.workspaceId(value).getBytes(StandardCharsets.UTF_8);
         String[] values = new String[dimensions.size()];
+        byte[][] utf8 = new byte[values.length][];
         for (int i = 0; i < values.length; i++) {
             String v = spec.valueOf(value, dimensions.get(i));
             values[i] = v == null ? "" : v;
+            utf8[i] = v == null || v.isEmpty() ? EMPTY : v.getBytes(StandardCharsets.UTF_8);
         }
-        String combined = combination.length == 0 ? null : combinationValue(values);
         Instant time = spec.time(value);
-        Instant receivedAt = spec.receivedAt(value);
-        for (Granularity g : Granularity.values()) {
-            long bucket = g.bucketOf(time);
-            if (g == Granularity.HOUR && !HourlyHorizon.keeps(bucket, receivedAt)) {
-                continue;
-            }
-            add(RollupKeys.key(ws, g, RollupKeys.TOTAL, bucket, ""), delta);
-            for (int i = 0; i < values.length; i++) {
-                add(RollupKeys.key(ws, g, dimensions.get(i).code(), bucket, values[i]), delta);
-            }
-            for (int p = 0; p < pairCodes.length; p++) {
-                String pairValue = RollupKeys.pairValue(values[pairPositions[p][0]], values[pairPositions[p][1]]);
-                add(RollupKeys.key(ws, g, pairCodes[p], bucket, pairValue), delta);
-            }
-            if (combined != null) {
-                add(RollupKeys.key(ws, g, RollupKeys.COMBINATION, bucket, combined), delta);
-                add(RollupKeys.key(ws, g, RollupKeys.COMBINATION_TOTAL, bucket, ""), delta);
-            }
+        long hour = Granularity.HOUR.bucketOf(time);
+        boolean hourKept = HourlyHorizon.keeps(hour, spec.receivedAt(value));
+        long day = Math.floorDiv(hour, 24);
+        if (hourKept) {
+            addBucket(ws, Granularity.HOUR.code(), hour, utf8, true);
         }
-        if (monthlyDimensions.length > 0 || monthlyPairs.length > 0) {
-            long month = monthOf(time);
-            add(RollupKeys.monthKey(ws, RollupKeys.TOTAL, month, ""), delta);
+        addBucket(ws, Granularity.DAY.code(), day, utf8, false);
+        if (blocks != null) {
+            String[] tuple = new String[combination.length];
+            for (int i = 0; i < tuple.length; i++) {
+                tuple[i] = values[combination[i]];
+            }
+            int hourOfDay = hourKept ? (int) Math.floorMod(hour, 24) : CombinationBlockStore.HOUR_UNKNOWN;
+            blocks.add(spec.workspaceId(value), day, hourOfDay, tuple, delta);
+        }
+        if (monthlyDimensions.length > 0 || monthlyPairs.size() > 0) {
+            long month = monthOf(day, time);
+            int prefix = prefix(ws, RollupKeys.MONTH);
+            add(prefix, TOTAL, month, EMPTY);
             for (int i : monthlyDimensions) {
-                add(RollupKeys.monthKey(ws, dimensions.get(i).code(), month, values[i]), delta);
+                add(prefix, codes[i], month, utf8[i]);
             }
-            for (int p : monthlyPairs) {
-                String pairValue = RollupKeys.pairValue(values[pairPositions[p][0]], values[pairPositions[p][1]]);
-                add(RollupKeys.monthKey(ws, pairCodes[p], month, pairValue), delta);
-            }
+            monthlyPairs.addAll(this, prefix, month, utf8);
         }
         context.forward(record);
     }
 
-    private String combinationValue(String[] values) {
-        StringBuilder b = new StringBuilder(96);
-        for (int i = 0; i < combination.length; i++) {
-            if (i > 0) {
-                b.append(RollupKeys.PAIR_SEP);
+    /** Every key of one hour or day bucket. */
+    private void addBucket(byte[] ws, char granularity, long bucket, byte[][] utf8, boolean isHour) {
+        int prefix = prefix(ws, granularity);
+        add(prefix, TOTAL, bucket, EMPTY);
+        for (int i = 0; i < utf8.length; i++) {
+            if (hourly[i] || !isHour) {
+                add(prefix, codes[i], bucket, utf8[i]);
             }
-            b.append(values[combination[i]]);
         }
-        return b.toString();
+        hourAndDayPairs.addAll(this, prefix, bucket, utf8);
+        if (!isHour) {
+            dailyPairs.addAll(this, prefix, bucket, utf8);
+        }
+        if (combination.length > 0) {
+            add(prefix, COMBINATION_TOTAL, bucket, EMPTY);
+            if (blocks == null) {
+                key.truncate(prefix);
+                key.put(COMBINATION).put((byte) 0).putHex8(bucket).put((byte) 0);
+                for (int i = 0; i < combination.length; i++) {
+                    if (i > 0) {
+                        key.put((byte) RollupKeys.PAIR_SEP);
+                    }
+                    key.put(utf8[combination[i]]);
+                }
+                store.add(key, delta);
+            }
+        }
     }
 
-    private long monthOf(Instant time) {
-        long day = Granularity.DAY.bucketOf(time);
+    /** Starts a key {@code workspace \0 granularity \0}; returns the mark to truncate back to. */
+    private int prefix(byte[] ws, char granularity) {
+        key.reset().put(ws).put((byte) 0).put((byte) granularity).put((byte) 0);
+        return key.mark();
+    }
+
+    private void add(int prefix, byte[] code, long bucket, byte[] value) {
+        key.truncate(prefix);
+        key.put(code).put((byte) 0).putHex8(bucket).put((byte) 0).put(value);
+        store.add(key, delta);
+    }
+
+    private void addPair(int prefix, byte[] code, long bucket, byte[] first, byte[] second) {
+        key.truncate(prefix);
+        key.put(code)
+                .put((byte) 0)
+                .putHex8(bucket)
+                .put((byte) 0)
+                .put(first)
+                .put((byte) RollupKeys.PAIR_SEP)
+                .put(second);
+        store.add(key, delta);
+    }
+
+    private long monthOf(long day, Instant time) {
         if (day != lastDay) {
             lastDay = day;
             lastMonth = RollupKeys.monthOf(RollupKeys.monthAt(time));
@@ -148,8 +246,39 @@ public final class RollupProcessor<V> implements Processor<String, V, String, V>
         return lastMonth;
     }
 
-    private void add(String key, Rollup delta) {
-        Rollup current = store.get(key);
-        store.put(key, current == null ? delta : current.plus(delta));
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** Pairs of one kind of bucket: their codes and the positions of their two dimensions. */
+    private static final class Pairs {
+        private final byte[][] codes;
+        private final int[] first;
+        private final int[] second;
+
+        Pairs(List<List<Dimension>> pairs, List<Dimension> dimensions) {
+            codes = new byte[pairs.size()][];
+            first = new int[pairs.size()];
+            second = new int[pairs.size()];
+            for (int p = 0; p < pairs.size(); p++) {
+                List<Dimension> pair = pairs.get(p);
+                codes[p] = ascii(RollupKeys.pairCode(pair.get(0), pair.get(1)));
+                first[p] = dimensions.indexOf(pair.get(0));
+                second[p] = dimensions.indexOf(pair.get(1));
+                if (first[p] < 0 || second[p] < 0) {
+                    throw new IllegalArgumentException("Pairs must be of rolled-up dimensions: " + pair);
+                }
+            }
+        }
+
+        int size() {
+            return codes.length;
+        }
+
+        void addAll(RollupProcessor<?> processor, int prefix, long bucket, byte[][] utf8) {
+            for (int p = 0; p < codes.length; p++) {
+                processor.addPair(prefix, codes[p], bucket, utf8[first[p]], utf8[second[p]]);
+            }
+        }
     }
 }

@@ -3,6 +3,7 @@ package dev.spendline.streams.rollup;
 import dev.spendline.contracts.query.Dimension;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 
 /** What a {@link RollupProcessor} needs to know about one kind of input. */
 public interface RollupSpec<V> {
@@ -18,10 +19,31 @@ public interface RollupSpec<V> {
     /** The amounts one input adds to every rollup it touches. */
     Rollup delta(V value);
 
-    /** The dimensions rolled up, and the pairs rolled up together. */
+    /** The dimensions rolled up, and the pairs rolled up together by hour and day. */
     List<Dimension> dimensions();
 
     List<List<Dimension>> pairs();
+
+    /** Pairs rolled up by day only (no hours): what reads need of them is whole days. */
+    default List<List<Dimension>> dailyPairs() {
+        return List.of();
+    }
+
+    /**
+     * Dimensions rolled up by day (and month, where {@link #monthlyDimensions} says) but not by
+     * hour; their hours are read from the combinations.
+     */
+    default Set<Dimension> dailyOnly() {
+        return Set.of();
+    }
+
+    /**
+     * True when the combinations are kept as per-commit blocks ({@code CombinationBlockStore})
+     * rather than as one rollup key per combination and bucket.
+     */
+    default boolean combinationBlocks() {
+        return false;
+    }
 
     /** The value of {@code dimension} for this input, or null when the sender did not say. */
     String valueOf(V value, Dimension dimension);
@@ -45,7 +67,7 @@ public interface RollupSpec<V> {
         return List.of();
     }
 
-    /** Pairs also rolled up per calendar month; each must be one of {@link #pairs()}. */
+    /** Pairs rolled up per calendar month (whatever their hours and days). */
     default List<List<Dimension>> monthlyPairs() {
         return List.of();
     }

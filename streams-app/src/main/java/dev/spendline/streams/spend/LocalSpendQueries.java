@@ -31,8 +31,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
@@ -129,36 +127,41 @@ public final class LocalSpendQueries {
         return order == SpendOrder.DESC ? oldestFirst.reversed() : oldestFirst;
     }
 
-    /** Rows by a dimension: from its rollup, a rolled-up pair, or the combinations. */
+    /**
+     * Rows by a dimension: from its own rollup when there is no filter or the filter is on the
+     * dimension itself, otherwise from the combinations. Where the dimension has no hourly keys
+     * (see {@link ProductRollupSpec#DAILY_ONLY}), the plan's hours come from the combinations too.
+     */
     private Map<String, Rollup> grouped(ReadOnlyKeyValueStore<String, Rollup> store, SpendQuery q, RangePlan plan) {
         Map<String, Rollup> byValue = new HashMap<>();
         Map<Dimension, String> filters = q.filters();
-        if (filters.isEmpty()) {
-            scanRange(store, q, q.by().code(), plan, (value, r) -> byValue.merge(value, r, Rollup::plus));
-            return byValue;
-        }
-        if (filters.size() == 1) {
-            Map.Entry<Dimension, String> filter = filters.entrySet().iterator().next();
-            if (filter.getKey() == q.by() || RollupKeys.pairOf(q.by(), filter.getKey()) != null) {
-                collectFiltered(store, q, plan, filter.getKey(), filter.getValue(), byValue);
-                return byValue;
-            }
-        }
         List<Dimension> dimensions = combination(q.usage());
         int by = dimensions.indexOf(q.by());
-        CombinationScan.scan(
-                store,
-                q.workspaceId(),
-                dimensions,
-                plan,
-                filters,
-                (g, bucket, values, r) -> byValue.merge(values[by], r, Rollup::plus));
+        CombinationScan.Sink byDimension = (g, bucket, values, r) -> byValue.merge(values[by], r, Rollup::plus);
+        boolean ownRollup = filters.isEmpty() || (filters.size() == 1 && filters.containsKey(q.by()));
+        if (!ownRollup) {
+            combinations(store, q, plan, filters, LegacyPairs.grouped(store, q, byValue), byDimension);
+            return byValue;
+        }
+        RangePlan[] split = splitHours(q, q.by(), plan);
+        if (filters.isEmpty()) {
+            scanRange(store, q, q.by().code(), split[0], (value, r) -> byValue.merge(value, r, Rollup::plus));
+        } else {
+            String filterValue = filters.get(q.by());
+            Rollup sum = RollupScan.sumOf(store, q.workspaceId(), q.by().code(), filterValue, split[0]);
+            if (sum.calls() > 0 || sum.costNanos() != 0) {
+                byValue.put(filterValue, sum);
+            }
+        }
+        if (split[1] != null) {
+            combinations(store, q, split[1], filters, CombinationScan.Incomplete.REFUSE, byDimension);
+        }
         return byValue;
     }
 
     /**
-     * Rows by period, every period of the range: from the workspace total, one value's or one
-     * pair's keys (a point read per bucket), or the combinations.
+     * Rows by period, every period of the range: from the workspace total or one value's keys (a
+     * point read per bucket), or the combinations.
      */
     private Map<String, Rollup> series(ReadOnlyKeyValueStore<String, Rollup> store, SpendQuery q, RangePlan plan) {
         TimeGrain grain = q.grain();
@@ -170,43 +173,71 @@ public final class LocalSpendQueries {
             byPeriod.put(grain.label(p), Rollup.EMPTY);
         }
         Map<Dimension, String> filters = q.filters();
-        String code = null;
-        String value = null;
-        if (filters.isEmpty()) {
-            code = RollupKeys.TOTAL;
-            value = "";
-        } else if (filters.size() == 1) {
+        CombinationScan.Sink byBucket =
+                (g, bucket, values, r) -> byPeriod.merge(grain.labelOf(g.start(bucket)), r, Rollup::plus);
+        if (filters.size() > 1) {
+            combinations(store, q, plan, filters, LegacyPairs.series(store, q, byBucket), byBucket);
+            return byPeriod;
+        }
+        String code = RollupKeys.TOTAL;
+        String value = "";
+        RangePlan[] split = {plan, null};
+        if (filters.size() == 1) {
             Map.Entry<Dimension, String> filter = filters.entrySet().iterator().next();
             code = filter.getKey().code();
             value = filter.getValue();
-        } else if (filters.size() == 2) {
-            List<Dimension> named = List.copyOf(filters.keySet());
-            List<Dimension> pair = RollupKeys.pairOf(named.get(0), named.get(1));
-            if (pair != null) {
-                code = RollupKeys.pairCode(pair.get(0), pair.get(1));
-                value = RollupKeys.pairValue(filters.get(pair.get(0)), filters.get(pair.get(1)));
-            }
+            split = splitHours(q, filter.getKey(), plan);
         }
-        if (code != null) {
-            for (RangePlan.Segment segment : plan.segments()) {
-                Granularity g = segment.granularity();
-                for (long bucket = segment.fromBucket(); bucket < segment.toBucket(); bucket++) {
-                    Rollup r = store.get(RollupKeys.key(q.workspaceId(), g, code, bucket, value));
-                    if (r != null) {
-                        byPeriod.merge(grain.labelOf(g.start(bucket)), r, Rollup::plus);
-                    }
+        for (RangePlan.Segment segment : split[0].segments()) {
+            Granularity g = segment.granularity();
+            for (long bucket = segment.fromBucket(); bucket < segment.toBucket(); bucket++) {
+                Rollup r = store.get(RollupKeys.key(q.workspaceId(), g, code, bucket, value));
+                if (r != null) {
+                    byBucket.accept(g, bucket, null, r);
                 }
             }
-            return byPeriod;
         }
+        if (split[1] != null) {
+            combinations(store, q, split[1], filters, CombinationScan.Incomplete.REFUSE, byBucket);
+        }
+        return byPeriod;
+    }
+
+    private void combinations(
+            ReadOnlyKeyValueStore<String, Rollup> store,
+            SpendQuery q,
+            RangePlan plan,
+            Map<Dimension, String> filters,
+            CombinationScan.Incomplete incomplete,
+            CombinationScan.Sink sink) {
         CombinationScan.scan(
                 store,
+                stores.combinations(q.usage(), q.workspaceId()),
                 q.workspaceId(),
                 combination(q.usage()),
                 plan,
                 filters,
-                (g, bucket, values, r) -> byPeriod.merge(grain.labelOf(g.start(bucket)), r, Rollup::plus));
-        return byPeriod;
+                incomplete,
+                sink);
+    }
+
+    /**
+     * The plan for {@code dimension}'s own keys, and (or null) its hourly segments, which the
+     * combinations answer when the dimension has no hourly keys.
+     */
+    private static RangePlan[] splitHours(SpendQuery q, Dimension dimension, RangePlan plan) {
+        if (q.usage() != UsageKind.PRODUCT || !ProductRollupSpec.DAILY_ONLY.contains(dimension)) {
+            return new RangePlan[] {plan, null};
+        }
+        List<RangePlan.Segment> days = new ArrayList<>();
+        List<RangePlan.Segment> hours = new ArrayList<>();
+        for (RangePlan.Segment s : plan.segments()) {
+            (s.granularity() == Granularity.HOUR ? hours : days).add(s);
+        }
+        return new RangePlan[] {
+            new RangePlan(plan.from(), plan.to(), days),
+            hours.isEmpty() ? null : new RangePlan(plan.from(), plan.to(), hours)
+        };
     }
 
     private static List<Dimension> combination(UsageKind usage) {
@@ -225,49 +256,5 @@ public final class LocalSpendQueries {
         } else {
             RollupScan.scan(store, q.workspaceId(), code, plan, sink);
         }
-    }
-
-    private void collectFiltered(
-            ReadOnlyKeyValueStore<String, Rollup> store,
-            SpendQuery q,
-            RangePlan plan,
-            Dimension filterDimension,
-            String filterValue,
-            Map<String, Rollup> byValue) {
-        if (filterDimension == q.by()) {
-            Rollup sum = RollupScan.sumOf(store, q.workspaceId(), q.by().code(), filterValue, plan);
-            if (sum.calls() > 0 || sum.costNanos() != 0) {
-                byValue.put(filterValue, sum);
-            }
-            return;
-        }
-        List<Dimension> pair = RollupKeys.pairOf(q.by(), filterDimension);
-        String pairCode = RollupKeys.pairCode(pair.get(0), pair.get(1));
-        if (pair.get(0) == filterDimension) {
-            // The filter is the pair's first part: in each bucket its rows are contiguous, so read
-            // only those (a tenant's features, not every tenant's).
-            for (RangePlan.Segment segment : plan.segments()) {
-                String prefix = RollupKeys.prefix(q.workspaceId(), segment.granularity(), pairCode);
-                for (long bucket = segment.fromBucket(); bucket < segment.toBucket(); bucket++) {
-                    try (KeyValueIterator<String, Rollup> it = store.range(
-                            RollupKeys.firstOfPairStart(prefix, bucket, filterValue),
-                            RollupKeys.firstOfPairEnd(prefix, bucket, filterValue))) {
-                        while (it.hasNext()) {
-                            KeyValue<String, Rollup> kv = it.next();
-                            String value = RollupKeys.valueOf(kv.key);
-                            byValue.merge(
-                                    value.substring(value.indexOf(RollupKeys.PAIR_SEP) + 1), kv.value, Rollup::plus);
-                        }
-                    }
-                }
-            }
-            return;
-        }
-        RollupScan.scan(store, q.workspaceId(), pairCode, plan, (value, r) -> {
-            int sep = value.indexOf(RollupKeys.PAIR_SEP);
-            if (value.substring(sep + 1).equals(filterValue)) {
-                byValue.merge(value.substring(0, sep), r, Rollup::plus);
-            }
-        });
     }
 }
