@@ -2,7 +2,7 @@ package dev.spendline.topics;
 
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.event.ProductEvent;
-import dev.spendline.contracts.json.Json;
+import dev.spendline.contracts.event.ProductEvents;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -17,7 +17,7 @@ import java.util.function.UnaryOperator;
  * the limits, instants with nanoseconds, unicode and the longest strings. Those files are the
  * records older versions left on the topic; every later reader must still read them.
  *
- * <p>Metadata is built with {@link Json#MAPPER}, as a reader of the topic builds it, so that a
+ * <p>Metadata is built with {@code Json.MAPPER}, as a reader of the topic builds it, so that a
  * case read back from its file equals the case.
  */
 final class EventGoldenSet {
@@ -122,64 +122,20 @@ final class EventGoldenSet {
         cases.put(name, accepted(change.apply(minimal())));
     }
 
-    static AcceptedEvent accepted(ProductEvent event) {
-        return new AcceptedEvent(AcceptedEvent.SCHEMA_VERSION, "ws-1", RECEIVED_AT, event);
-    }
-
     static ProductEvent minimal() {
-        return new ProductEvent(
-                "openai",
-                "gpt-4o-mini",
-                10,
-                2,
-                new BigDecimal("0.00001"),
-                null,
-                null,
-                RECEIVED_AT,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null);
+        return ProductEvents.minimal(RECEIVED_AT);
     }
 
     static ProductEvent full() {
-        return new ProductEvent(
-                "anthropic",
-                "claude-sonnet-4-5",
-                1200,
-                300,
-                new BigDecimal("0.000015"),
-                "billing-importer",
-                "req_01HZX",
-                Instant.parse("2026-11-22T09:59:58.250Z"),
-                1500L,
-                800L,
-                100L,
-                1830L,
-                "success",
-                "/api/summarize",
-                "acme-corp",
-                "user-17",
-                "support-agent",
-                "ticket-triage",
-                "run-9001",
-                "classify",
-                "search_kb",
-                2L,
-                "resolved",
-                Json.MAPPER.readTree("{\"region\":\"eu-west-1\",\"weights\":[0.25,1],\"nested\":{\"ok\":true}}"));
+        return ProductEvents.full();
+    }
+
+    static ProductEvent with(ProductEvent e, Object... namesAndValues) {
+        return ProductEvents.with(e, namesAndValues);
+    }
+
+    static AcceptedEvent accepted(ProductEvent event) {
+        return new AcceptedEvent(AcceptedEvent.SCHEMA_VERSION, "ws-1", RECEIVED_AT, event);
     }
 
     private static ProductEvent largestCounts() {
@@ -236,35 +192,5 @@ final class EventGoldenSet {
                 0L,
                 null,
                 null);
-    }
-
-    /** {@code e} with the named fields replaced (pairs of name and value; metadata as JSON text). */
-    static ProductEvent with(ProductEvent e, Object... namesAndValues) {
-        var values = new LinkedHashMap<String, Object>();
-        for (var component : ProductEvent.class.getRecordComponents()) {
-            try {
-                values.put(component.getName(), component.getAccessor().invoke(e));
-            } catch (ReflectiveOperationException ex) {
-                throw new IllegalStateException(ex);
-            }
-        }
-        for (int i = 0; i < namesAndValues.length; i += 2) {
-            String name = (String) namesAndValues[i];
-            if (!values.containsKey(name)) {
-                throw new IllegalArgumentException("no field " + name);
-            }
-            Object value = namesAndValues[i + 1];
-            values.put(name, name.equals("metadata") ? Json.MAPPER.readTree((String) value) : value);
-        }
-        Class<?>[] types = java.util.Arrays.stream(ProductEvent.class.getRecordComponents())
-                .map(java.lang.reflect.RecordComponent::getType)
-                .toArray(Class<?>[]::new);
-        try {
-            return ProductEvent.class
-                    .getDeclaredConstructor(types)
-                    .newInstance(values.values().toArray());
-        } catch (ReflectiveOperationException ex) {
-            throw new IllegalStateException(ex);
-        }
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.event.ProductEvent;
+import dev.spendline.contracts.event.ProductEvents;
 import dev.spendline.contracts.experiment.ExperimentGuardrail;
 import dev.spendline.contracts.experiment.GuardrailMode;
 import dev.spendline.contracts.json.Json;
@@ -26,31 +27,7 @@ class JsonSerdeTest {
     static final Instant RECEIVED_AT = Instant.parse("2026-11-22T10:00:00Z");
 
     static ProductEvent fullEvent(BigDecimal cost) {
-        return new ProductEvent(
-                "anthropic",
-                "claude-sonnet-4-5",
-                1200,
-                300,
-                cost,
-                "billing-importer",
-                "req_01HZX",
-                Instant.parse("2026-11-22T09:59:58.250Z"),
-                1500L,
-                800L,
-                100L,
-                1830L,
-                "success",
-                "/api/summarize",
-                "acme-corp",
-                "user-17",
-                "support-agent",
-                "ticket-triage",
-                "run-9001",
-                "classify",
-                "search_kb",
-                2L,
-                "resolved",
-                Json.MAPPER.readTree("{\"region\":\"eu-west-1\",\"weights\":[0.25,1],\"nested\":{\"ok\":true}}"));
+        return ProductEvents.with(ProductEvents.full(), "costUsd", cost);
     }
 
     static InternalUsageRow fullRow() {

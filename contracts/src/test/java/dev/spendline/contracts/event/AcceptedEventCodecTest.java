@@ -24,59 +24,11 @@ class AcceptedEventCodecTest {
     static final Instant RECEIVED_AT = Instant.parse("2026-11-22T10:00:00.123456789Z");
 
     static ProductEvent full() {
-        return new ProductEvent(
-                "anthropic",
-                "claude-sonnet-4-5",
-                1200,
-                300,
-                new BigDecimal("0.000015"),
-                "billing-importer",
-                "req_01HZX",
-                Instant.parse("2026-11-22T09:59:58.250Z"),
-                1500L,
-                800L,
-                100L,
-                1830L,
-                "error",
-                "/api/summarize",
-                "acme-corp",
-                "user-17",
-                "support-agent",
-                "ticket-triage",
-                "run-9001",
-                "classify",
-                "search_kb",
-                2L,
-                "resolved",
-                Json.MAPPER.readTree("{\"region\":\"eu-west-1\",\"weights\":[0.25,1],\"nested\":{\"ok\":true}}"));
+        return ProductEvents.with(ProductEvents.full(), "status", ProductEvent.STATUS_ERROR);
     }
 
     static ProductEvent minimal() {
-        return new ProductEvent(
-                "openai",
-                "gpt-4o-mini",
-                10,
-                2,
-                new BigDecimal("0.00001"),
-                null,
-                null,
-                RECEIVED_AT,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null);
+        return ProductEvents.minimal(RECEIVED_AT);
     }
 
     static AcceptedEvent accepted(ProductEvent event) {
@@ -327,61 +279,11 @@ class AcceptedEventCodecTest {
     }
 
     static ProductEvent withCost(String cost) {
-        ProductEvent m = minimal();
-        return new ProductEvent(
-                m.provider(),
-                m.model(),
-                m.promptTokens(),
-                m.outputTokens(),
-                new BigDecimal(cost),
-                null,
-                null,
-                m.ts(),
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null);
+        return ProductEvents.with(minimal(), "costUsd", new BigDecimal(cost));
     }
 
     static ProductEvent withMetadata(String json) {
-        ProductEvent m = minimal();
-        return new ProductEvent(
-                m.provider(),
-                m.model(),
-                m.promptTokens(),
-                m.outputTokens(),
-                m.costUsd(),
-                null,
-                null,
-                m.ts(),
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                Json.MAPPER.readTree(json));
+        return ProductEvents.with(minimal(), "metadata", json);
     }
 
     /** A seeded generator of events over the whole range of every field. */
