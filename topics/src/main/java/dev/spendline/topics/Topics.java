@@ -18,9 +18,13 @@ import org.apache.kafka.common.utils.Utils;
  */
 public final class Topics {
 
-    /** Accepted product events. Retention must be at least the dedupe horizon. */
+    /**
+     * Accepted product events. Retention must be at least the dedupe horizon. Values are written in
+     * {@code AcceptedEventCodec}'s binary format; the JSON of older versions still reads
+     * ({@link AcceptedEventSerde}).
+     */
     public static final Topic<String, AcceptedEvent> EVENTS =
-            new Topic<>("spendline.events.v1", Serdes.String(), new JsonSerde<>(AcceptedEvent.class));
+            new Topic<>("spendline.events.v1", Serdes.String(), new AcceptedEventSerde());
 
     /** Accepted internal AI-tool usage rows. */
     public static final Topic<String, AcceptedUsageRow> INTERNAL_USAGE =

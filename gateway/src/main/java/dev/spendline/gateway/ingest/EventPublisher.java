@@ -5,7 +5,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.serialization.Serializer;
 import org.springframework.kafka.core.KafkaTemplate;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -14,6 +18,12 @@ import reactor.core.scheduler.Schedulers;
  * Writes accepted items to Kafka, keyed by workspace id with the receive time as the record
  * timestamp, and completes only when Kafka has acknowledged every one of them (acks=all,
  * idempotent producer). One producer serves both topics so their records share batches.
+ *
+ * <p>Each item is encoded once, by its topic's serializer, straight into the record value (for
+ * events, {@code AcceptedEventCodec}'s binary format): the producer only passes the bytes on. A
+ * batch is encoded whole before its first record is sent, so an item that cannot be encoded
+ * writes nothing, and its records share one acknowledgement callback and one future instead of
+ * a future per record (issue #29).
  */
 final class EventPublisher {
 
@@ -30,20 +40,50 @@ final class EventPublisher {
         // timeout): keep that off the event loop. The timeout then bounds waiting for the
         // acknowledgements only, so a late failure of a blocked send is never dropped unseen.
         return Mono.fromCallable(() -> {
-                    CompletableFuture<?>[] acks = new CompletableFuture<?>[values.size()];
-                    var serializer = topic.valueSerde().serializer();
-                    for (int i = 0; i < acks.length; i++) {
-                        acks[i] = template.send(new ProducerRecord<>(
-                                topic.name(),
-                                null,
-                                receivedAt.toEpochMilli(),
-                                workspaceId,
-                                serializer.serialize(topic.name(), values.get(i))));
+                    String name = topic.name();
+                    Serializer<V> serializer = topic.valueSerde().serializer();
+                    byte[][] encoded = new byte[values.size()][];
+                    for (int i = 0; i < encoded.length; i++) {
+                        encoded[i] = serializer.serialize(name, values.get(i));
                     }
-                    return CompletableFuture.allOf(acks);
+                    BatchAck ack = new BatchAck(encoded.length);
+                    Long timestamp = receivedAt.toEpochMilli();
+                    template.execute(producer -> {
+                        for (byte[] value : encoded) {
+                            producer.send(new ProducerRecord<>(name, null, timestamp, workspaceId, value), ack);
+                        }
+                        return null;
+                    });
+                    return ack.done;
                 })
                 .subscribeOn(Schedulers.boundedElastic())
-                .flatMap(acks -> Mono.fromFuture(acks).timeout(timeout))
+                .flatMap(done -> Mono.fromFuture(done).timeout(timeout))
                 .then();
+    }
+
+    /**
+     * The one callback of a batch's records: completes {@link #done} when the last is acknowledged,
+     * or fails it with the first error (the producer calls back on its I/O thread, in any order).
+     */
+    static final class BatchAck implements Callback {
+
+        final CompletableFuture<Void> done = new CompletableFuture<>();
+        private final AtomicInteger pending;
+
+        BatchAck(int records) {
+            this.pending = new AtomicInteger(records);
+            if (records == 0) {
+                done.complete(null);
+            }
+        }
+
+        @Override
+        public void onCompletion(RecordMetadata metadata, Exception exception) {
+            if (exception != null) {
+                done.completeExceptionally(exception);
+            } else if (pending.decrementAndGet() == 0) {
+                done.complete(null);
+            }
+        }
     }
 }
