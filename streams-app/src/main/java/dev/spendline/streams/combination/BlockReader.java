@@ -67,6 +67,24 @@ final class BlockReader {
         return rows;
     }
 
+    /** The number of values in column {@code d}'s dictionary. */
+    int dictionarySize(int d) {
+        return dictCount[d];
+    }
+
+    /** The block being read, and where value {@code id} of column {@code d} lies in it. */
+    byte[] block() {
+        return b;
+    }
+
+    int valueOffset(int d, int id) {
+        return dictOffsets[d][id] + 2;
+    }
+
+    int valueLength(int d, int id) {
+        return u16(dictOffsets[d][id]);
+    }
+
     /** The id of {@code utf8} in column {@code d}, or -1 when no row of this block has it. */
     int find(int d, byte[] utf8) {
         int[] offsets = dictOffsets[d];
