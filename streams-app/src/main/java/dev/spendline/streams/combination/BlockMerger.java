@@ -192,7 +192,7 @@ final class BlockMerger {
                     int id = tuples[i * width + d];
                     added[d] = stamp[d][id] == chunk ? 0 : 1;
                     if (added[d] == 1) {
-                        moreDict += 2 + dictionary[d][id].length;
+                        moreDict += 2 + dictionary[d][id].length + (d == 0 ? BlockCodec.INDEX_ENTRY : 0);
                     }
                 }
                 long moreRow = 1;
@@ -245,7 +245,9 @@ final class BlockMerger {
                 }
             }
         }
+        BlockCodec.FirstColumnIndex index = new BlockCodec.FirstColumnIndex(out, count(stamp[0], chunk));
         for (int i = from; i < to; i++) {
+            index.row(local[0][tuples[i * width]]);
             for (int d = 0; d < dims; d++) {
                 out.varint(local[d][tuples[i * width + d]]);
             }
@@ -254,6 +256,15 @@ final class BlockMerger {
                 out.zigzag(measures[i * Row.MEASURES + m]);
             }
         }
+        index.finish();
         return out.toArray();
+    }
+
+    private static int count(int[] stamps, int chunk) {
+        int n = 0;
+        for (int s : stamps) {
+            n += s == chunk ? 1 : 0;
+        }
+        return n;
     }
 }

@@ -41,13 +41,17 @@ import org.apache.kafka.streams.state.internals.WrappedStateStore;
  * u32 rows
  * per dimension: u32 n, then n × (u16 length, UTF-8 bytes)   the column's dictionary: the distinct
  *                                                             values of the block, sorted by bytes
+ * n(first dimension) × (u32 offset, u32 count)               the first column's index: per id, the
+ *                                                             byte offset of its first row (from the
+ *                                                             first row) and its number of rows
  * rows × (per dimension: varint id; u8 hour; 10 × zigzag varint measures)
  * </pre>
  * Ids index the column's dictionary; "" (not attributed) is a value like any other. The hour is the
  * hour of day, or {@link #HOUR_UNKNOWN} for a row that counts for its day only. Measures are
  * Rollup's ten in its order. Rows are sorted by (ids in dimension order, hour) and no two are equal,
- * so one tenant's rows are contiguous. The dictionary lets a reader resolve a filter once per block,
- * and skip the block when the value is absent; rows then compare ints ({@link CombinationBlocks}).
+ * so one tenant's rows are contiguous and the index finds them. The dictionary lets a reader resolve
+ * a filter once per block, and skip the block when the value is absent; rows then compare ints
+ * ({@link CombinationBlocks}).
  *
  * <h2>Compaction</h2>
  * Per (workspace, day) and level the store keeps the block count and the next seq in memory (derived
