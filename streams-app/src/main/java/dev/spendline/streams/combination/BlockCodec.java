@@ -16,6 +16,8 @@ import java.util.Set;
 final class BlockCodec {
 
     static final int VERSION = 1;
+    /** An entry of the first column's index: u32 offset of its first row, u32 rows. */
+    static final int INDEX_ENTRY = 8;
 
     private BlockCodec() {}
 
@@ -56,7 +58,7 @@ final class BlockCodec {
                 boolean fresh = !seen.get(d).contains(r.values[d]);
                 added[d] = fresh ? 1 : 0;
                 if (fresh) {
-                    moreDict += 2 + utf8Length(r.values[d]);
+                    moreDict += 2 + utf8Length(r.values[d]) + (d == 0 ? INDEX_ENTRY : 0);
                 }
             }
             long moreRow = 1;
@@ -126,6 +128,8 @@ final class BlockCodec {
                 out.bytes(value);
             }
         }
+        FirstColumnIndex index =
+                new FirstColumnIndex(out, columns.get(0).dictionary().size());
         long[] sum = new long[Row.MEASURES];
         int written = 0;
         for (int k = 0; k < n; ) {
@@ -141,6 +145,7 @@ final class BlockCodec {
                 next++;
             }
             int base = first * (dims + 1);
+            index.row(tuples[base]);
             for (int d = 0; d < dims; d++) {
                 out.varint(tuples[base + d]);
             }
@@ -152,7 +157,48 @@ final class BlockCodec {
             k = next;
         }
         out.patchU32(2, written);
+        index.finish();
         return out.toArray();
+    }
+
+    /**
+     * The first column's index, written after the dictionaries: per id of the first column the byte
+     * offset (from the first row) of its first row and its row count. Rows are sorted with the first
+     * column first, so one value's rows are contiguous and a filter on it reads only those.
+     */
+    static final class FirstColumnIndex {
+        private final ByteSink out;
+        private final int at;
+        private final long[] offset;
+        private final long[] count;
+        private final int rowsStart;
+        private int last = -1;
+
+        /** Reserves the index; rows follow. */
+        FirstColumnIndex(ByteSink out, int values) {
+            this.out = out;
+            this.at = out.size();
+            out.skip(values * INDEX_ENTRY);
+            this.rowsStart = out.size();
+            this.offset = new long[values];
+            this.count = new long[values];
+        }
+
+        /** Before each row is written. */
+        void row(int firstColumnId) {
+            if (firstColumnId != last) {
+                offset[firstColumnId] = out.size() - rowsStart;
+                last = firstColumnId;
+            }
+            count[firstColumnId]++;
+        }
+
+        void finish() {
+            for (int id = 0; id < offset.length; id++) {
+                out.patchU32(at + id * INDEX_ENTRY, offset[id]);
+                out.patchU32(at + id * INDEX_ENTRY + 4, count[id]);
+            }
+        }
     }
 
     /** One column of a block: its dictionary (distinct UTF-8 values, sorted) and each value's id. */

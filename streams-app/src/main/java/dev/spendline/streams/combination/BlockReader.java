@@ -16,7 +16,9 @@ final class BlockReader {
     private final String[][] strings;
     private byte[] b;
     private int rows;
-    private int rowIndex;
+    private int rowsLeft;
+    private int indexStart;
+    private int rowsStart;
     private int pos;
     private int measuresAt;
 
@@ -59,12 +61,39 @@ final class BlockReader {
             }
             dictCount[d] = n;
         }
-        pos = p;
-        rowIndex = 0;
+        indexStart = p;
+        rowsStart = p + dictCount[0] * BlockCodec.INDEX_ENTRY;
+        pos = rowsStart;
+        rowsLeft = rows;
+    }
+
+    /** Limits the rows to those whose first column is {@code id} (the first column's index). */
+    void seekFirstColumn(int id) {
+        int at = indexStart + id * BlockCodec.INDEX_ENTRY;
+        pos = rowsStart + (int) BlockKeys.getU32(b, at);
+        rowsLeft = (int) BlockKeys.getU32(b, at + 4);
     }
 
     int rows() {
         return rows;
+    }
+
+    /** The number of values in column {@code d}'s dictionary. */
+    int dictionarySize(int d) {
+        return dictCount[d];
+    }
+
+    /** The block being read, and where value {@code id} of column {@code d} lies in it. */
+    byte[] block() {
+        return b;
+    }
+
+    int valueOffset(int d, int id) {
+        return dictOffsets[d][id] + 2;
+    }
+
+    int valueLength(int d, int id) {
+        return u16(dictOffsets[d][id]);
     }
 
     /** The id of {@code utf8} in column {@code d}, or -1 when no row of this block has it. */
@@ -99,7 +128,7 @@ final class BlockReader {
 
     /** Moves to the next row (its ids and hour); false after the last. */
     boolean next() {
-        if (rowIndex == rows) {
+        if (rowsLeft == 0) {
             return false;
         }
         for (int d = 0; d < dims; d++) {
@@ -116,7 +145,7 @@ final class BlockReader {
                 // skip a varint: every byte but the last has its high bit set
             }
         }
-        rowIndex++;
+        rowsLeft--;
         return true;
     }
 

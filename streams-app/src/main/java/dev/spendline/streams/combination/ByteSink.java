@@ -39,6 +39,12 @@ final class ByteSink {
         size += 4;
     }
 
+    /** Leaves {@code n} zero bytes, to be patched. */
+    void skip(int n) {
+        ensure(n);
+        size += n;
+    }
+
     void patchU32(int at, long v) {
         BlockKeys.putU32(buf, at, v);
     }

@@ -41,13 +41,17 @@ import org.apache.kafka.streams.state.internals.WrappedStateStore;
  * u32 rows
  * per dimension: u32 n, then n × (u16 length, UTF-8 bytes)   the column's dictionary: the distinct
  *                                                             values of the block, sorted by bytes
+ * n(first dimension) × (u32 offset, u32 count)               the first column's index: per id, the
+ *                                                             byte offset of its first row (from the
+ *                                                             first row) and its number of rows
  * rows × (per dimension: varint id; u8 hour; 10 × zigzag varint measures)
  * </pre>
  * Ids index the column's dictionary; "" (not attributed) is a value like any other. The hour is the
  * hour of day, or {@link #HOUR_UNKNOWN} for a row that counts for its day only. Measures are
  * Rollup's ten in its order. Rows are sorted by (ids in dimension order, hour) and no two are equal,
- * so one tenant's rows are contiguous. The dictionary lets a reader resolve a filter once per block,
- * and skip the block when the value is absent; rows then compare ints ({@link CombinationBlocks}).
+ * so one tenant's rows are contiguous and the index finds them. The dictionary lets a reader resolve
+ * a filter once per block, and skip the block when the value is absent; rows then compare ints
+ * ({@link CombinationBlocks}).
  *
  * <h2>Compaction</h2>
  * Per (workspace, day) and level the store keeps the block count and the next seq in memory (derived
@@ -238,11 +242,18 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
     private void writeBlocks(byte[] ws, long day, Levels lv, List<Row> rows, int level, Map<Bytes, byte[]> batch) {
         List<List<Row>> chunks = BlockCodec.chunk(rows, dims, maxBlockBytes);
         for (int i = 0; i < chunks.size(); i++) {
-            int at = i < chunks.size() - 1 ? FULL_LEVEL : Math.min(level, FULL_LEVEL);
-            byte[] key = BlockKeys.block(ws, day, at, lv.nextSeq[at]++);
-            batch.put(Bytes.wrap(key), BlockCodec.encode(chunks.get(i), dims));
-            lv.count[at]++;
+            put(ws, day, lv, levelOf(i, chunks.size(), level), BlockCodec.encode(chunks.get(i), dims), batch);
         }
+    }
+
+    /** Of the blocks one write needs, all but the last are full. */
+    private static int levelOf(int block, int blocks, int level) {
+        return block < blocks - 1 ? FULL_LEVEL : Math.min(level, FULL_LEVEL);
+    }
+
+    private static void put(byte[] ws, long day, Levels lv, int level, byte[] block, Map<Bytes, byte[]> batch) {
+        batch.put(Bytes.wrap(BlockKeys.block(ws, day, level, lv.nextSeq[level]++)), block);
+        lv.count[level]++;
     }
 
     /** Merges every level that reached {@link #MERGE_AT} blocks, lowest first, so merges cascade. */
@@ -251,31 +262,16 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
             if (lv.count[level] < MERGE_AT) {
                 continue;
             }
-            Map<Row, Row> merged = new HashMap<>();
-            BlockReader reader = new BlockReader(dims);
-            String[] values = new String[dims];
-            long[] measures = new long[Row.MEASURES];
-            Row key = new Row(dims);
+            List<byte[]> inputs = new ArrayList<>();
             for (Map.Entry<Bytes, byte[]> block : blocksOf(ws, day, level, batch)) {
-                reader.reset(block.getValue());
-                while (reader.next()) {
-                    for (int d = 0; d < dims; d++) {
-                        values[d] = reader.value(d, reader.ids[d]);
-                    }
-                    reader.measures(measures);
-                    Row row = merged.get(key.probe(values, reader.hour));
-                    if (row == null) {
-                        row = key.copyKey();
-                        merged.put(row, row);
-                    }
-                    row.add(measures);
-                }
+                inputs.add(block.getValue());
                 delete(batch, block.getKey());
             }
             lv.count[level] = 0;
-            List<Row> rows = new ArrayList<>(merged.keySet());
-            rows.sort(Row.ORDER);
-            writeBlocks(ws, day, lv, rows, level + 1, batch);
+            List<byte[]> outputs = BlockMerger.merge(inputs, dims, maxBlockBytes);
+            for (int i = 0; i < outputs.size(); i++) {
+                put(ws, day, lv, levelOf(i, outputs.size(), level + 1), outputs.get(i), batch);
+            }
         }
     }
 

@@ -13,6 +13,8 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * thread. The days of a range are read with one iterator, so a merge written meanwhile (one write
  * batch) is seen whole or not at all. Per block each filter is looked up once in its column's
  * dictionary; a value the block lacks skips the block, and rows are then tested by comparing ids.
+ * A filter on the first column (the customer) reads only that value's rows, through the block's
+ * index of the first column.
  * Values and measures are decoded only for matching rows.
  */
 public final class CombinationBlocks {
@@ -83,6 +85,11 @@ public final class CombinationBlocks {
                 reader.reset(kv.value);
                 if (!resolve(reader, filterPositions, wanted, wantedIds)) {
                     continue;
+                }
+                for (int f = 0; f < filterPositions.length; f++) {
+                    if (filterPositions[f] == 0) {
+                        reader.seekFirstColumn(wantedIds[f]);
+                    }
                 }
                 long day = BlockKeys.day(key);
                 long firstHour = day * HOURS_PER_DAY;

@@ -83,6 +83,37 @@ class BlockCodecTest {
         assertThat(reader.rows()).isEqualTo(2);
     }
 
+    /** The first column's index gives exactly the rows of one value, in block order. */
+    @Test
+    void theFirstColumnsIndexFindsExactlyTheRowsOfOneValue() {
+        List<Row> rows = distinctRows(new Random(13), 500);
+        rows.sort(Row.ORDER);
+        byte[] block = BlockCodec.encode(rows, DIMS);
+        BlockReader reader = new BlockReader(DIMS);
+        reader.reset(block);
+        Map<Integer, List<String>> byFirst = new HashMap<>();
+        while (reader.next()) {
+            byFirst.computeIfAbsent(reader.ids[0], k -> new ArrayList<>()).add(rowText(reader));
+        }
+        assertThat(byFirst).hasSizeGreaterThan(5);
+
+        for (Map.Entry<Integer, List<String>> e : byFirst.entrySet()) {
+            reader.reset(block);
+            reader.seekFirstColumn(e.getKey());
+            List<String> seen = new ArrayList<>();
+            while (reader.next()) {
+                seen.add(rowText(reader));
+            }
+            assertThat(seen).isEqualTo(e.getValue());
+        }
+    }
+
+    private static String rowText(BlockReader reader) {
+        long[] m = new long[Row.MEASURES];
+        reader.measures(m);
+        return Arrays.toString(reader.ids) + reader.hour + Arrays.toString(m);
+    }
+
     /** Unpaired surrogates have one UTF-8 form ('?'): such values become one row, added up. */
     @Test
     void valuesWithTheSameUtf8FormAreAddedIntoOneRow() {
