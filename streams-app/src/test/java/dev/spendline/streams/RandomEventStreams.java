@@ -62,17 +62,23 @@ final class RandomEventStreams {
         this.now = NOWS.get((int) Math.floorMod(seed, NOWS.size()));
     }
 
+    /** A stream of 200 to 1,500 events (before resends). */
     static Stream generate(long seed) {
-        return new RandomEventStreams(seed).stream(seed);
+        return generate(seed, 1_500);
     }
 
-    private Stream stream(long seed) {
+    /** A stream of 200 to {@code maxEvents} events (before resends). */
+    static Stream generate(long seed, int maxEvents) {
+        return new RandomEventStreams(seed).stream(seed, maxEvents);
+    }
+
+    private Stream stream(long seed, int maxEvents) {
         List<String> workspaces = new ArrayList<>();
         int wsCount = 2 + random.nextInt(2);
         for (int i = 0; i < wsCount; i++) {
             workspaces.add("ws_p" + seed + "_" + i);
         }
-        int count = 200 + random.nextInt(1301);
+        int count = 200 + random.nextInt(maxEvents - 199);
         List<Instant> boundaries = boundaries();
         List<AcceptedEvent> events = new ArrayList<>(count + count / 20);
         for (int i = 0; i < count; i++) {
