@@ -8,6 +8,7 @@ import dev.spendline.topics.Topic;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Properties;
@@ -33,10 +34,19 @@ final class TopologyDrivers {
 
     /** As {@link #start(String)}, with the driver's wall clock (alerts, punctuations) at {@code now}. */
     static TopologyTestDriver start(String applicationId, Instant now) {
+        return start(applicationId, now, freshStateDir());
+    }
+
+    /**
+     * As {@link #start(String, Instant)}, with the state in {@code stateDir}. The driver commits,
+     * and so checkpoints with an fsync, after every record: a test that pipes tens of thousands of
+     * records puts its state in memory ({@link #freshMemoryStateDir}).
+     */
+    static TopologyTestDriver start(String applicationId, Instant now, String stateDir) {
         Properties config = new Properties();
         config.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
         config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
-        config.put(StreamsConfig.STATE_DIR_CONFIG, freshStateDir());
+        config.put(StreamsConfig.STATE_DIR_CONFIG, stateDir);
         DeadLetterQueue.configure(config, null);
         return new TopologyTestDriver(
                 SpendlineTopology.build(new StreamsBuilder(), new TopologySettings(Duration.ofDays(35))), config, now);
@@ -50,6 +60,19 @@ final class TopologyDrivers {
     static String freshStateDir() {
         try {
             return Files.createTempDirectory("spendline-topology-").toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A fresh state directory in memory ({@code /dev/shm}) where there is one, else as {@link #freshStateDir}. */
+    static String freshMemoryStateDir() {
+        Path shm = Path.of("/dev/shm");
+        if (!Files.isDirectory(shm) || !Files.isWritable(shm)) {
+            return freshStateDir();
+        }
+        try {
+            return Files.createTempDirectory(shm, "spendline-topology-").toString();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,0 +1,305 @@
+package dev.spendline.streams;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.spendline.contracts.event.AcceptedEvent;
+import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.SpendMetric;
+import dev.spendline.contracts.query.SpendOrder;
+import dev.spendline.contracts.query.SpendQuery;
+import dev.spendline.contracts.query.SpendReport;
+import dev.spendline.contracts.query.TimeGrain;
+import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.streams.spend.LocalSpendQueries;
+import dev.spendline.topics.Topics;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.LongStream;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The safety net for changes to how rollups are stored (issue #29): random event streams are
+ * folded through the production topology, and every read is compared, exactly, with a brute-force
+ * answer from the raw events ({@link ReferenceAnswers}). The reference knows nothing of keys,
+ * pairs, combinations or monthly buckets, so it stays valid whatever the storage becomes.
+ *
+ * <p>Cost: the driver commits after every record, and the topology does much per record, so a
+ * record costs about 6 ms and a read about 3 ms here (2 shared cores). {@code ./mvnw test} runs
+ * {@value #QUICK_SEEDS} seeds of 200 to {@value #QUICK_MAX_EVENTS} events, each read of the query
+ * set below with probability {@value #QUICK_SHARE} (under a minute); {@code
+ * -Dspendline.random-streams.seeds=N} adds seeds 1000 to 1000+N-1 of 200 to 1,500 events with
+ * every read of the set (about 10 s a seed).
+ */
+class RandomStreamsReadsTest {
+
+    private static final List<Dimension> PRODUCT = List.of(
+            Dimension.PROVIDER,
+            Dimension.MODEL,
+            Dimension.FEATURE,
+            Dimension.TENANT,
+            Dimension.USER,
+            Dimension.AGENT,
+            Dimension.WORKFLOW,
+            Dimension.TOOL,
+            Dimension.STATUS,
+            Dimension.OUTCOME);
+
+    /** A value no generated event has (multi-byte, so a prefix scan cannot mistake it). */
+    private static final String UNSEEN = "never-sent-✓";
+
+    static final int QUICK_SEEDS = 20;
+    static final int QUICK_MAX_EVENTS = 500;
+    static final double QUICK_SHARE = 0.25;
+    /** Seeds from here on are the thorough ones. */
+    private static final long THOROUGH = 1000;
+
+    static LongStream seeds() {
+        long extra = Long.getLong("spendline.random-streams.seeds", 0);
+        return LongStream.concat(LongStream.rangeClosed(1, QUICK_SEEDS), LongStream.range(THOROUGH, THOROUGH + extra));
+    }
+
+    /** The ranges a query covers: the read path splits each differently. */
+    enum RangeKind {
+        ALIGNED_DAYS,
+        HOURS_INSIDE_HORIZON,
+        HOURS_REACHING_OUTSIDE,
+        ACROSS_A_MONTH,
+        WHOLE_MONTHS
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void everySpendReadEqualsTheBruteForceAnswer(long seed) {
+        boolean thorough = seed >= THOROUGH;
+        RandomEventStreams.Stream stream =
+                thorough ? RandomEventStreams.generate(seed) : RandomEventStreams.generate(seed, QUICK_MAX_EVENTS);
+        double share = thorough ? 1.0 : QUICK_SHARE;
+        ReferenceAnswers reference =
+                new ReferenceAnswers(stream.now(), stream.events(), RandomEventStreams.DEDUPE_HORIZON);
+        try (TopologyTestDriver driver =
+                TopologyDrivers.start("random-streams-" + seed, stream.now(), TopologyDrivers.freshMemoryStateDir())) {
+            var input = TopologyDrivers.input(driver, Topics.EVENTS);
+            for (AcceptedEvent e : stream.events()) {
+                input.pipeInput(e.workspaceId(), e, e.receivedAt());
+            }
+            LocalSpendQueries queries =
+                    new LocalSpendQueries(TopologyDrivers.rollups(driver), Clock.fixed(stream.now(), ZoneOffset.UTC));
+            Checks checks = new Checks(seed);
+            Random random = new Random(seed * 31 + 7);
+            for (Map<Dimension, String> filters : filterSets(random, reference.counted())) {
+                for (Dimension by : PRODUCT) {
+                    SpendQuery q = query(random, stream, by, null, filters);
+                    if (random.nextDouble() < share) {
+                        checks.spendBy(reference, queries, q);
+                    }
+                }
+                for (TimeGrain grain : TimeGrain.values()) {
+                    SpendQuery q = query(random, stream, null, grain, filters);
+                    if (random.nextDouble() < share) {
+                        checks.spendBy(reference, queries, q);
+                    }
+                }
+            }
+            checks.assertNoneDiffer();
+            // The stream reached what it is for: resends dropped, and most reads not empty.
+            assertThat(reference.duplicates()).as("seed %d: resends", seed).isPositive();
+            assertThat(checks.nonEmpty).as("seed %d: reads with spend", seed).isGreaterThan(checks.compared / 4);
+        }
+    }
+
+    /**
+     * No filter; each dimension alone with a value it has and one it never has; every pair of
+     * dimensions with the values of one event that has both; twenty triples, most of one event.
+     */
+    private static List<Map<Dimension, String>> filterSets(Random random, List<AcceptedEvent> events) {
+        List<Map<Dimension, String>> sets = new ArrayList<>();
+        sets.add(Map.of());
+        for (Dimension d : PRODUCT) {
+            List<AcceptedEvent> with = withValues(events, List.of(d));
+            sets.add(Map.of(d, ReferenceAnswers.valueOf(pick(random, with).event(), d)));
+            sets.add(Map.of(d, UNSEEN));
+        }
+        for (int a = 0; a < PRODUCT.size(); a++) {
+            for (int b = a + 1; b < PRODUCT.size(); b++) {
+                List<Dimension> pair = List.of(PRODUCT.get(a), PRODUCT.get(b));
+                List<AcceptedEvent> with = withValues(events, pair);
+                if (!with.isEmpty()) {
+                    sets.add(filtersOf(pick(random, with), pair));
+                }
+            }
+        }
+        for (int i = 0; i < 20; i++) {
+            List<Dimension> dims = new ArrayList<>(PRODUCT);
+            java.util.Collections.shuffle(dims, random);
+            List<Dimension> triple = dims.subList(0, 3);
+            List<AcceptedEvent> with = withValues(events, triple);
+            if (with.isEmpty()) {
+                continue;
+            }
+            Map<Dimension, String> filters = filtersOf(pick(random, with), triple);
+            if (i % 4 == 3) {
+                // Values of another event: often a combination that never happened.
+                Dimension last = triple.get(2);
+                filters.put(last, ReferenceAnswers.valueOf(pick(random, with).event(), last));
+            }
+            sets.add(filters);
+        }
+        return sets;
+    }
+
+    private static List<AcceptedEvent> withValues(List<AcceptedEvent> events, List<Dimension> dims) {
+        return events.stream()
+                .filter(e -> dims.stream().allMatch(d -> ReferenceAnswers.valueOf(e.event(), d) != null))
+                .toList();
+    }
+
+    private static Map<Dimension, String> filtersOf(AcceptedEvent e, List<Dimension> dims) {
+        Map<Dimension, String> filters = new EnumMap<>(Dimension.class);
+        dims.forEach(d -> filters.put(d, ReferenceAnswers.valueOf(e.event(), d)));
+        return filters;
+    }
+
+    /** One query: a random workspace, range kind, limit (3 or 100), and for some a metric and order. */
+    private static SpendQuery query(
+            Random random,
+            RandomEventStreams.Stream stream,
+            Dimension by,
+            TimeGrain grain,
+            Map<Dimension, String> filters) {
+        String ws = pick(random, stream.workspaces());
+        RangeKind kind = RangeKind.values()[random.nextInt(RangeKind.values().length)];
+        Instant[] range = range(random, stream.now(), kind);
+        int limit = random.nextBoolean() ? 3 : 100;
+        SpendMetric metric = null;
+        SpendOrder order = null;
+        if (random.nextInt(3) == 0) {
+            metric = grain == null ? SpendMetric.values()[random.nextInt(SpendMetric.values().length)] : null;
+            order = random.nextBoolean() ? SpendOrder.ASC : SpendOrder.DESC;
+        }
+        return new SpendQuery(ws, UsageKind.PRODUCT, by, grain, range[0], range[1], filters, limit, metric, order);
+    }
+
+    static Instant[] range(Random random, Instant now, RangeKind kind) {
+        Instant today = now.truncatedTo(ChronoUnit.DAYS);
+        Instant firstKept = now.minus(Duration.ofDays(8)).truncatedTo(ChronoUnit.HOURS);
+        Instant thisMonth = LocalDate.ofInstant(now, ZoneOffset.UTC)
+                .withDayOfMonth(1)
+                .atStartOfDay(ZoneOffset.UTC)
+                .toInstant();
+        Instant from;
+        Instant to;
+        switch (kind) {
+            case ALIGNED_DAYS -> {
+                from = today.minus(Duration.ofDays(2 + random.nextInt(40)));
+                to = from.plus(Duration.ofDays(1 + random.nextInt(25)));
+            }
+            case HOURS_INSIDE_HORIZON -> {
+                from = firstKept.plus(Duration.ofMinutes(60 + random.nextInt(7 * 24 * 60)));
+                to = from.plus(Duration.ofMinutes(1 + random.nextInt(3 * 24 * 60)));
+            }
+            case HOURS_REACHING_OUTSIDE -> {
+                from = firstKept.minus(Duration.ofMinutes(1 + random.nextInt(25 * 24 * 60)));
+                to = now.minus(Duration.ofMinutes(random.nextInt(3 * 24 * 60)))
+                        .plus(Duration.ofMinutes(random.nextInt(22 * 60)));
+            }
+            case ACROSS_A_MONTH -> {
+                Instant monthStart = thisMonth
+                        .atZone(ZoneOffset.UTC)
+                        .minusMonths(random.nextInt(2))
+                        .toInstant();
+                from = monthStart.minus(Duration.ofMinutes(1 + random.nextInt(20 * 24 * 60)));
+                to = random.nextBoolean()
+                        ? monthStart.plus(Duration.ofMinutes(1 + random.nextInt(10 * 24 * 60)))
+                        : now.plus(Duration.ofMinutes(random.nextInt(20 * 60)));
+            }
+            case WHOLE_MONTHS -> {
+                from = thisMonth
+                        .atZone(ZoneOffset.UTC)
+                        .minusMonths(1 + random.nextInt(2))
+                        .toInstant();
+                to = switch (random.nextInt(3)) {
+                    case 0 -> thisMonth;
+                    case 1 -> now.plus(Duration.ofMinutes(random.nextInt(20 * 60)));
+                    default -> thisMonth.atZone(ZoneOffset.UTC).plusMonths(1).toInstant();};
+            }
+            default -> throw new IllegalStateException(kind.name());
+        }
+        if (!to.isAfter(from)) {
+            to = from.plus(Duration.ofHours(1));
+        }
+        return new Instant[] {from, to};
+    }
+
+    private static <T> T pick(Random random, List<T> values) {
+        return values.get(random.nextInt(values.size()));
+    }
+
+    /** Compares reads and collects every difference, so that a failure shows all of them with their seed. */
+    static final class Checks {
+        private final long seed;
+        private final List<String> differences = new ArrayList<>();
+        int compared;
+        int nonEmpty;
+        int refused;
+
+        Checks(long seed) {
+            this.seed = seed;
+        }
+
+        void spendBy(ReferenceAnswers reference, LocalSpendQueries queries, SpendQuery q) {
+            compared++;
+            SpendReport expected;
+            try {
+                expected = reference.spendBy(q);
+            } catch (IllegalArgumentException refusal) {
+                refused++;
+                // Refused by the reference (an invalid query): the product must refuse it alike.
+                try {
+                    differ(q, "refusal " + refusal.getMessage(), queries.spendBy(q));
+                } catch (IllegalArgumentException e) {
+                    if (!e.getMessage().equals(refusal.getMessage())) {
+                        differ(q, "refusal " + refusal.getMessage(), "refusal " + e.getMessage());
+                    }
+                }
+                return;
+            }
+            if (expected.totals().calls() > 0) {
+                nonEmpty++;
+            }
+            try {
+                SpendReport actual = queries.spendBy(q);
+                if (!actual.equals(expected)) {
+                    differ(q, expected, actual);
+                }
+            } catch (RuntimeException e) {
+                differ(q, expected, "refusal " + e);
+            }
+        }
+
+        private void differ(SpendQuery q, Object expected, Object actual) {
+            differences.add("seed " + seed + ", " + q + "\n  expected: " + expected + "\n  actual:   " + actual);
+        }
+
+        void assertNoneDiffer() {
+            assertThat(differences)
+                    .as(
+                            "seed %d: %d of %d reads differ from the brute force; the first:\n%s",
+                            seed,
+                            differences.size(),
+                            compared,
+                            String.join("\n", differences.subList(0, Math.min(5, differences.size()))))
+                    .isEmpty();
+        }
+    }
+}

@@ -1,0 +1,282 @@
+package dev.spendline.streams;
+
+import dev.spendline.contracts.event.AcceptedEvent;
+import dev.spendline.contracts.event.ProductEvent;
+import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.Measures;
+import dev.spendline.contracts.query.SpendMetric;
+import dev.spendline.contracts.query.SpendOrder;
+import dev.spendline.contracts.query.SpendQuery;
+import dev.spendline.contracts.query.SpendReport;
+import dev.spendline.contracts.query.SpendRow;
+import dev.spendline.contracts.query.TimeGrain;
+import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.streams.query.RangePlan;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.DayOfWeek;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
+import java.time.temporal.TemporalAdjusters;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The brute-force answer to reads, from nothing but the raw events: deduplicated as the spec says,
+ * filtered and summed per query. It shares no code with the topology or the read path except
+ * {@link RangePlan#of}, which says which hour-aligned range a query covers (hours inside the hourly
+ * horizon, whole days outside it): that rule is part of the documented answer, and re-deriving it
+ * here would only copy it.
+ *
+ * <p>Whatever way the rollups are stored (keys, pairs, combinations, monthly buckets), a read must
+ * equal this.
+ */
+final class ReferenceAnswers {
+
+    private final Instant now;
+    /** Counted events, in receipt order: resends within the dedupe horizon are not among them. */
+    private final List<AcceptedEvent> counted = new ArrayList<>();
+
+    private int duplicates;
+
+    ReferenceAnswers(Instant now, List<AcceptedEvent> sent, Duration dedupeHorizon) {
+        this.now = now;
+        // The first copy of a (workspace, source, externalId) counts; a later one within the horizon
+        // (of receipt) does not. Events without an identity always count.
+        Map<List<String>, List<Instant>> seen = new HashMap<>();
+        for (AcceptedEvent e : sent) {
+            ProductEvent event = e.event();
+            if (event.source() != null && event.externalId() != null) {
+                List<Instant> earlier = seen.computeIfAbsent(
+                        List.of(e.workspaceId(), event.source(), event.externalId()), k -> new ArrayList<>());
+                boolean duplicate = earlier.stream()
+                        .anyMatch(t -> Duration.between(t, e.receivedAt()).abs().compareTo(dedupeHorizon) <= 0);
+                if (duplicate) {
+                    duplicates++;
+                    continue;
+                }
+                earlier.add(e.receivedAt());
+            }
+            counted.add(e);
+        }
+    }
+
+    int duplicates() {
+        return duplicates;
+    }
+
+    List<AcceptedEvent> counted() {
+        return counted;
+    }
+
+    /** A dimension's value of an event; null when the sender did not say. */
+    static String valueOf(ProductEvent e, Dimension d) {
+        return switch (d) {
+            case PROVIDER -> e.provider();
+            case MODEL -> e.model();
+            case FEATURE -> e.feature();
+            case TENANT -> e.tenantId();
+            case USER -> e.userId();
+            case AGENT -> e.agentId();
+            case WORKFLOW -> e.workflowId();
+            case TOOL -> e.toolName();
+            case STATUS -> e.status();
+            case OUTCOME -> e.outcome();
+            default -> throw new IllegalArgumentException(d + " is not a product dimension");
+        };
+    }
+
+    /** The answer to a product spend query, refused as the product refuses an invalid one. */
+    SpendReport spendBy(SpendQuery q) {
+        if (q.usage() != UsageKind.PRODUCT) {
+            throw new IllegalArgumentException("the reference knows product usage only");
+        }
+        List<String> problems = q.problems();
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(String.join("; ", problems));
+        }
+        RangePlan plan = RangePlan.of(q.from(), q.to(), now);
+        Instant from = plan.from();
+        Instant to = plan.to();
+        Map<String, Sum> groups = new HashMap<>();
+        if (q.grain() != null) {
+            // Every period of the covered range is a row, with or without spend.
+            LocalDate last = LocalDate.ofInstant(to.minusMillis(1), ZoneOffset.UTC);
+            for (LocalDate p = periodStart(q.grain(), LocalDate.ofInstant(from, ZoneOffset.UTC));
+                    !p.isAfter(last);
+                    p = next(q.grain(), p)) {
+                groups.put(label(q.grain(), p), new Sum());
+            }
+        }
+        for (AcceptedEvent e : counted) {
+            ProductEvent event = e.event();
+            if (!e.workspaceId().equals(q.workspaceId())
+                    || event.ts().isBefore(from)
+                    || !event.ts().isBefore(to)
+                    || !matches(event, q.filters())) {
+                continue;
+            }
+            String group;
+            if (q.grain() != null) {
+                group = label(q.grain(), periodStart(q.grain(), LocalDate.ofInstant(event.ts(), ZoneOffset.UTC)));
+            } else {
+                String v = valueOf(event, q.by());
+                // Not attributed: grouped under the empty value, shown as null.
+                group = v == null ? "" : v;
+            }
+            groups.computeIfAbsent(group, g -> new Sum()).add(event);
+        }
+        List<Map.Entry<String, Sum>> sorted = new ArrayList<>(groups.entrySet());
+        if (q.grain() != null) {
+            Comparator<Map.Entry<String, Sum>> oldestFirst = Map.Entry.comparingByKey();
+            sorted.sort(q.order() == SpendOrder.DESC ? oldestFirst.reversed() : oldestFirst);
+        } else {
+            sorted.sort(ranking(q.metric(), q.order()));
+        }
+        List<SpendRow> rows = new ArrayList<>();
+        Sum others = new Sum();
+        Sum totals = new Sum();
+        for (int i = 0; i < sorted.size(); i++) {
+            Map.Entry<String, Sum> e = sorted.get(i);
+            totals.add(e.getValue());
+            if (i < q.limit()) {
+                Measures m = e.getValue().measures();
+                rows.add(new SpendRow(
+                        e.getKey().isEmpty() ? null : e.getKey(), m, q.metric().of(m)));
+            } else {
+                others.add(e.getValue());
+            }
+        }
+        Map<String, String> filters = new LinkedHashMap<>();
+        new TreeMap<>(q.filters()).forEach((d, v) -> filters.put(d.wireName(), v));
+        return new SpendReport(
+                q.workspaceId(),
+                q.usage().wireName(),
+                q.grain() != null ? q.grain().wireName() : q.by().wireName(),
+                from,
+                to,
+                filters,
+                q.limit(),
+                q.metric().wireName(),
+                q.order().wireName(),
+                sorted.size(),
+                rows,
+                others.calls == 0 ? Measures.ZERO : others.measures(),
+                totals.measures());
+    }
+
+    private static boolean matches(ProductEvent e, Map<Dimension, String> filters) {
+        for (Map.Entry<Dimension, String> f : filters.entrySet()) {
+            if (!f.getValue().equals(valueOf(e, f.getKey()))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The documented ranking: by the metric in the order asked, rows without a value last either
+     * way; ties by cost, then calls (largest first), then the value.
+     */
+    private static Comparator<Map.Entry<String, Sum>> ranking(SpendMetric metric, SpendOrder order) {
+        Comparator<BigDecimal> byValue =
+                order == SpendOrder.ASC ? Comparator.naturalOrder() : Comparator.reverseOrder();
+        Comparator<Map.Entry<String, Sum>> c =
+                Comparator.comparing(e -> metric.of(e.getValue().measures()), Comparator.nullsLast(byValue));
+        return c.thenComparing(e -> e.getValue().costNanos, Comparator.reverseOrder())
+                .thenComparing(e -> e.getValue().calls, Comparator.reverseOrder())
+                .thenComparing(Map.Entry::getKey);
+    }
+
+    private static LocalDate periodStart(TimeGrain grain, LocalDate day) {
+        return switch (grain) {
+            case DAY -> day;
+            case WEEK -> day.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY));
+            case MONTH -> day.withDayOfMonth(1);
+        };
+    }
+
+    private static LocalDate next(TimeGrain grain, LocalDate start) {
+        return switch (grain) {
+            case DAY -> start.plusDays(1);
+            case WEEK -> start.plusWeeks(1);
+            case MONTH -> start.plusMonths(1);
+        };
+    }
+
+    /** {@code 2026-11-23} for a day or the Monday of a week, {@code 2026-11} for a month. */
+    private static String label(TimeGrain grain, LocalDate start) {
+        return grain == TimeGrain.MONTH ? YearMonth.from(start).toString() : start.toString();
+    }
+
+    /** USD to nano-dollars: exact up to nine decimals, beyond that rounded half-even. */
+    static long nanos(BigDecimal usd) {
+        return usd.setScale(9, RoundingMode.HALF_EVEN).unscaledValue().longValueExact();
+    }
+
+    /** Exact sums of a set of events. */
+    static final class Sum {
+        long costNanos;
+        long calls;
+        long inputTokens;
+        long outputTokens;
+        long cacheReadTokens;
+        long cacheWriteTokens;
+        long errors;
+        long retries;
+        long latencySum;
+        long latencyCount;
+
+        void add(ProductEvent e) {
+            costNanos = Math.addExact(costNanos, nanos(e.costUsd()));
+            calls++;
+            inputTokens += e.promptTokens();
+            outputTokens += e.outputTokens();
+            cacheReadTokens += e.cacheReadTokens() == null ? 0 : e.cacheReadTokens();
+            cacheWriteTokens += e.cacheWriteTokens() == null ? 0 : e.cacheWriteTokens();
+            errors += ProductEvent.STATUS_ERROR.equals(e.status()) ? 1 : 0;
+            // A retry is a call with retryCount > 0, counted once whatever the count.
+            retries += e.retryCount() != null && e.retryCount() > 0 ? 1 : 0;
+            if (e.latencyMs() != null) {
+                latencySum += e.latencyMs();
+                latencyCount++;
+            }
+        }
+
+        void add(Sum o) {
+            costNanos = Math.addExact(costNanos, o.costNanos);
+            calls += o.calls;
+            inputTokens += o.inputTokens;
+            outputTokens += o.outputTokens;
+            cacheReadTokens += o.cacheReadTokens;
+            cacheWriteTokens += o.cacheWriteTokens;
+            errors += o.errors;
+            retries += o.retries;
+            latencySum += o.latencySum;
+            latencyCount += o.latencyCount;
+        }
+
+        /** USD with at least two decimals and no trailing zeros beyond; latency averaged to 0.1 ms. */
+        Measures measures() {
+            BigDecimal usd = BigDecimal.valueOf(costNanos, 9).stripTrailingZeros();
+            if (usd.scale() < 2) {
+                usd = usd.setScale(2);
+            }
+            Double latency = latencyCount == 0
+                    ? null
+                    : BigDecimal.valueOf(latencySum)
+                            .divide(BigDecimal.valueOf(latencyCount), 1, RoundingMode.HALF_UP)
+                            .doubleValue();
+            return new Measures(
+                    usd, calls, inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens, errors, retries, latency);
+        }
+    }
+}
