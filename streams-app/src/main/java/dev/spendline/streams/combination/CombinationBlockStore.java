@@ -69,6 +69,13 @@ import org.apache.kafka.streams.state.internals.WrappedStateStore;
  * its reads first write them (so the writer sees its own writes); any other thread reads RocksDB,
  * that is, what was written by the last commit. {@link #clearCache} and {@link #close} drop what was
  * not written, and the in-memory counters, which a range read derives again.
+ *
+ * <h2>Cost</h2>
+ * {@code CombinationBlocksThroughput} (the bench's seeded mix, 1,700 events a commit, one workspace
+ * and day, 680,000 events; C2 JIT on a shared 2-core machine, the driver's mock producer): folding
+ * about 1 µs an event, flush and compaction about 6–7 µs an event, 0.0013 changelog records and
+ * about 80 changelog bytes an event. Reading that day: all rows 140–400 ms, one customer 11–50 ms
+ * (most blocks hold every large customer), a user or a feature and model 40–160 ms.
  */
 public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>, CachedStateStore<Bytes, byte[]> {
 
@@ -379,9 +386,12 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
         return false;
     }
 
+    /** Only a block key can be changed by the pending rows: a metadata read does not write them. */
     @Override
     public byte[] get(Bytes key) {
-        writePendingIfOwner();
+        if (BlockKeys.isBlock(key.get())) {
+            writePendingIfOwner();
+        }
         return inner.get(key);
     }
 
