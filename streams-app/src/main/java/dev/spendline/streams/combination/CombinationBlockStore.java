@@ -247,9 +247,12 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
      * last are full.
      */
     private void writeBlocks(byte[] ws, long day, Levels lv, List<Row> rows, int level, Map<Bytes, byte[]> batch) {
-        List<List<Row>> chunks = BlockCodec.chunk(rows, dims, maxBlockBytes);
-        for (int i = 0; i < chunks.size(); i++) {
-            put(ws, day, lv, levelOf(i, chunks.size(), level), BlockCodec.encode(chunks.get(i), dims), batch);
+        byte[] block = BlockCodec.encode(rows, dims);
+        // Rarely (a commit of more than about 5,000 rows for one day): cut into blocks under the cap.
+        List<byte[]> blocks =
+                block.length <= maxBlockBytes ? List.of(block) : BlockMerger.merge(List.of(block), dims, maxBlockBytes);
+        for (int i = 0; i < blocks.size(); i++) {
+            put(ws, day, lv, levelOf(i, blocks.size(), level), blocks.get(i), batch);
         }
     }
 
