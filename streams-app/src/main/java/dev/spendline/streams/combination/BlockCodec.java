@@ -4,14 +4,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
- * Writes combination blocks (format v1, described on {@link CombinationBlockStore}) and cuts sorted
- * rows into blocks that stay under a byte cap.
+ * Writes rows as one combination block (format v1, described on {@link CombinationBlockStore});
+ * {@link BlockMerger} cuts a block that outgrows the cap.
  */
 final class BlockCodec {
 
@@ -26,84 +24,22 @@ final class BlockCodec {
     }
 
     /**
-     * Cuts {@code sorted} into consecutive runs whose encoded block is at most {@code cap} bytes
-     * (a single row always makes a block). The size is an upper bound computed as rows are added:
-     * each id is counted with the width of the largest id the column has so far.
-     */
-    static List<List<Row>> chunk(List<Row> sorted, int dims, int cap) {
-        List<List<Row>> chunks = new ArrayList<>();
-        int from = 0;
-        while (from < sorted.size()) {
-            int to = fill(sorted, from, dims, cap);
-            chunks.add(sorted.subList(from, to));
-            from = to;
-        }
-        return chunks;
-    }
-
-    /** The end of the run that starts at {@code from} and fits in {@code cap}. */
-    private static int fill(List<Row> sorted, int from, int dims, int cap) {
-        List<Set<String>> seen = new ArrayList<>(dims);
-        for (int d = 0; d < dims; d++) {
-            seen.add(new HashSet<>());
-        }
-        long dictBytes = 0;
-        long rowBytes = 0;
-        int[] added = new int[dims];
-        int i = from;
-        for (; i < sorted.size(); i++) {
-            Row r = sorted.get(i);
-            long moreDict = 0;
-            for (int d = 0; d < dims; d++) {
-                boolean fresh = !seen.get(d).contains(r.values[d]);
-                added[d] = fresh ? 1 : 0;
-                if (fresh) {
-                    moreDict += 2 + utf8Length(r.values[d]) + (d == 0 ? INDEX_ENTRY : 0);
-                }
-            }
-            long moreRow = 1;
-            for (long m : r.measures) {
-                moreRow += ByteSink.zigzagLength(m);
-            }
-            long rows = i - from + 1;
-            long size = headerLength(dims) + dictBytes + moreDict + rowBytes + moreRow;
-            for (int d = 0; d < dims; d++) {
-                size += rows * ByteSink.varintLength(seen.get(d).size() + added[d] - 1);
-            }
-            if (size > cap && i > from) {
-                break;
-            }
-            for (int d = 0; d < dims; d++) {
-                if (added[d] == 1) {
-                    seen.get(d).add(r.values[d]);
-                }
-            }
-            dictBytes += moreDict;
-            rowBytes += moreRow;
-        }
-        return i;
-    }
-
-    /**
      * One block of {@code rows}: per column a sorted dictionary of its distinct values, rows as ids
      * sorted by (ids, hour). Rows whose values have the same UTF-8 form are added into one.
      */
     static byte[] encode(List<Row> rows, int dims) {
         int n = rows.size();
-        List<Column> columns = new ArrayList<>(dims);
+        int width = dims + 1;
+        int[] tuples = new int[n * width];
+        List<List<byte[]>> dictionaries = new ArrayList<>(dims);
         for (int d = 0; d < dims; d++) {
-            columns.add(column(rows, d));
+            dictionaries.add(column(rows, d, tuples, width));
         }
-        int[] tuples = new int[n * (dims + 1)];
         boolean ascending = true;
         for (int r = 0; r < n; r++) {
-            Row row = rows.get(r);
-            int base = r * (dims + 1);
-            for (int d = 0; d < dims; d++) {
-                tuples[base + d] = columns.get(d).ids().get(row.values[d]);
-            }
-            tuples[base + dims] = row.hour;
-            if (r > 0 && compare(tuples, base - dims - 1, base, dims + 1) >= 0) {
+            int base = r * width;
+            tuples[base + dims] = rows.get(r).hour;
+            if (r > 0 && compare(tuples, base - width, base, width) >= 0) {
                 ascending = false;
             }
         }
@@ -121,15 +57,14 @@ final class BlockCodec {
         out.u8(dims);
         out.u32(0); // the row count, patched below
         for (int d = 0; d < dims; d++) {
-            List<byte[]> dictionary = columns.get(d).dictionary();
+            List<byte[]> dictionary = dictionaries.get(d);
             out.u32(dictionary.size());
             for (byte[] value : dictionary) {
                 out.u16(value.length);
                 out.bytes(value);
             }
         }
-        FirstColumnIndex index =
-                new FirstColumnIndex(out, columns.get(0).dictionary().size());
+        FirstColumnIndex index = new FirstColumnIndex(out, dictionaries.get(0).size());
         long[] sum = new long[Row.MEASURES];
         int written = 0;
         for (int k = 0; k < n; ) {
@@ -201,30 +136,42 @@ final class BlockCodec {
         }
     }
 
-    /** One column of a block: its dictionary (distinct UTF-8 values, sorted) and each value's id. */
-    private record Column(List<byte[]> dictionary, Map<String, Integer> ids) {}
+    /** A distinct value of a column: its UTF-8 form and its id in the block. */
+    private static final class Slot {
+        final byte[] utf8;
+        int id;
 
-    private static Column column(List<Row> rows, int d) {
-        Map<String, byte[]> distinct = new HashMap<>();
-        for (Row row : rows) {
-            distinct.computeIfAbsent(row.values[d], v -> v.getBytes(StandardCharsets.UTF_8));
+        Slot(String value) {
+            this.utf8 = value.getBytes(StandardCharsets.UTF_8);
+            if (utf8.length > 0xFFFF) {
+                throw new IllegalArgumentException("a value of " + utf8.length + " bytes: at most 65535");
+            }
         }
-        List<Map.Entry<String, byte[]>> sorted = new ArrayList<>(distinct.entrySet());
-        sorted.sort((a, b) -> Arrays.compareUnsigned(a.getValue(), b.getValue()));
+    }
+
+    /**
+     * Column {@code d}'s dictionary (distinct UTF-8 values, sorted); each row's id goes to {@code
+     * tuples}. Two strings with one UTF-8 form (unpaired surrogates both become '?') share an id.
+     */
+    private static List<byte[]> column(List<Row> rows, int d, int[] tuples, int width) {
+        Map<String, Slot> distinct = new HashMap<>();
+        Slot[] slots = new Slot[rows.size()];
+        for (int r = 0; r < slots.length; r++) {
+            slots[r] = distinct.computeIfAbsent(rows.get(r).values[d], Slot::new);
+        }
+        List<Slot> sorted = new ArrayList<>(distinct.values());
+        sorted.sort((a, b) -> Arrays.compareUnsigned(a.utf8, b.utf8));
         List<byte[]> dictionary = new ArrayList<>(sorted.size());
-        Map<String, Integer> ids = new HashMap<>();
-        for (Map.Entry<String, byte[]> e : sorted) {
-            byte[] v = e.getValue();
-            if (v.length > 0xFFFF) {
-                throw new IllegalArgumentException("a value of " + v.length + " bytes: at most 65535");
+        for (Slot slot : sorted) {
+            if (dictionary.isEmpty() || !Arrays.equals(dictionary.get(dictionary.size() - 1), slot.utf8)) {
+                dictionary.add(slot.utf8);
             }
-            // Two strings with one UTF-8 form (unpaired surrogates both become '?') share an id.
-            if (dictionary.isEmpty() || !Arrays.equals(dictionary.get(dictionary.size() - 1), v)) {
-                dictionary.add(v);
-            }
-            ids.put(e.getKey(), dictionary.size() - 1);
+            slot.id = dictionary.size() - 1;
         }
-        return new Column(dictionary, ids);
+        for (int r = 0; r < slots.length; r++) {
+            tuples[r * width + d] = slots[r].id;
+        }
+        return dictionary;
     }
 
     private static int compare(int[] t, int a, int b, int width) {
@@ -235,26 +182,5 @@ final class BlockCodec {
             }
         }
         return 0;
-    }
-
-    /** The UTF-8 length of {@code s}; at least the real length for unpaired surrogates (3 vs 1). */
-    static int utf8Length(String s) {
-        int len = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < 0x80) {
-                len++;
-            } else if (c < 0x800) {
-                len += 2;
-            } else if (Character.isHighSurrogate(c)
-                    && i + 1 < s.length()
-                    && Character.isLowSurrogate(s.charAt(i + 1))) {
-                len += 4;
-                i++;
-            } else {
-                len += 3;
-            }
-        }
-        return len;
     }
 }

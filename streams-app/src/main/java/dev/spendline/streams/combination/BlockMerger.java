@@ -167,8 +167,9 @@ final class BlockMerger {
     }
 
     /**
-     * Consecutive runs of the merged rows whose block fits in {@code cap}, sized as {@link
-     * BlockCodec#chunk} does: an id counts with the width of the largest id its column has so far.
+     * Consecutive runs of the merged rows whose block fits in {@code cap} (a single row always makes
+     * a block). The size is an upper bound kept as rows are added: an id counts with the width of
+     * the largest id its column has so far.
      */
     private List<byte[]> cut(int cap) {
         List<byte[]> out = new ArrayList<>();

@@ -125,27 +125,75 @@ class BlockCodecTest {
                 .containsValue(List.of(3L, 6L, 9L, 12L, 15L, 18L, 21L, 24L, 27L, 30L));
     }
 
+    /** A block over the cap is cut into blocks under it, every row kept once, in order. */
     @Test
-    void chunksKeepEveryRowInOrderAndStayUnderTheCap() {
+    void aBlockOverTheCapIsCutInOrderIntoNearlyFullBlocks() {
         List<Row> rows = distinctRows(new Random(11), 3_000);
         rows.sort(Row.ORDER);
         int cap = 8 * 1024;
 
-        List<List<Row>> chunks = BlockCodec.chunk(rows, DIMS, cap);
+        List<byte[]> blocks = BlockMerger.merge(List.of(BlockCodec.encode(rows, DIMS)), DIMS, cap);
 
-        List<Row> joined = new ArrayList<>();
-        chunks.forEach(joined::addAll);
-        assertThat(joined).isEqualTo(rows);
-        assertThat(chunks).hasSizeGreaterThan(5);
-        for (int i = 0; i < chunks.size(); i++) {
-            int size = BlockCodec.encode(chunks.get(i), DIMS).length;
-            assertThat(size).isLessThanOrEqualTo(cap);
-            if (i < chunks.size() - 1) {
-                assertThat(size)
+        assertThat(blocks).hasSizeGreaterThan(5);
+        List<String> inOrder = new ArrayList<>();
+        for (int i = 0; i < blocks.size(); i++) {
+            byte[] block = blocks.get(i);
+            assertThat(block.length).isLessThanOrEqualTo(cap);
+            if (i < blocks.size() - 1) {
+                assertThat(block.length)
                         .as("a block that is not the last is nearly full")
                         .isGreaterThan(cap / 2);
             }
+            inOrder.addAll(rowsInOrder(block));
         }
+        assertThat(inOrder).isEqualTo(rows.stream().map(BlockCodecTest::text).toList());
+    }
+
+    /** Merging blocks adds the rows they share and keeps the others. */
+    @Test
+    void mergedBlocksHoldTheSumOfTheirRows() {
+        Random random = new Random(17);
+        List<byte[]> blocks = new ArrayList<>();
+        Map<String, long[]> sums = new HashMap<>();
+        for (int b = 0; b < 16; b++) {
+            List<Row> rows = distinctRows(random, 1 + random.nextInt(200));
+            rows.sort(Row.ORDER);
+            blocks.add(BlockCodec.encode(rows, DIMS));
+            for (Row row : rows) {
+                long[] sum = sums.computeIfAbsent(
+                        row.hour + "|" + String.join("|", row.values), k -> new long[Row.MEASURES]);
+                for (int i = 0; i < Row.MEASURES; i++) {
+                    sum[i] += row.measures[i];
+                }
+            }
+        }
+
+        List<byte[]> merged = BlockMerger.merge(blocks, DIMS, CombinationBlockStore.MAX_BLOCK_BYTES);
+
+        assertThat(merged).hasSize(1);
+        Map<String, List<Long>> expected = new HashMap<>();
+        sums.forEach((k, v) -> expected.put(k, boxed(v)));
+        assertThat(decode(merged.get(0))).isEqualTo(expected);
+    }
+
+    private static List<String> rowsInOrder(byte[] block) {
+        BlockReader reader = new BlockReader(DIMS);
+        reader.reset(block);
+        List<String> rows = new ArrayList<>();
+        long[] m = new long[Row.MEASURES];
+        while (reader.next()) {
+            StringBuilder text = new StringBuilder().append(reader.hour);
+            for (int d = 0; d < DIMS; d++) {
+                text.append('|').append(reader.value(d, reader.ids[d]));
+            }
+            reader.measures(m);
+            rows.add(text.append(Arrays.toString(m)).toString());
+        }
+        return rows;
+    }
+
+    private static String text(Row row) {
+        return row.hour + "|" + String.join("|", row.values) + Arrays.toString(row.measures);
     }
 
     private static int dayOnly() {

@@ -242,6 +242,25 @@ class CombinationBlockStoreTest {
     }
 
     @Test
+    void theWritersReadOfABlockKeyWritesThePendingRowsAndOfMetadataDoesNot() {
+        driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES);
+        CombinationBlockStore store = driver.store();
+        store.add("ws", DAY, 0, new String[DIMS], delta(1));
+        Bytes layout = Bytes.wrap(new byte[] {BlockKeys.TAG_META, 'l', 'a', 'y', 'o', 'u', 't'});
+        store.put(layout, new byte[] {2});
+        store.add("ws", DAY, 1, new String[DIMS], delta(1));
+
+        assertThat(store.get(layout)).containsExactly(2);
+        assertThat(store.pendingRows()).isEqualTo(1);
+
+        byte[] block = store.get(Bytes.wrap(BlockKeys.block(BlockKeys.workspace("ws"), DAY, 0, 1)));
+
+        assertThat(store.pendingRows()).isZero();
+        assertThat(block).isNotNull();
+        assertThat(Arrays.copyOf(store.levelCounts("ws", DAY), 1)).containsExactly(2);
+    }
+
+    @Test
     void clearCacheDropsWhatWasNotWritten() {
         driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES);
         CombinationBlockStore store = driver.store();
