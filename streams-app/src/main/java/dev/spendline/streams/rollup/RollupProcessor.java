@@ -4,6 +4,7 @@ import dev.spendline.contracts.query.Dimension;
 import dev.spendline.streams.combination.CombinationBlockStore;
 import dev.spendline.streams.state.AggregatingRollupStore;
 import dev.spendline.streams.state.KeyBuilder;
+import dev.spendline.streams.state.StateLayout;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
@@ -60,6 +61,9 @@ public final class RollupProcessor<V> implements Processor<String, V, String, V>
     private ProcessorContext<String, V> context;
     private AggregatingRollupStore store;
     private CombinationBlockStore blocks;
+    /** Whether this task wrote (or found) the state layout marker ({@link StateLayout}). */
+    private boolean layoutMarked;
+
     private final KeyBuilder key = new KeyBuilder(512);
     private final long[] delta = new long[AggregatingRollupStore.WIDTH];
     /** The month of the last input's day: most inputs fall on the same day as the one before. */
@@ -116,6 +120,8 @@ public final class RollupProcessor<V> implements Processor<String, V, String, V>
         store = unwrap(context.getStateStore(storeName), AggregatingRollupStore.class);
         if (blocksName != null) {
             blocks = unwrap(context.getStateStore(blocksName), CombinationBlockStore.class);
+            StateLayout.check(blocks, blocksName);
+            layoutMarked = false;
         }
         HourlyHorizon.scheduleExpiry(context, store);
     }
@@ -166,6 +172,10 @@ public final class RollupProcessor<V> implements Processor<String, V, String, V>
         }
         addBucket(ws, Granularity.DAY.code(), day, utf8, false);
         if (blocks != null) {
+            if (!layoutMarked) {
+                StateLayout.mark(blocks);
+                layoutMarked = true;
+            }
             String[] tuple = new String[combination.length];
             for (int i = 0; i < tuple.length; i++) {
                 tuple[i] = values[combination[i]];

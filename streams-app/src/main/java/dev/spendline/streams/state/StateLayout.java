@@ -1,0 +1,58 @@
+package dev.spendline.streams.state;
+
+import java.nio.ByteBuffer;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+
+/**
+ * The version of the state's layout, kept as one metadata key ({@code 0x00 "layout"}) in the
+ * product combinations store, and checked when a task starts.
+ *
+ * <p>Layout 2 (issue #29) reads layout 1 as it is: the rollup keys and values kept their bytes,
+ * the keys it stopped writing are still read for the buckets they hold, and the combinations
+ * store is new. So a task that finds no marker (a data directory or changelog of an earlier
+ * version, or a new one) writes it and goes on. A marker of a later layout means a newer version
+ * wrote this state, which this one may read wrong: the task fails at start with a message saying
+ * so, instead of answering from state it does not understand. (Going back to an earlier version is
+ * not supported: it would miss what this layout no longer writes twice; see README "Upgrading".)
+ */
+public final class StateLayout {
+
+    /** The layout this version writes. */
+    public static final int CURRENT = 2;
+
+    static final Bytes KEY = Bytes.wrap(new byte[] {0x00, 'l', 'a', 'y', 'o', 'u', 't'});
+
+    private StateLayout() {}
+
+    /** The layout written into {@code store}; 0 when none was (layout 1, or an empty store). */
+    public static int of(ReadOnlyKeyValueStore<Bytes, byte[]> store) {
+        byte[] value = store.get(KEY);
+        if (value == null) {
+            return 0;
+        }
+        if (value.length != Integer.BYTES) {
+            throw new IllegalStateException("The state layout marker is unreadable (" + value.length + " bytes)");
+        }
+        return ByteBuffer.wrap(value).getInt();
+    }
+
+    /** Refuses state that a later layout wrote. */
+    public static void check(ReadOnlyKeyValueStore<Bytes, byte[]> store, String storeName) {
+        int found = of(store);
+        if (found > CURRENT) {
+            throw new IllegalStateException("The state in " + storeName + " has layout " + found
+                    + ", written by a newer version of Spendline; this version reads layouts up to " + CURRENT
+                    + ". Run the newer version (going back is not supported), or delete the state directory"
+                    + " and let it be rebuilt from Kafka.");
+        }
+    }
+
+    /** Writes this version's marker once, where none is (it goes to the changelog like any write). */
+    public static void mark(KeyValueStore<Bytes, byte[]> store) {
+        if (of(store) != CURRENT) {
+            store.put(KEY, ByteBuffer.allocate(Integer.BYTES).putInt(CURRENT).array());
+        }
+    }
+}
