@@ -2,6 +2,11 @@ package dev.spendline.streams;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spendline.contracts.budget.Budget;
+import dev.spendline.contracts.budget.BudgetPeriod;
+import dev.spendline.contracts.budget.BudgetScope;
+import dev.spendline.contracts.budget.BudgetStatusQuery;
+import dev.spendline.contracts.budget.BudgetStatusReport;
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.SpendMetric;
@@ -10,8 +15,10 @@ import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.TimeGrain;
 import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.streams.budget.LocalBudgetQueries;
 import dev.spendline.streams.spend.LocalSpendQueries;
 import dev.spendline.topics.Topics;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -111,10 +118,78 @@ class RandomStreamsReadsTest {
                     }
                 }
             }
+            checkBudgets(driver, stream, reference, checks, random);
             checks.assertNoneDiffer();
             // The stream reached what it is for: resends dropped, and most reads not empty.
             assertThat(reference.duplicates()).as("seed %d: resends", seed).isPositive();
             assertThat(checks.nonEmpty).as("seed %d: reads with spend", seed).isGreaterThan(checks.compared / 4);
+        }
+    }
+
+    /**
+     * Budgets of every scope and period per workspace (values the stream has, and one it never
+     * has), read at now, at a ragged instant inside the hourly horizon, and at the start of the hour
+     * of now: {@code budget_status} must equal the brute force at each, unfiltered and filtered by
+     * scope and value.
+     */
+    private static void checkBudgets(
+            TopologyTestDriver driver,
+            RandomEventStreams.Stream stream,
+            ReferenceAnswers reference,
+            Checks checks,
+            Random random) {
+        var input = TopologyDrivers.input(driver, Topics.BUDGETS);
+        List<Budget> budgets = new ArrayList<>();
+        for (String ws : stream.workspaces()) {
+            List<AcceptedEvent> own = reference.counted().stream()
+                    .filter(e -> e.workspaceId().equals(ws))
+                    .toList();
+            int n = 0;
+            for (BudgetScope scope : BudgetScope.values()) {
+                for (BudgetPeriod period : BudgetPeriod.values()) {
+                    String value = null;
+                    if (scope.needsValue()) {
+                        List<AcceptedEvent> with = withValues(own, List.of(scope.dimension()));
+                        value = with.isEmpty() || random.nextInt(8) == 0
+                                ? UNSEEN
+                                : ReferenceAnswers.valueOf(pick(random, with).event(), scope.dimension());
+                    }
+                    // Limits from a cent to 20,000 USD, so that every state occurs.
+                    BigDecimal limit = BigDecimal.valueOf(1 + random.nextInt(2_000_000), 2);
+                    Budget budget = new Budget(
+                            Budget.SCHEMA_VERSION,
+                            ws,
+                            "b" + n++,
+                            scope.name().toLowerCase(java.util.Locale.ROOT) + " "
+                                    + period.name().toLowerCase(java.util.Locale.ROOT),
+                            scope,
+                            value,
+                            period,
+                            limit,
+                            stream.now().minus(Duration.ofDays(90)),
+                            "key_random");
+                    budgets.add(budget);
+                    input.pipeInput(budget.key(), budget, stream.now());
+                }
+            }
+        }
+        LocalBudgetQueries queries = new LocalBudgetQueries(
+                TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.BUDGETS));
+        Instant now = stream.now();
+        List<Instant> asOfs = List.of(
+                now, now.truncatedTo(ChronoUnit.HOURS), now.minus(Duration.ofMinutes(1 + random.nextInt(6 * 24 * 60))));
+        for (String ws : stream.workspaces()) {
+            for (Instant asOf : asOfs) {
+                checks.budgetStatus(reference, queries, budgets, BudgetStatusQuery.all(ws, asOf));
+                Budget one = pick(
+                        random,
+                        budgets.stream().filter(b -> b.workspaceId().equals(ws)).toList());
+                checks.budgetStatus(
+                        reference,
+                        queries,
+                        budgets,
+                        new BudgetStatusQuery(ws, asOf, one.scope(), one.scopeValue(), null, null));
+            }
         }
     }
 
@@ -287,7 +362,21 @@ class RandomStreamsReadsTest {
             }
         }
 
-        private void differ(SpendQuery q, Object expected, Object actual) {
+        void budgetStatus(
+                ReferenceAnswers reference, LocalBudgetQueries queries, List<Budget> budgets, BudgetStatusQuery q) {
+            compared++;
+            BudgetStatusReport expected = reference.budgetStatus(q, budgets);
+            try {
+                BudgetStatusReport actual = queries.budgetStatus(q);
+                if (!actual.equals(expected)) {
+                    differ(q, expected, actual);
+                }
+            } catch (RuntimeException e) {
+                differ(q, expected, "refusal " + e);
+            }
+        }
+
+        private void differ(Object q, Object expected, Object actual) {
             differences.add("seed " + seed + ", " + q + "\n  expected: " + expected + "\n  actual:   " + actual);
         }
 

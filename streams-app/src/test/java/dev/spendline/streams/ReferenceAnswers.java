@@ -1,5 +1,10 @@
 package dev.spendline.streams;
 
+import dev.spendline.contracts.budget.Budget;
+import dev.spendline.contracts.budget.BudgetState;
+import dev.spendline.contracts.budget.BudgetStatus;
+import dev.spendline.contracts.budget.BudgetStatusQuery;
+import dev.spendline.contracts.budget.BudgetStatusReport;
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.event.ProductEvent;
 import dev.spendline.contracts.query.Dimension;
@@ -171,6 +176,56 @@ final class ReferenceAnswers {
                 rows,
                 others.calls == 0 ? Measures.ZERO : others.measures(),
                 totals.measures());
+    }
+
+    /**
+     * Where {@code budgets} stand at {@code q.asOf()}: each budget's spend is every counted event of
+     * its workspace and scope from the start of its period to {@code asOf} rounded up to the hour;
+     * percent, forecast and state are the contract's ({@link BudgetStatus#of}); worst first, then
+     * by percent used, name and id.
+     */
+    BudgetStatusReport budgetStatus(BudgetStatusQuery q, List<Budget> budgets) {
+        Instant asOf = q.asOf();
+        long hour = Duration.ofHours(1).toMillis();
+        Instant upToHour = Instant.ofEpochMilli(Math.floorDiv(asOf.toEpochMilli() + hour - 1, hour) * hour);
+        List<BudgetStatus> statuses = new ArrayList<>();
+        for (Budget budget : budgets) {
+            if (!budget.workspaceId().equals(q.workspaceId()) || !q.matches(budget)) {
+                continue;
+            }
+            Instant start = budget.period().start(asOf);
+            Sum spent = new Sum();
+            for (AcceptedEvent e : counted) {
+                ProductEvent event = e.event();
+                if (e.workspaceId().equals(budget.workspaceId())
+                        && !event.ts().isBefore(start)
+                        && event.ts().isBefore(upToHour)
+                        && (!budget.scope().needsValue()
+                                || budget.scopeValue()
+                                        .equals(valueOf(event, budget.scope().dimension())))) {
+                    spent.add(event);
+                }
+            }
+            BudgetStatus status = BudgetStatus.of(budget, asOf, spent.measures().costUsd());
+            if (q.matches(status)) {
+                statuses.add(status);
+            }
+        }
+        statuses.sort(Comparator.comparing(BudgetStatus::state, Comparator.reverseOrder())
+                .thenComparing(BudgetStatus::percentUsed, Comparator.reverseOrder())
+                .thenComparing(s -> s.budget().name())
+                .thenComparing(s -> s.budget().id()));
+        return new BudgetStatusReport(
+                q.workspaceId(),
+                asOf,
+                count(statuses, BudgetState.EXCEEDED),
+                count(statuses, BudgetState.WARNING),
+                count(statuses, BudgetState.OK),
+                List.copyOf(statuses));
+    }
+
+    private static int count(List<BudgetStatus> statuses, BudgetState state) {
+        return (int) statuses.stream().filter(s -> s.state() == state).count();
     }
 
     private static boolean matches(ProductEvent e, Map<Dimension, String> filters) {
