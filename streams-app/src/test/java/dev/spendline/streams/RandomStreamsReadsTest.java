@@ -8,6 +8,7 @@ import dev.spendline.contracts.budget.BudgetScope;
 import dev.spendline.contracts.budget.BudgetStatusQuery;
 import dev.spendline.contracts.budget.BudgetStatusReport;
 import dev.spendline.contracts.event.AcceptedEvent;
+import dev.spendline.contracts.event.ProductEvent;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.SpendMetric;
 import dev.spendline.contracts.query.SpendOrder;
@@ -32,6 +33,8 @@ import java.util.Map;
 import java.util.Random;
 import java.util.stream.LongStream;
 import org.apache.kafka.streams.TopologyTestDriver;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -176,6 +179,11 @@ class RandomStreamsReadsTest {
         LocalBudgetQueries queries = new LocalBudgetQueries(
                 TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.BUDGETS));
         Instant now = stream.now();
+        // ASSUMPTION (excluded case, a finding of this test, see budgetStatusAtAPastInstantCountsLateEvents):
+        // asOf is never older than the hourly horizon (HourlyHorizon.KEPT before now). Today
+        // budget_status reads the partial day up to an older asOf from hourly buckets, which never
+        // held events received more than 8 days late (and are deleted a day after leaving the
+        // horizon), so it reports less than was spent.
         List<Instant> asOfs = List.of(
                 now, now.truncatedTo(ChronoUnit.HOURS), now.minus(Duration.ofMinutes(1 + random.nextInt(6 * 24 * 60))));
         for (String ws : stream.workspaces()) {
@@ -190,6 +198,72 @@ class RandomStreamsReadsTest {
                         budgets,
                         new BudgetStatusQuery(ws, asOf, one.scope(), one.scopeValue(), null, null));
             }
+        }
+    }
+
+    /**
+     * Found by this test's reference (issue #29), not fixed here: {@code budget_status} at an
+     * instant older than the hourly horizon misses an event of that day received more than 8 days
+     * after it. The budget's partial day is read from hourly buckets ({@code LocalBudgetQueries}
+     * plans the range with {@code asOf} as its "now"), which such an event never updates; in
+     * production they are also deleted a day after leaving the horizon. Today it reports 0.00 where
+     * 5.00 was spent. Enable once the read plans with the clock's now (whole days outside the
+     * horizon), as spend_by does.
+     */
+    @Test
+    @Disabled("issue #29 finding: budget_status at an asOf older than the hourly horizon misses late events")
+    void budgetStatusAtAPastInstantCountsLateEvents() {
+        Instant now = Instant.parse("2026-11-26T09:59:59Z");
+        try (TopologyTestDriver driver =
+                TopologyDrivers.start("random-streams-late-budget", now, TopologyDrivers.freshMemoryStateDir())) {
+            Instant ts = Instant.parse("2026-11-06T03:10:00Z");
+            ProductEvent e = new ProductEvent(
+                    "openai",
+                    "gpt-4.1",
+                    1,
+                    1,
+                    new BigDecimal("5"),
+                    "src",
+                    "late-1",
+                    ts,
+                    null,
+                    null,
+                    null,
+                    null,
+                    ProductEvent.STATUS_SUCCESS,
+                    "search",
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null);
+            // Received 20 days after it happened: a backfill.
+            AcceptedEvent late = AcceptedEvent.of("ws_late", now.minus(Duration.ofHours(1)), e);
+            TopologyDrivers.input(driver, Topics.EVENTS).pipeInput(late.workspaceId(), late, late.receivedAt());
+            Budget daily = new Budget(
+                    Budget.SCHEMA_VERSION,
+                    "ws_late",
+                    "b1",
+                    "daily",
+                    BudgetScope.WORKSPACE,
+                    null,
+                    BudgetPeriod.DAILY,
+                    new BigDecimal("100"),
+                    ts.minus(Duration.ofDays(30)),
+                    "key_random");
+            TopologyDrivers.input(driver, Topics.BUDGETS).pipeInput(daily.key(), daily, now);
+            LocalBudgetQueries queries = new LocalBudgetQueries(
+                    TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.BUDGETS));
+            BudgetStatusQuery q = BudgetStatusQuery.all("ws_late", Instant.parse("2026-11-06T12:00:00Z"));
+            BudgetStatusReport expected = new ReferenceAnswers(now, List.of(late), RandomEventStreams.DEDUPE_HORIZON)
+                    .budgetStatus(q, List.of(daily));
+            assertThat(expected.budgets().get(0).spentUsd()).isEqualByComparingTo("5");
+            assertThat(queries.budgetStatus(q)).isEqualTo(expected);
         }
     }
 
