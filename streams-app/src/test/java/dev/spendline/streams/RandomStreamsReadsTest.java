@@ -288,10 +288,10 @@ class RandomStreamsReadsTest {
      */
     @Test
     @Disabled("issue #29 finding: budget_status at an asOf older than the hourly horizon misses late events")
-    void budgetStatusAtAPastInstantCountsLateEvents() {
+    void budgetStatusAtAPastInstantCountsLateEvents() throws IOException {
         Instant now = Instant.parse("2026-11-26T09:59:59Z");
-        try (TopologyTestDriver driver =
-                TopologyDrivers.start("random-streams-late-budget", now, TopologyDrivers.freshMemoryStateDir())) {
+        String stateDir = TopologyDrivers.freshMemoryStateDir();
+        try (TopologyTestDriver driver = TopologyDrivers.start("random-streams-late-budget", now, stateDir)) {
             Instant ts = Instant.parse("2026-11-06T03:10:00Z");
             ProductEvent e = new ProductEvent(
                     "openai",
@@ -340,6 +340,8 @@ class RandomStreamsReadsTest {
                     .budgetStatus(q, List.of(daily));
             assertThat(expected.budgets().get(0).spentUsd()).isEqualByComparingTo("5");
             assertThat(queries.budgetStatus(q)).isEqualTo(expected);
+        } finally {
+            FileSystemUtils.deleteRecursively(Path.of(stateDir));
         }
     }
 
