@@ -2,7 +2,15 @@ package dev.spendline.streams;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spendline.contracts.budget.Budget;
+import dev.spendline.contracts.budget.BudgetPeriod;
+import dev.spendline.contracts.budget.BudgetScope;
+import dev.spendline.contracts.budget.BudgetStatusQuery;
+import dev.spendline.contracts.budget.BudgetStatusReport;
 import dev.spendline.contracts.event.AcceptedEvent;
+import dev.spendline.contracts.event.ProductEvent;
+import dev.spendline.contracts.margin.CustomerMarginReport;
+import dev.spendline.contracts.margin.MarginQuery;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.SpendMetric;
 import dev.spendline.contracts.query.SpendOrder;
@@ -10,12 +18,19 @@ import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.TimeGrain;
 import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.contracts.revenue.RevenueRow;
+import dev.spendline.streams.budget.LocalBudgetQueries;
+import dev.spendline.streams.margin.LocalMarginQueries;
 import dev.spendline.streams.spend.LocalSpendQueries;
 import dev.spendline.topics.Topics;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -25,8 +40,11 @@ import java.util.Map;
 import java.util.Random;
 import java.util.stream.LongStream;
 import org.apache.kafka.streams.TopologyTestDriver;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.util.FileSystemUtils;
 
 /**
  * The safety net for changes to how rollups are stored (issue #29): random event streams are
@@ -80,15 +98,15 @@ class RandomStreamsReadsTest {
 
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
-    void everySpendReadEqualsTheBruteForceAnswer(long seed) {
+    void everyReadEqualsTheBruteForceAnswer(long seed) throws IOException {
         boolean thorough = seed >= THOROUGH;
         RandomEventStreams.Stream stream =
                 thorough ? RandomEventStreams.generate(seed) : RandomEventStreams.generate(seed, QUICK_MAX_EVENTS);
         double share = thorough ? 1.0 : QUICK_SHARE;
         ReferenceAnswers reference =
                 new ReferenceAnswers(stream.now(), stream.events(), RandomEventStreams.DEDUPE_HORIZON);
-        try (TopologyTestDriver driver =
-                TopologyDrivers.start("random-streams-" + seed, stream.now(), TopologyDrivers.freshMemoryStateDir())) {
+        String stateDir = TopologyDrivers.freshMemoryStateDir();
+        try (TopologyTestDriver driver = TopologyDrivers.start("random-streams-" + seed, stream.now(), stateDir)) {
             var input = TopologyDrivers.input(driver, Topics.EVENTS);
             for (AcceptedEvent e : stream.events()) {
                 input.pipeInput(e.workspaceId(), e, e.receivedAt());
@@ -111,10 +129,219 @@ class RandomStreamsReadsTest {
                     }
                 }
             }
+            checkBudgets(driver, stream, reference, checks, random);
+            checkMargins(driver, stream, reference, checks, random);
             checks.assertNoneDiffer();
-            // The stream reached what it is for: resends dropped, and most reads not empty.
+            // The stream reached what it is for: resends dropped, and a good share of reads not empty.
             assertThat(reference.duplicates()).as("seed %d: resends", seed).isPositive();
             assertThat(checks.nonEmpty).as("seed %d: reads with spend", seed).isGreaterThan(checks.compared / 4);
+        } finally {
+            // In memory (/dev/shm): the driver empties it on close, the directory itself is ours.
+            FileSystemUtils.deleteRecursively(Path.of(stateDir));
+        }
+    }
+
+    /**
+     * Budgets of every scope and period per workspace (values the stream has, and one it never
+     * has), read at now, at a ragged instant inside the hourly horizon, and at the start of the hour
+     * of now: {@code budget_status} must equal the brute force at each, unfiltered and filtered by
+     * scope and value.
+     */
+    private static void checkBudgets(
+            TopologyTestDriver driver,
+            RandomEventStreams.Stream stream,
+            ReferenceAnswers reference,
+            Checks checks,
+            Random random) {
+        var input = TopologyDrivers.input(driver, Topics.BUDGETS);
+        List<Budget> budgets = new ArrayList<>();
+        for (String ws : stream.workspaces()) {
+            List<AcceptedEvent> own = reference.counted().stream()
+                    .filter(e -> e.workspaceId().equals(ws))
+                    .toList();
+            int n = 0;
+            for (BudgetScope scope : BudgetScope.values()) {
+                for (BudgetPeriod period : BudgetPeriod.values()) {
+                    String value = null;
+                    if (scope.needsValue()) {
+                        List<AcceptedEvent> with = withValues(own, List.of(scope.dimension()));
+                        value = with.isEmpty() || random.nextInt(8) == 0
+                                ? UNSEEN
+                                : ReferenceAnswers.valueOf(pick(random, with).event(), scope.dimension());
+                    }
+                    // Limits from a cent to 20,000 USD, so that every state occurs.
+                    BigDecimal limit = BigDecimal.valueOf(1 + random.nextInt(2_000_000), 2);
+                    Budget budget = new Budget(
+                            Budget.SCHEMA_VERSION,
+                            ws,
+                            "b" + n++,
+                            scope.name().toLowerCase(java.util.Locale.ROOT) + " "
+                                    + period.name().toLowerCase(java.util.Locale.ROOT),
+                            scope,
+                            value,
+                            period,
+                            limit,
+                            stream.now().minus(Duration.ofDays(90)),
+                            "key_random");
+                    budgets.add(budget);
+                    input.pipeInput(budget.key(), budget, stream.now());
+                }
+            }
+        }
+        LocalBudgetQueries queries = new LocalBudgetQueries(
+                TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.BUDGETS));
+        Instant now = stream.now();
+        // ASSUMPTION (excluded case, a finding of this test, see budgetStatusAtAPastInstantCountsLateEvents):
+        // asOf is never older than the hourly horizon (HourlyHorizon.KEPT before now). Today
+        // budget_status reads the partial day up to an older asOf from hourly buckets, which never
+        // held events received more than 8 days late (and are deleted a day after leaving the
+        // horizon), so it reports less than was spent.
+        List<Instant> asOfs = List.of(
+                now, now.truncatedTo(ChronoUnit.HOURS), now.minus(Duration.ofMinutes(1 + random.nextInt(6 * 24 * 60))));
+        for (String ws : stream.workspaces()) {
+            for (Instant asOf : asOfs) {
+                checks.budgetStatus(reference, queries, budgets, BudgetStatusQuery.all(ws, asOf));
+                Budget one = pick(
+                        random,
+                        budgets.stream().filter(b -> b.workspaceId().equals(ws)).toList());
+                checks.budgetStatus(
+                        reference,
+                        queries,
+                        budgets,
+                        new BudgetStatusQuery(ws, asOf, one.scope(), one.scopeValue(), null, null));
+            }
+        }
+    }
+
+    /**
+     * Revenue for some seen customers in some of the last four months (and for one customer with no
+     * usage), entered twice for some (the latest row counts); {@code margin_by_customer} over one to
+     * three whole months, unfiltered and for one customer (seen and unseen), limits 3 and 50, must
+     * equal the brute force. ASSUMPTION (not checked): the feature filter, whose revenue allocation
+     * over features (docs/margin.md) the reference does not re-implement.
+     */
+    private static void checkMargins(
+            TopologyTestDriver driver,
+            RandomEventStreams.Stream stream,
+            ReferenceAnswers reference,
+            Checks checks,
+            Random random) {
+        var input = TopologyDrivers.input(driver, Topics.REVENUE);
+        YearMonth current = YearMonth.from(stream.now().atZone(ZoneOffset.UTC));
+        List<RevenueRow> rows = new ArrayList<>();
+        for (String ws : stream.workspaces()) {
+            List<String> tenants = new ArrayList<>(reference.counted().stream()
+                    .filter(e -> e.workspaceId().equals(ws) && e.event().tenantId() != null)
+                    .map(e -> e.event().tenantId())
+                    .distinct()
+                    .sorted()
+                    .toList());
+            tenants.add("paying-but-idle");
+            for (String tenant : tenants) {
+                for (int m = 0; m < 4; m++) {
+                    if (random.nextInt(3) == 0) {
+                        continue;
+                    }
+                    for (int times = 1 + random.nextInt(2); times > 0; times--) {
+                        RevenueRow row = RevenueRow.of(
+                                ws,
+                                tenant,
+                                current.minusMonths(m),
+                                BigDecimal.valueOf(random.nextInt(500_000), 2),
+                                stream.now(),
+                                "random");
+                        rows.add(row);
+                        input.pipeInput(RevenueRow.key(ws, tenant, current.minusMonths(m)), row, stream.now());
+                    }
+                }
+            }
+        }
+        LocalMarginQueries queries = new LocalMarginQueries(
+                TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.REVENUE));
+        for (String ws : stream.workspaces()) {
+            List<AcceptedEvent> withTenant = withValues(
+                    reference.counted().stream()
+                            .filter(e -> e.workspaceId().equals(ws))
+                            .toList(),
+                    List.of(Dimension.TENANT));
+            for (int[] months : new int[][] {{2, 0}, {1, 1}, {0, 0}, {3, 1}}) {
+                YearMonth from = current.minusMonths(months[0]);
+                YearMonth to = current.minusMonths(months[1]);
+                int limit = random.nextBoolean() ? 3 : 50;
+                checks.marginByCustomer(reference, queries, rows, new MarginQuery(ws, from, to, limit, null, null));
+                String tenant = withTenant.isEmpty() || random.nextInt(4) == 0
+                        ? UNSEEN
+                        : pick(random, withTenant).event().tenantId();
+                checks.marginByCustomer(reference, queries, rows, new MarginQuery(ws, from, to, limit, tenant, null));
+            }
+        }
+    }
+
+    /**
+     * Found by this test's reference (issue #29), not fixed here: {@code budget_status} at an
+     * instant older than the hourly horizon misses an event of that day received more than 8 days
+     * after it. The budget's partial day is read from hourly buckets ({@code LocalBudgetQueries}
+     * plans the range with {@code asOf} as its "now"), which such an event never updates; in
+     * production they are also deleted a day after leaving the horizon. Today it reports 0.00 where
+     * 5.00 was spent. Enable once the read plans with the clock's now (whole days outside the
+     * horizon), as spend_by does.
+     */
+    @Test
+    @Disabled("issue #29 finding: budget_status at an asOf older than the hourly horizon misses late events")
+    void budgetStatusAtAPastInstantCountsLateEvents() throws IOException {
+        Instant now = Instant.parse("2026-11-26T09:59:59Z");
+        String stateDir = TopologyDrivers.freshMemoryStateDir();
+        try (TopologyTestDriver driver = TopologyDrivers.start("random-streams-late-budget", now, stateDir)) {
+            Instant ts = Instant.parse("2026-11-06T03:10:00Z");
+            ProductEvent e = new ProductEvent(
+                    "openai",
+                    "gpt-4.1",
+                    1,
+                    1,
+                    new BigDecimal("5"),
+                    "src",
+                    "late-1",
+                    ts,
+                    null,
+                    null,
+                    null,
+                    null,
+                    ProductEvent.STATUS_SUCCESS,
+                    "search",
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null);
+            // Received 20 days after it happened: a backfill.
+            AcceptedEvent late = AcceptedEvent.of("ws_late", now.minus(Duration.ofHours(1)), e);
+            TopologyDrivers.input(driver, Topics.EVENTS).pipeInput(late.workspaceId(), late, late.receivedAt());
+            Budget daily = new Budget(
+                    Budget.SCHEMA_VERSION,
+                    "ws_late",
+                    "b1",
+                    "daily",
+                    BudgetScope.WORKSPACE,
+                    null,
+                    BudgetPeriod.DAILY,
+                    new BigDecimal("100"),
+                    ts.minus(Duration.ofDays(30)),
+                    "key_random");
+            TopologyDrivers.input(driver, Topics.BUDGETS).pipeInput(daily.key(), daily, now);
+            LocalBudgetQueries queries = new LocalBudgetQueries(
+                    TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.BUDGETS));
+            BudgetStatusQuery q = BudgetStatusQuery.all("ws_late", Instant.parse("2026-11-06T12:00:00Z"));
+            BudgetStatusReport expected = new ReferenceAnswers(now, List.of(late), RandomEventStreams.DEDUPE_HORIZON)
+                    .budgetStatus(q, List.of(daily));
+            assertThat(expected.budgets().get(0).spentUsd()).isEqualByComparingTo("5");
+            assertThat(queries.budgetStatus(q)).isEqualTo(expected);
+        } finally {
+            FileSystemUtils.deleteRecursively(Path.of(stateDir));
         }
     }
 
@@ -251,7 +478,6 @@ class RandomStreamsReadsTest {
         private final List<String> differences = new ArrayList<>();
         int compared;
         int nonEmpty;
-        int refused;
 
         Checks(long seed) {
             this.seed = seed;
@@ -263,7 +489,6 @@ class RandomStreamsReadsTest {
             try {
                 expected = reference.spendBy(q);
             } catch (IllegalArgumentException refusal) {
-                refused++;
                 // Refused by the reference (an invalid query): the product must refuse it alike.
                 try {
                     differ(q, "refusal " + refusal.getMessage(), queries.spendBy(q));
@@ -287,7 +512,38 @@ class RandomStreamsReadsTest {
             }
         }
 
-        private void differ(SpendQuery q, Object expected, Object actual) {
+        void budgetStatus(
+                ReferenceAnswers reference, LocalBudgetQueries queries, List<Budget> budgets, BudgetStatusQuery q) {
+            compared++;
+            BudgetStatusReport expected = reference.budgetStatus(q, budgets);
+            try {
+                BudgetStatusReport actual = queries.budgetStatus(q);
+                if (!actual.equals(expected)) {
+                    differ(q, expected, actual);
+                }
+            } catch (RuntimeException e) {
+                differ(q, expected, "refusal " + e);
+            }
+        }
+
+        void marginByCustomer(
+                ReferenceAnswers reference, LocalMarginQueries queries, List<RevenueRow> revenue, MarginQuery q) {
+            compared++;
+            CustomerMarginReport expected = reference.marginByCustomer(q, revenue);
+            if (expected.totals().costUsd().signum() > 0) {
+                nonEmpty++;
+            }
+            try {
+                CustomerMarginReport actual = queries.marginByCustomer(q);
+                if (!actual.equals(expected)) {
+                    differ(q, expected, actual);
+                }
+            } catch (RuntimeException e) {
+                differ(q, expected, "refusal " + e);
+            }
+        }
+
+        private void differ(Object q, Object expected, Object actual) {
             differences.add("seed " + seed + ", " + q + "\n  expected: " + expected + "\n  actual:   " + actual);
         }
 

@@ -1,7 +1,16 @@
 package dev.spendline.streams;
 
+import dev.spendline.contracts.budget.Budget;
+import dev.spendline.contracts.budget.BudgetState;
+import dev.spendline.contracts.budget.BudgetStatus;
+import dev.spendline.contracts.budget.BudgetStatusQuery;
+import dev.spendline.contracts.budget.BudgetStatusReport;
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.event.ProductEvent;
+import dev.spendline.contracts.margin.CustomerMargin;
+import dev.spendline.contracts.margin.CustomerMarginReport;
+import dev.spendline.contracts.margin.MarginQuery;
+import dev.spendline.contracts.margin.MarginTotals;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.Measures;
 import dev.spendline.contracts.query.SpendMetric;
@@ -11,8 +20,10 @@ import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.SpendRow;
 import dev.spendline.contracts.query.TimeGrain;
 import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.contracts.revenue.RevenueRow;
 import dev.spendline.streams.query.RangePlan;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.time.DayOfWeek;
 import java.time.Duration;
@@ -171,6 +182,161 @@ final class ReferenceAnswers {
                 rows,
                 others.calls == 0 ? Measures.ZERO : others.measures(),
                 totals.measures());
+    }
+
+    /**
+     * Where {@code budgets} stand at {@code q.asOf()}: each budget's spend is every counted event of
+     * its workspace and scope from the start of its period to {@code asOf} rounded up to the hour;
+     * percent, forecast and state are the contract's ({@link BudgetStatus#of}); worst first, then
+     * by percent used, name and id.
+     */
+    BudgetStatusReport budgetStatus(BudgetStatusQuery q, List<Budget> budgets) {
+        Instant asOf = q.asOf();
+        long hour = Duration.ofHours(1).toMillis();
+        Instant upToHour = Instant.ofEpochMilli(Math.floorDiv(asOf.toEpochMilli() + hour - 1, hour) * hour);
+        List<BudgetStatus> statuses = new ArrayList<>();
+        for (Budget budget : budgets) {
+            if (!budget.workspaceId().equals(q.workspaceId()) || !q.matches(budget)) {
+                continue;
+            }
+            Instant start = budget.period().start(asOf);
+            Sum spent = new Sum();
+            for (AcceptedEvent e : counted) {
+                ProductEvent event = e.event();
+                if (e.workspaceId().equals(budget.workspaceId())
+                        && !event.ts().isBefore(start)
+                        && event.ts().isBefore(upToHour)
+                        && (!budget.scope().needsValue()
+                                || budget.scopeValue()
+                                        .equals(valueOf(event, budget.scope().dimension())))) {
+                    spent.add(event);
+                }
+            }
+            BudgetStatus status = BudgetStatus.of(budget, asOf, spent.measures().costUsd());
+            if (q.matches(status)) {
+                statuses.add(status);
+            }
+        }
+        statuses.sort(Comparator.comparing(BudgetStatus::state, Comparator.reverseOrder())
+                .thenComparing(BudgetStatus::percentUsed, Comparator.reverseOrder())
+                .thenComparing(s -> s.budget().name())
+                .thenComparing(s -> s.budget().id()));
+        return new BudgetStatusReport(
+                q.workspaceId(),
+                asOf,
+                count(statuses, BudgetState.EXCEEDED),
+                count(statuses, BudgetState.WARNING),
+                count(statuses, BudgetState.OK),
+                List.copyOf(statuses));
+    }
+
+    /**
+     * Contribution margin per customer over whole months (no feature filter): cost and calls of the
+     * counted events of each tenant in the months, revenue the latest row of each (tenant, month)
+     * in {@code revenue}; calls without a tenant are {@code unattributedCostUsd}; worst margin first,
+     * then by tenant; percentages of revenue, one decimal half-even, null without revenue.
+     */
+    CustomerMarginReport marginByCustomer(MarginQuery q, List<RevenueRow> revenue) {
+        if (q.feature() != null) {
+            throw new IllegalArgumentException("the reference has no revenue allocation over features");
+        }
+        Instant from = q.from().atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
+        Instant to = q.to().plusMonths(1).atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
+        Map<String, Sum> cost = new HashMap<>();
+        for (AcceptedEvent e : counted) {
+            ProductEvent event = e.event();
+            String tenant = event.tenantId() == null ? "" : event.tenantId();
+            if (e.workspaceId().equals(q.workspaceId())
+                    && !event.ts().isBefore(from)
+                    && event.ts().isBefore(to)
+                    && (q.tenant() == null || q.tenant().equals(tenant))) {
+                cost.computeIfAbsent(tenant, t -> new Sum()).add(event);
+            }
+        }
+        Map<List<String>, RevenueRow> latest = new HashMap<>();
+        for (RevenueRow row : revenue) {
+            latest.put(List.of(row.workspaceId(), row.tenantId(), row.month()), row);
+        }
+        Map<String, BigInteger> revenueOf = new HashMap<>();
+        for (RevenueRow row : latest.values()) {
+            YearMonth month = YearMonth.parse(row.month());
+            if (row.workspaceId().equals(q.workspaceId())
+                    && !month.isBefore(q.from())
+                    && !month.isAfter(q.to())
+                    && (q.tenant() == null || q.tenant().equals(row.tenantId()))) {
+                revenueOf.merge(row.tenantId(), BigInteger.valueOf(nanos(row.amountUsd())), BigInteger::add);
+            }
+        }
+        Sum unattributed = cost.remove("");
+        java.util.TreeSet<String> tenants = new java.util.TreeSet<>(cost.keySet());
+        tenants.addAll(revenueOf.keySet());
+        record Line(CustomerMargin row, BigInteger margin) {}
+        List<Line> lines = new ArrayList<>();
+        BigInteger totalRevenue = BigInteger.ZERO;
+        BigInteger totalCost = BigInteger.ZERO;
+        int withoutRevenue = 0;
+        int negative = 0;
+        for (String tenant : tenants) {
+            Sum sum = cost.getOrDefault(tenant, new Sum());
+            BigInteger revenueNanos = revenueOf.getOrDefault(tenant, BigInteger.ZERO);
+            BigInteger costNanos = BigInteger.valueOf(sum.costNanos);
+            BigInteger margin = revenueNanos.subtract(costNanos);
+            List<String> flags = new ArrayList<>();
+            if (revenueNanos.signum() == 0 && costNanos.signum() > 0) {
+                flags.add(CustomerMargin.NO_REVENUE);
+                withoutRevenue++;
+            }
+            if (margin.signum() < 0) {
+                flags.add(CustomerMargin.NEGATIVE_MARGIN);
+                negative++;
+            }
+            if (sum.calls == 0) {
+                flags.add(CustomerMargin.NO_USAGE);
+            }
+            lines.add(new Line(
+                    new CustomerMargin(
+                            tenant,
+                            usd(revenueNanos),
+                            usd(costNanos),
+                            usd(margin),
+                            percent(margin, revenueNanos),
+                            sum.calls,
+                            List.copyOf(flags)),
+                    margin));
+            totalRevenue = totalRevenue.add(revenueNanos);
+            totalCost = totalCost.add(costNanos);
+        }
+        lines.sort(Comparator.comparing(Line::margin).thenComparing(l -> l.row().tenantId()));
+        BigInteger totalMargin = totalRevenue.subtract(totalCost);
+        return new CustomerMarginReport(
+                q.workspaceId(),
+                q.from().toString(),
+                q.to().toString(),
+                q.limit(),
+                lines.size(),
+                withoutRevenue,
+                negative,
+                lines.stream().limit(q.limit()).map(Line::row).toList(),
+                new MarginTotals(
+                        usd(totalRevenue), usd(totalCost), usd(totalMargin), percent(totalMargin, totalRevenue)),
+                usd(BigInteger.valueOf(unattributed == null ? 0 : unattributed.costNanos)));
+    }
+
+    /** Nano-dollars as USD: at least two decimals, no trailing zeros beyond. */
+    private static BigDecimal usd(BigInteger nanos) {
+        BigDecimal usd = new BigDecimal(nanos, 9).stripTrailingZeros();
+        return usd.scale() < 2 ? usd.setScale(2) : usd;
+    }
+
+    private static BigDecimal percent(BigInteger margin, BigInteger revenue) {
+        return revenue.signum() == 0
+                ? null
+                : new BigDecimal(margin.multiply(BigInteger.valueOf(100)))
+                        .divide(new BigDecimal(revenue), 1, RoundingMode.HALF_EVEN);
+    }
+
+    private static int count(List<BudgetStatus> statuses, BudgetState state) {
+        return (int) statuses.stream().filter(s -> s.state() == state).count();
     }
 
     private static boolean matches(ProductEvent e, Map<Dimension, String> filters) {
