@@ -20,7 +20,9 @@ import dev.spendline.contracts.query.TimeGrain;
 import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.revenue.RevenueRow;
 import dev.spendline.streams.budget.LocalBudgetQueries;
+import dev.spendline.streams.legacy.LegacyRollupFold;
 import dev.spendline.streams.margin.LocalMarginQueries;
+import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.spend.LocalSpendQueries;
 import dev.spendline.topics.Topics;
 import java.io.IOException;
@@ -35,11 +37,14 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.stream.LongStream;
 import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -111,27 +116,7 @@ class RandomStreamsReadsTest {
             for (AcceptedEvent e : stream.events()) {
                 input.pipeInput(e.workspaceId(), e, e.receivedAt());
             }
-            LocalSpendQueries queries =
-                    new LocalSpendQueries(TopologyDrivers.rollups(driver), Clock.fixed(stream.now(), ZoneOffset.UTC));
-            Checks checks = new Checks(seed);
-            Random random = new Random(seed * 31 + 7);
-            for (Map<Dimension, String> filters : filterSets(random, reference.counted())) {
-                for (Dimension by : PRODUCT) {
-                    SpendQuery q = query(random, stream, by, null, filters);
-                    if (random.nextDouble() < share) {
-                        checks.spendBy(reference, queries, q);
-                    }
-                }
-                for (TimeGrain grain : TimeGrain.values()) {
-                    SpendQuery q = query(random, stream, null, grain, filters);
-                    if (random.nextDouble() < share) {
-                        checks.spendBy(reference, queries, q);
-                    }
-                }
-            }
-            checkBudgets(driver, stream, reference, checks, random);
-            checkMargins(driver, stream, reference, checks, random);
-            checks.assertNoneDiffer();
+            Checks checks = compareReads(seed, stream, reference, driver, share);
             // The stream reached what it is for: resends dropped, and a good share of reads not empty.
             assertThat(reference.duplicates()).as("seed %d: resends", seed).isPositive();
             assertThat(checks.nonEmpty).as("seed %d: reads with spend", seed).isGreaterThan(checks.compared / 4);
@@ -139,6 +124,93 @@ class RandomStreamsReadsTest {
             // In memory (/dev/shm): the driver empties it on close, the directory itself is ours.
             FileSystemUtils.deleteRecursively(Path.of(stateDir));
         }
+    }
+
+    /** Every read of the query set (a share of it), budgets and margins, against the reference. */
+    private static Checks compareReads(
+            long seed,
+            RandomEventStreams.Stream stream,
+            ReferenceAnswers reference,
+            TopologyTestDriver driver,
+            double share) {
+        LocalSpendQueries queries =
+                new LocalSpendQueries(TopologyDrivers.rollups(driver), Clock.fixed(stream.now(), ZoneOffset.UTC));
+        Checks checks = new Checks(seed);
+        Random random = new Random(seed * 31 + 7);
+        for (Map<Dimension, String> filters : filterSets(random, reference.counted())) {
+            for (Dimension by : PRODUCT) {
+                SpendQuery q = query(random, stream, by, null, filters);
+                if (random.nextDouble() < share) {
+                    checks.spendBy(reference, queries, q);
+                }
+            }
+            for (TimeGrain grain : TimeGrain.values()) {
+                SpendQuery q = query(random, stream, null, grain, filters);
+                if (random.nextDouble() < share) {
+                    checks.spendBy(reference, queries, q);
+                }
+            }
+        }
+        checkBudgets(driver, stream, reference, checks, random);
+        checkMargins(driver, stream, reference, checks, random);
+        checks.assertNoneDiffer();
+        return checks;
+    }
+
+    /**
+     * An upgrade in place (issue #29): the first part of a random stream is folded into the
+     * product rollups store by the code of the layout before it ({@link LegacyRollupFold}: pairs
+     * by hour and day, a combination key per call), the rest goes through this topology (blocks,
+     * fewer keys) into the same store; every read must still equal the brute force over all of it.
+     * Identities of the first part are not sent again in the second (the earlier version's dedupe
+     * state is not part of this test), so the reference is built over exactly what was counted.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("upgradeSeeds")
+    void readsAreExactAcrossAnUpgradeInPlace(long seed) throws IOException {
+        RandomEventStreams.Stream stream = RandomEventStreams.generate(seed, QUICK_MAX_EVENTS);
+        Random split = new Random(seed ^ 0x5EED);
+        int firstPart = stream.events().size() / 4
+                + split.nextInt(Math.max(1, stream.events().size() / 2));
+        Set<String> seen = new HashSet<>();
+        List<AcceptedEvent> before = new ArrayList<>();
+        List<AcceptedEvent> after = new ArrayList<>();
+        for (int i = 0; i < stream.events().size(); i++) {
+            AcceptedEvent e = stream.events().get(i);
+            String identity = e.event().hasIdentity()
+                    ? SpendlineTopology.identity(
+                            e.workspaceId(), e.event().source(), e.event().externalId())
+                    : null;
+            if (i < firstPart) {
+                if (identity == null || seen.add(identity)) {
+                    before.add(e);
+                }
+            } else if (identity == null || !seen.contains(identity)) {
+                after.add(e);
+            }
+        }
+        List<AcceptedEvent> counted = new ArrayList<>(before);
+        counted.addAll(after);
+        ReferenceAnswers reference = new ReferenceAnswers(stream.now(), counted, RandomEventStreams.DEDUPE_HORIZON);
+        String stateDir = TopologyDrivers.freshMemoryStateDir();
+        try (TopologyTestDriver driver = TopologyDrivers.start("upgrade-in-place-" + seed, stream.now(), stateDir)) {
+            KeyValueStore<String, Rollup> rollups = driver.getKeyValueStore(StoreNames.PRODUCT_ROLLUPS);
+            before.forEach(e -> LegacyRollupFold.fold(rollups, e));
+            var input = TopologyDrivers.input(driver, Topics.EVENTS);
+            for (AcceptedEvent e : after) {
+                input.pipeInput(e.workspaceId(), e, e.receivedAt());
+            }
+            Checks checks = compareReads(seed, stream, reference, driver, QUICK_SHARE);
+            checks.assertNoneDiffer();
+            assertThat(before).as("seed %d: events of the earlier layout", seed).isNotEmpty();
+            assertThat(checks.nonEmpty).as("seed %d: reads with spend", seed).isGreaterThan(checks.compared / 4);
+        } finally {
+            FileSystemUtils.deleteRecursively(Path.of(stateDir));
+        }
+    }
+
+    static LongStream upgradeSeeds() {
+        return LongStream.rangeClosed(101, 106);
     }
 
     /**
