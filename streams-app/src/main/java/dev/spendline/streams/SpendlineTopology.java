@@ -17,7 +17,6 @@ import dev.spendline.streams.rollup.InternalRollupSpec;
 import dev.spendline.streams.rollup.ProductRollupSpec;
 import dev.spendline.streams.rollup.RollupProcessor;
 import dev.spendline.streams.rollup.RollupSpec;
-import dev.spendline.streams.rollup.WriteBehindStoreBuilder;
 import dev.spendline.streams.state.AggregatingRollupStoreBuilder;
 import dev.spendline.streams.waste.RunState;
 import dev.spendline.streams.waste.RunTracker;
@@ -350,13 +349,13 @@ public final class SpendlineTopology {
      * Waste classification and rollups (docs/waste.md). The processor reads the product rollups
      * too, for the feature's history (cache misses, model overkill): only whole days before the
      * event's, so whether the rollups have counted the event itself does not matter, and range
-     * reads see uncommitted updates as gets do ({@code WriteBehindRollupStore}).
+     * reads see uncommitted updates as gets do ({@code AggregatingRollupStore}).
      */
     private static void waste(
             StreamsBuilder builder, TopologySettings settings, KStream<String, AcceptedEvent> events) {
-        builder.addStateStore(new WriteBehindStoreBuilder(
+        builder.addStateStore(new AggregatingRollupStoreBuilder(
                 // Far fewer keys change than in the spend rollups: only wasteful calls reach it.
-                StoreNames.WASTE_ROLLUPS, 20_000, 20_000));
+                StoreNames.WASTE_ROLLUPS, 16_384, 16_384));
         builder.addStateStore(Stores.windowStoreBuilder(
                 Stores.persistentWindowStore(
                         StoreNames.SUCCEEDED_STEPS, settings.dedupeHorizon(), settings.dedupeHorizon(), false),

@@ -9,14 +9,11 @@ import dev.spendline.contracts.margin.MarginTotals;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.Measures;
 import dev.spendline.contracts.query.UsageKind;
-import dev.spendline.streams.combination.CombinationBlocks;
 import dev.spendline.streams.query.ClosedMonthCache;
 import dev.spendline.streams.query.MonthlyScan;
-import dev.spendline.streams.query.RangePlan;
 import dev.spendline.streams.query.RevenueStoreLocator;
 import dev.spendline.streams.query.RollupScan;
 import dev.spendline.streams.query.RollupStoreLocator;
-import dev.spendline.streams.rollup.ProductRollupSpec;
 import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.rollup.RollupKeys;
 import java.math.BigDecimal;
@@ -29,7 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
@@ -222,44 +218,6 @@ public final class LocalMarginQueries {
     }
 
     /**
-     * Whole months of customer × feature. Its keys are monthly only; a month begun before monthly
-     * rollups existed reads its days from the daily pair keys older versions wrote, plus the
-     * combinations written since (each call is in exactly one of the two).
-     */
-    private void scanTenantFeatureMonths(MarginQuery q, RollupScan.RowSink sink) {
-        ReadOnlyKeyValueStore<String, Rollup> store = rollups.rollups(UsageKind.PRODUCT, q.workspaceId());
-        ReadOnlyKeyValueStore<Bytes, byte[]> blocks = rollups.combinations(UsageKind.PRODUCT, q.workspaceId());
-        MonthlyScan.scan(
-                store,
-                q.workspaceId(),
-                TENANT_FEATURE,
-                q.from(),
-                q.to(),
-                closedMonths,
-                (days, rows) -> {
-                    RollupScan.scan(store, q.workspaceId(), TENANT_FEATURE, days, rows);
-                    for (RangePlan.Segment day : days.segments()) {
-                        CombinationBlocks.scan(
-                                blocks,
-                                q.workspaceId(),
-                                day.granularity(),
-                                day.fromBucket(),
-                                day.toBucket(),
-                                ProductRollupSpec.COMBINATION.size(),
-                                new int[0],
-                                new String[0],
-                                (g, bucket, values, r) -> rows.accept(
-                                        RollupKeys.pairValue(values[TENANT_POSITION], values[FEATURE_POSITION]), r));
-                    }
-                },
-                sink);
-    }
-
-    private static final String TENANT_FEATURE = RollupKeys.pairCode(Dimension.TENANT, Dimension.FEATURE);
-    private static final int TENANT_POSITION = ProductRollupSpec.COMBINATION.indexOf(Dimension.TENANT);
-    private static final int FEATURE_POSITION = ProductRollupSpec.COMBINATION.indexOf(Dimension.FEATURE);
-
-    /**
      * Tenant → feature → usage, from the tenant × feature rollups ("" for calls without one); only
      * the tenant of {@code q} when it names one.
      */
@@ -272,7 +230,7 @@ public final class LocalMarginQueries {
         // Hash maps: ~50,000 pairs a month go in, and nothing downstream depends on their order (the
         // allocation breaks ties by name, the reports sort their rows).
         Map<String, Map<String, Rollup>> pairs = new HashMap<>();
-        scanTenantFeatureMonths(q, (value, r) -> {
+        scanMonths(q, RollupKeys.pairCode(Dimension.TENANT, Dimension.FEATURE), (value, r) -> {
             int sep = value.indexOf(RollupKeys.PAIR_SEP);
             String tenant = value.substring(0, sep);
             if (ofTenant(q, tenant)) {

@@ -56,13 +56,6 @@ public final class MonthlyScan {
         return monthly != null && monthly.equals(dailyTotal);
     }
 
-    /** Reads a month's days of the code when its monthly buckets are incomplete. */
-    @FunctionalInterface
-    public interface Days {
-        void scan(RangePlan days, RollupScan.RowSink sink);
-    }
-
-    /** Months of a code that has daily keys: incomplete months read them. */
     public static void scan(
             ReadOnlyKeyValueStore<String, Rollup> store,
             String workspaceId,
@@ -70,26 +63,6 @@ public final class MonthlyScan {
             YearMonth from,
             YearMonth to,
             ClosedMonthCache closedMonths,
-            RollupScan.RowSink sink) {
-        scan(
-                store,
-                workspaceId,
-                dimensionCode,
-                from,
-                to,
-                closedMonths,
-                (days, rows) -> RollupScan.scan(store, workspaceId, dimensionCode, days, rows),
-                sink);
-    }
-
-    public static void scan(
-            ReadOnlyKeyValueStore<String, Rollup> store,
-            String workspaceId,
-            String dimensionCode,
-            YearMonth from,
-            YearMonth to,
-            ClosedMonthCache closedMonths,
-            Days incompleteMonths,
             RollupScan.RowSink sink) {
         for (YearMonth m = from; !m.isAfter(to); m = m.plusMonths(1)) {
             Instant start = m.atDay(1).atStartOfDay(ZoneOffset.UTC).toInstant();
@@ -107,7 +80,7 @@ public final class MonthlyScan {
                         rows -> monthBucket(store, workspaceId, dimensionCode, month, rows),
                         sink);
             } else if (daily.calls() > 0) {
-                incompleteMonths.scan(days, sink);
+                RollupScan.scan(store, workspaceId, dimensionCode, days, sink);
             }
         }
     }

@@ -140,7 +140,12 @@ public final class LocalSpendQueries {
         CombinationScan.Sink byDimension = (g, bucket, values, r) -> byValue.merge(values[by], r, Rollup::plus);
         boolean ownRollup = filters.isEmpty() || (filters.size() == 1 && filters.containsKey(q.by()));
         if (!ownRollup) {
-            combinations(store, q, plan, filters, LegacyPairs.grouped(store, q, byValue), byDimension);
+            CombinationScan.Incomplete pairKeys = PairKeys.grouped(store, q, byValue);
+            if (PairKeys.keptByDay(q) == null) {
+                combinations(store, q, plan, filters, pairKeys, byDimension);
+            } else {
+                daysFromPairKeys(store, q, plan, filters, pairKeys, byDimension);
+            }
             return byValue;
         }
         RangePlan[] split = splitHours(q, q.by(), plan);
@@ -176,7 +181,12 @@ public final class LocalSpendQueries {
         CombinationScan.Sink byBucket =
                 (g, bucket, values, r) -> byPeriod.merge(grain.labelOf(g.start(bucket)), r, Rollup::plus);
         if (filters.size() > 1) {
-            combinations(store, q, plan, filters, LegacyPairs.series(store, q, byBucket), byBucket);
+            CombinationScan.Incomplete pairKeys = PairKeys.series(store, q, byBucket);
+            if (PairKeys.seriesKeptByDay(q) == null) {
+                combinations(store, q, plan, filters, pairKeys, byBucket);
+            } else {
+                daysFromPairKeys(store, q, plan, filters, pairKeys, byBucket);
+            }
             return byPeriod;
         }
         String code = RollupKeys.TOTAL;
@@ -221,6 +231,25 @@ public final class LocalSpendQueries {
                 sink);
     }
 
+    /** Whole days from a pair kept by day, one bucket at a time; hours from the combinations. */
+    private void daysFromPairKeys(
+            ReadOnlyKeyValueStore<String, Rollup> store,
+            SpendQuery q,
+            RangePlan plan,
+            Map<Dimension, String> filters,
+            CombinationScan.Incomplete pairKeys,
+            CombinationScan.Sink sink) {
+        RangePlan[] split = splitHours(plan);
+        for (RangePlan.Segment day : split[0].segments()) {
+            for (long bucket = day.fromBucket(); bucket < day.toBucket(); bucket++) {
+                pairKeys.answer(day.granularity(), bucket);
+            }
+        }
+        if (split[1] != null) {
+            combinations(store, q, split[1], filters, pairKeys, sink);
+        }
+    }
+
     /**
      * The plan for {@code dimension}'s own keys, and (or null) its hourly segments, which the
      * combinations answer when the dimension has no hourly keys.
@@ -229,6 +258,11 @@ public final class LocalSpendQueries {
         if (q.usage() != UsageKind.PRODUCT || !ProductRollupSpec.DAILY_ONLY.contains(dimension)) {
             return new RangePlan[] {plan, null};
         }
+        return splitHours(plan);
+    }
+
+    /** The plan's days, and (or null) its hours. */
+    private static RangePlan[] splitHours(RangePlan plan) {
         List<RangePlan.Segment> days = new ArrayList<>();
         List<RangePlan.Segment> hours = new ArrayList<>();
         for (RangePlan.Segment s : plan.segments()) {

@@ -11,7 +11,10 @@ import dev.spendline.streams.rollup.HourlyHorizon;
 import dev.spendline.streams.rollup.ProductRollupSpec;
 import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.rollup.RollupKeys;
+import dev.spendline.streams.state.AggregatingRollupStore;
+import dev.spendline.streams.state.KeyBuilder;
 import dev.spendline.streams.waste.WasteRules.WorkflowBaseline;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
@@ -48,7 +51,9 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
     private final long horizonMs;
     private final PriceBook priceBook;
     private final ProductRollupSpec spec = new ProductRollupSpec();
-    private KeyValueStore<String, Rollup> waste;
+    private AggregatingRollupStore waste;
+    private final KeyBuilder key = new KeyBuilder(256);
+    private final long[] delta = new long[AggregatingRollupStore.WIDTH];
     private WindowStore<String, Long> succeededSteps;
     private RunTracker runs;
     private FeatureBaselines features;
@@ -61,7 +66,7 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
 
     @Override
     public void init(ProcessorContext<Void, Void> context) {
-        waste = context.getStateStore(names.waste());
+        waste = AggregatingRollupStore.of(context.getStateStore(names.waste()));
         succeededSteps = context.getStateStore(names.succeededSteps());
         WindowStore<String, RunState> runStates = context.getStateStore(names.runs());
         KeyValueStore<String, WorkflowBaseline> workflowDays = context.getStateStore(names.workflowDays());
@@ -170,8 +175,19 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
         return false;
     }
 
-    private void add(String key, Rollup delta) {
-        Rollup current = waste.get(key);
-        waste.put(key, current == null ? delta : current.plus(delta));
+    /** Folds into the waste store's per-commit table: one write per distinct key and commit. */
+    private void add(String wasteKey, Rollup r) {
+        delta[0] = r.costNanos();
+        delta[1] = r.calls();
+        delta[2] = r.inputTokens();
+        delta[3] = r.outputTokens();
+        delta[4] = r.cacheReadTokens();
+        delta[5] = r.cacheWriteTokens();
+        delta[6] = r.errors();
+        delta[7] = r.retries();
+        delta[8] = r.latencySumMs();
+        delta[9] = r.latencyCount();
+        key.reset().put(wasteKey.getBytes(StandardCharsets.UTF_8));
+        waste.add(key, delta);
     }
 }

@@ -5,6 +5,7 @@ import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.streams.query.CombinationScan;
 import dev.spendline.streams.rollup.Granularity;
+import dev.spendline.streams.rollup.ProductRollupSpec;
 import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.rollup.RollupKeys;
 import java.util.List;
@@ -14,19 +15,38 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
- * Answers a bucket rolled up before the combination rollup existed from the pair keys that older
- * versions wrote (customer and feature, feature and model, customer and model, by hour and day),
- * when the query is one those pairs answer: one filter on the pair partner of the grouping, or a
- * series filtered on both parts of a pair.
+ * Reads one bucket of a pair's keys, for a query they answer: one filter on the pair partner of
+ * the grouping, or a series filtered on both parts of a pair.
  *
- * <p>Why: pair reads are now answered from the combinations, and pair keys are no longer written
- * by hour or day. State written before combinations existed has pair keys and no combinations, so
- * without this a report of "customer X by feature" reaching back that far would be refused where
- * the previous version answered it. Buckets with combinations never come here.
+ * <p>Two uses. The days of the pairs still kept by day ({@link ProductRollupSpec#dailyPairs}:
+ * "customer X by feature", the filtered report asked most, reads one key range per day instead of
+ * the day's combinations). And buckets rolled up before combinations existed: earlier versions
+ * wrote every pair by hour and day, so a report reaching back that far is answered as they
+ * answered it instead of being refused. Other buckets come from the combinations.
  */
-final class LegacyPairs {
+final class PairKeys {
 
-    private LegacyPairs() {}
+    private PairKeys() {}
+
+    /** The pair of the query's grouping and its one filter, when it is kept by day; else null. */
+    static List<Dimension> keptByDay(SpendQuery q) {
+        if (q.usage() != UsageKind.PRODUCT || q.filters().size() != 1 || q.by() == null) {
+            return null;
+        }
+        List<Dimension> pair =
+                RollupKeys.pairOf(q.by(), q.filters().keySet().iterator().next());
+        return pair != null && ProductRollupSpec.DAILY_PAIRS.contains(pair) ? pair : null;
+    }
+
+    /** The pair of a series' two filters, when it is kept by day; else null. */
+    static List<Dimension> seriesKeptByDay(SpendQuery q) {
+        if (q.usage() != UsageKind.PRODUCT || q.filters().size() != 2) {
+            return null;
+        }
+        List<Dimension> named = List.copyOf(q.filters().keySet());
+        List<Dimension> pair = RollupKeys.pairOf(named.get(0), named.get(1));
+        return pair != null && ProductRollupSpec.DAILY_PAIRS.contains(pair) ? pair : null;
+    }
 
     /** For rows by {@code q.by()} with one filter on its pair partner. */
     static CombinationScan.Incomplete grouped(

@@ -20,7 +20,11 @@ import org.apache.kafka.streams.state.internals.CacheFlushListener;
 import org.apache.kafka.streams.state.internals.CachedStateStore;
 
 /**
- * A rollup store that keeps the rollups updated since the last commit as objects and writes each
+ * <b>The rollup store of the layout before issue #29, kept in the tests only</b> as the oracle the
+ * {@code AggregatingRollupStore} is compared with ({@code WriteBehindEquivalenceTest}: same bytes
+ * on disk and in the changelog). Production no longer uses it.
+ *
+ * <p>A rollup store that keeps the rollups updated since the last commit as objects and writes each
  * changed key once, to the logged RocksDB store below it, when Kafka Streams flushes state before
  * it commits.
  *
