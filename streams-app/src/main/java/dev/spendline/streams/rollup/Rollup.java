@@ -66,6 +66,20 @@ public record Rollup(
                         latencyCount);
     }
 
+    /** Its ten numbers in this order into {@code into[0, 10)}: the per-commit tables' layout. */
+    public void copyInto(long[] into) {
+        into[0] = costNanos;
+        into[1] = calls;
+        into[2] = inputTokens;
+        into[3] = outputTokens;
+        into[4] = cacheReadTokens;
+        into[5] = cacheWriteTokens;
+        into[6] = errors;
+        into[7] = retries;
+        into[8] = latencySumMs;
+        into[9] = latencyCount;
+    }
+
     public Measures toMeasures() {
         return new Measures(
                 Measures.usdFromNanos(costNanos),

@@ -145,16 +145,7 @@ public final class RollupProcessor<V> implements Processor<String, V, String, V>
     public void process(Record<String, V> record) {
         V value = record.value();
         Rollup r = spec.delta(value);
-        delta[0] = r.costNanos();
-        delta[1] = r.calls();
-        delta[2] = r.inputTokens();
-        delta[3] = r.outputTokens();
-        delta[4] = r.cacheReadTokens();
-        delta[5] = r.cacheWriteTokens();
-        delta[6] = r.errors();
-        delta[7] = r.retries();
-        delta[8] = r.latencySumMs();
-        delta[9] = r.latencyCount();
+        r.copyInto(delta);
         byte[] ws = spec.workspaceId(value).getBytes(StandardCharsets.UTF_8);
         String[] values = new String[dimensions.size()];
         byte[][] utf8 = new byte[values.length][];

@@ -177,16 +177,7 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
 
     /** Folds into the waste store's per-commit table: one write per distinct key and commit. */
     private void add(String wasteKey, Rollup r) {
-        delta[0] = r.costNanos();
-        delta[1] = r.calls();
-        delta[2] = r.inputTokens();
-        delta[3] = r.outputTokens();
-        delta[4] = r.cacheReadTokens();
-        delta[5] = r.cacheWriteTokens();
-        delta[6] = r.errors();
-        delta[7] = r.retries();
-        delta[8] = r.latencySumMs();
-        delta[9] = r.latencyCount();
+        r.copyInto(delta);
         key.reset().put(wasteKey.getBytes(StandardCharsets.UTF_8));
         waste.add(key, delta);
     }
