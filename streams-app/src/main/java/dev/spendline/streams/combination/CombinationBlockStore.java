@@ -1,5 +1,6 @@
 package dev.spendline.streams.combination;
 
+import dev.spendline.streams.state.DecoratedStores;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -21,7 +22,6 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.internals.CacheFlushListener;
 import org.apache.kafka.streams.state.internals.CachedStateStore;
-import org.apache.kafka.streams.state.internals.WrappedStateStore;
 
 /**
  * The combination rollup as per-commit blocks: every event's (values of all dimensions, hour) row is
@@ -132,14 +132,7 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
      * #add}.
      */
     public static CombinationBlockStore of(StateStore store) {
-        StateStore s = store;
-        while (s instanceof WrappedStateStore<?, ?, ?> wrapper) {
-            s = wrapper.wrapped();
-        }
-        if (s instanceof CombinationBlockStore blocks) {
-            return blocks;
-        }
-        throw new IllegalArgumentException(store.name() + " is not a combination block store");
+        return DecoratedStores.unwrap(store, CombinationBlockStore.class);
     }
 
     private record DayId(String workspaceId, long day) {}

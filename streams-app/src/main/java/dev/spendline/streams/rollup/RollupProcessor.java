@@ -8,11 +8,9 @@ import dev.spendline.streams.state.StateLayout;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
-import org.apache.kafka.streams.processor.StateStore;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.internals.WrappedStateStore;
 
 /**
  * Folds each (already deduplicated) input into the rollups: by hour and day, the workspace total,
@@ -117,28 +115,13 @@ public final class RollupProcessor<V> implements Processor<String, V, String, V>
     @Override
     public void init(ProcessorContext<String, V> context) {
         this.context = context;
-        store = unwrap(context.getStateStore(storeName), AggregatingRollupStore.class);
+        store = AggregatingRollupStore.of(context.getStateStore(storeName));
         if (blocksName != null) {
-            blocks = unwrap(context.getStateStore(blocksName), CombinationBlockStore.class);
+            blocks = CombinationBlockStore.of(context.getStateStore(blocksName));
             StateLayout.check(blocks, blocksName);
             layoutMarked = false;
         }
         HourlyHorizon.scheduleExpiry(context, store);
-    }
-
-    /**
-     * The store itself: processors get their stores wrapped in Kafka Streams' read-write
-     * decorators, which offer only the {@code KeyValueStore} methods, not {@code add}.
-     */
-    static <T> T unwrap(StateStore store, Class<T> type) {
-        StateStore s = store;
-        while (!type.isInstance(s) && s instanceof WrappedStateStore<?, ?, ?> wrapped) {
-            s = wrapped.wrapped();
-        }
-        if (!type.isInstance(s)) {
-            throw new IllegalStateException(store.name() + " is not a " + type.getSimpleName());
-        }
-        return type.cast(s);
     }
 
     @Override

@@ -21,7 +21,6 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.internals.CacheFlushListener;
 import org.apache.kafka.streams.state.internals.CachedStateStore;
-import org.apache.kafka.streams.state.internals.WrappedStateStore;
 
 /**
  * The rollup store: the processor folds per-event deltas into a binary {@link DeltaTable}, and the
@@ -103,15 +102,7 @@ public final class AggregatingRollupStore implements KeyValueStore<String, Rollu
      * #add} is reached through this.
      */
     public static AggregatingRollupStore of(StateStore store) {
-        StateStore s = store;
-        while (!(s instanceof AggregatingRollupStore) && s instanceof WrappedStateStore<?, ?, ?> wrapper) {
-            s = wrapper.wrapped();
-        }
-        if (s instanceof AggregatingRollupStore aggregating) {
-            return aggregating;
-        }
-        throw new IllegalArgumentException("Not an AggregatingRollupStore: " + store.name() + " ("
-                + store.getClass().getName() + ")");
+        return DecoratedStores.unwrap(store, AggregatingRollupStore.class);
     }
 
     /**
