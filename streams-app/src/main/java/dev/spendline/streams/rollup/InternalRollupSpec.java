@@ -88,11 +88,6 @@ public final class InternalRollupSpec implements RollupSpec<AcceptedUsageRow> {
     }
 
     @Override
-    public List<List<Dimension>> pairs() {
-        return List.of();
-    }
-
-    @Override
     public String valueOf(AcceptedUsageRow value, Dimension dimension) {
         InternalUsageRow r = value.row();
         return switch (dimension) {

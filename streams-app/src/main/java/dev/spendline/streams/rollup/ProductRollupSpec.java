@@ -55,15 +55,6 @@ public final class ProductRollupSpec implements RollupSpec<AcceptedEvent> {
     }
 
     /**
-     * No pair is rolled up by hour: a report filtered on one dimension and grouped by another is
-     * answered from the combinations, which hold every pair.
-     */
-    @Override
-    public List<List<Dimension>> pairs() {
-        return List.of();
-    }
-
-    /**
      * Pairs kept by day (no hours): customer and feature, the filtered report asked most ("customer
      * X by feature" reads one key range a day instead of the day's combinations), and feature and
      * model, which the waste baselines read for every wasteful call ({@code FeatureBaselines}).

@@ -14,7 +14,7 @@ import org.apache.kafka.streams.processor.api.Record;
 
 /**
  * Folds each (already deduplicated) input into the rollups: by hour and day, the workspace total,
- * every dimension (by day only for {@link RollupSpec#dailyOnly}), the pairs the spec names, and by
+ * every dimension (by day only for {@link RollupSpec#dailyOnly}), the pairs the spec keeps by day, and by
  * month the total and the few dimensions and pairs margins read. A missing dimension value is
  * rolled up under the empty string, shown as "not attributed", so that rows always add up to the
  * total.
@@ -46,10 +46,9 @@ public final class RollupProcessor<V> implements Processor<String, V, String, V>
     private final byte[][] codes;
 
     private final boolean[] hourly;
-    /** Per pair list (hour and day; day only; month): store codes and the two dimension positions. */
-    private final Pairs hourAndDayPairs;
-
+    /** Per pair list (by day; by month): store codes and the two dimension positions. */
     private final Pairs dailyPairs;
+
     private final Pairs monthlyPairs;
     /** Positions (in the dimensions) of what is also rolled up by month. */
     private final int[] monthlyDimensions;
@@ -93,7 +92,6 @@ public final class RollupProcessor<V> implements Processor<String, V, String, V>
             codes[i] = ascii(dimensions.get(i).code());
             hourly[i] = !spec.dailyOnly().contains(dimensions.get(i));
         }
-        this.hourAndDayPairs = new Pairs(spec.pairs(), dimensions);
         this.dailyPairs = new Pairs(spec.dailyPairs(), dimensions);
         this.monthlyPairs = new Pairs(spec.monthlyPairs(), dimensions);
         this.monthlyDimensions =
@@ -178,7 +176,6 @@ public final class RollupProcessor<V> implements Processor<String, V, String, V>
                 add(prefix, codes[i], bucket, utf8[i]);
             }
         }
-        hourAndDayPairs.addAll(this, prefix, bucket, utf8);
         if (!isHour) {
             dailyPairs.addAll(this, prefix, bucket, utf8);
         }

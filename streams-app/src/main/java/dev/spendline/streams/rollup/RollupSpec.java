@@ -19,10 +19,11 @@ public interface RollupSpec<V> {
     /** The amounts one input adds to every rollup it touches. */
     Rollup delta(V value);
 
-    /** The dimensions rolled up, and the pairs rolled up together by hour and day. */
+    /**
+     * The dimensions rolled up. No pair is rolled up by hour: a report filtered on one dimension
+     * and grouped by another reads the combinations, which hold every pair.
+     */
     List<Dimension> dimensions();
-
-    List<List<Dimension>> pairs();
 
     /** Pairs rolled up by day only (no hours): what reads need of them is whole days. */
     default List<List<Dimension>> dailyPairs() {
