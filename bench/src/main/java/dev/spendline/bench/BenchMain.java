@@ -584,13 +584,21 @@ public final class BenchMain {
                 description = "Broker log and state; a new temporary directory if not given, removed at the end.")
         Path workDir;
 
+        @Option(
+                names = "--passes",
+                defaultValue = "1",
+                description = "Run both topologies this many times over the same input, each pass a new"
+                        + " application with empty state; the first pass includes the JIT's warm-up, the last"
+                        + " is warm (default: ${DEFAULT-VALUE}).")
+        int passes;
+
         @Override
         public Integer call() throws Exception {
             Path dir = workDir != null ? workDir : java.nio.file.Files.createTempDirectory("spendline-profile-");
             try {
                 dev.spendline.bench.profile.ProfileBench.run(
                         new dev.spendline.bench.profile.ProfileBench.Settings(
-                                events, partitions, workspaces, spread, seed, dir, topology, restore),
+                                events, partitions, workspaces, spread, seed, dir, topology, restore, passes),
                         System.out);
             } finally {
                 if (workDir == null) {

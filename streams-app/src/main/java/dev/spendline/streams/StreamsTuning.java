@@ -12,6 +12,14 @@ import org.apache.kafka.streams.StreamsConfig;
  * written to its changelog topic. Those keys repeat long prefixes (workspace, granularity,
  * dimension), so larger lz4 batches shrink the changelog traffic a broker on another machine has
  * to take. On the one-machine benchmark throughput was the same within noise (docs/performance.md).
+ *
+ * <p>{@code max.task.idle.ms = -1}: the events sub-topology reads six topics (events, budgets,
+ * snoozes, guardrails, dead letters, revenue), and with the default (0) Kafka Streams 4.2's
+ * {@code PartitionGroup.readyToProcess} formats a log string with {@code String.format} for every
+ * empty input partition before every record, whether or not the log level wants it: 9.5 % of the
+ * stream thread in issue #29's profile. -1 skips that wait-for-lag check. Nothing here relies on
+ * timestamp order across those topics: a budget, guardrail or snooze is applied when it arrives
+ * (the budget and guardrail processors re-evaluate from the stored spend then), not by event time.
  */
 public final class StreamsTuning {
 
@@ -21,5 +29,6 @@ public final class StreamsTuning {
         config.put(StreamsConfig.producerPrefix(ProducerConfig.COMPRESSION_TYPE_CONFIG), "lz4");
         config.put(StreamsConfig.producerPrefix(ProducerConfig.BATCH_SIZE_CONFIG), 256 * 1024);
         config.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), 10);
+        config.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, StreamsConfig.MAX_TASK_IDLE_MS_DISABLED);
     }
 }

@@ -40,7 +40,26 @@ public final class ProfileBench {
             long seed,
             Path workDir,
             String topology,
-            boolean restore) {
+            boolean restore,
+            int passes) {
+
+        public Settings {
+            if (passes < 1) {
+                throw new IllegalArgumentException("passes must be at least 1: " + passes);
+            }
+        }
+
+        public Settings(
+                long events,
+                int partitions,
+                int workspaces,
+                Duration spread,
+                long seed,
+                Path workDir,
+                String topology,
+                boolean restore) {
+            this(events, partitions, workspaces, spread, seed, workDir, topology, restore, 1);
+        }
 
         boolean dedupeOnly() {
             return "dedupe".equals(topology);
@@ -86,46 +105,70 @@ public final class ProfileBench {
             out.printf("produced in %.1f s%n", (System.nanoTime() - started) / 1e9);
 
             Path state = settings.workDir().resolve("streams");
-            out.println("bare groupByKey().count(), exactly-once ...");
-            StreamsBench.Result bare = StreamsBench.run(
-                    bootstrap,
-                    "profile-bare-" + System.nanoTime(),
-                    StreamsBench.bareCount(),
-                    "exactly_once_v2",
-                    state,
-                    admin,
-                    progress(out),
-                    streams -> {});
-            out.printf(
-                    "  %,d records in %.1f s = %,.0f records/s%n",
-                    bare.records(), bare.elapsed().toNanos() / 1e9, bare.perSecond());
-
-            out.println((settings.dedupeOnly() ? "Spendline's dedupe stage alone" : "Spendline topology")
-                    + ", exactly-once ...");
+            // With --passes N both topologies run N times over the same input in this JVM, each pass a
+            // new application (empty state). The first pass pays the JIT's warm-up (on 2 cores the
+            // compiler takes about a core for the first 15-20 s of the topology); the last is the
+            // rate of warm code, which is what a long-running instance pays per event.
+            StreamsBench.Result bare = null;
+            StreamsBench.Result spendline = null;
+            String applicationId = null;
             Map<String, double[]> perStore = new TreeMap<>();
-            double[] streamThreadCpu = new double[1];
-            String applicationId = "profile-spendline-" + System.nanoTime();
-            StreamsBench.Result spendline = StreamsBench.run(
-                    bootstrap,
-                    applicationId,
-                    settings.build(),
-                    "exactly_once_v2",
-                    state,
-                    admin,
-                    progress(out),
-                    streams -> {
-                        perStore.putAll(changelogWrites(streams));
-                        streamThreadCpu[0] = streamThreadCpuSeconds("profile-spendline-");
-                    });
-            out.printf(
-                    "  %,d records in %.1f s = %,.0f records/s (%.3f of the bare count)%n",
-                    spendline.records(),
-                    spendline.elapsed().toNanos() / 1e9,
-                    spendline.perSecond(),
-                    spendline.perSecond() / bare.perSecond());
-            out.printf(
-                    "  the stream thread was on a CPU %.1f s of those %.1f s%n",
-                    streamThreadCpu[0], spendline.elapsed().toNanos() / 1e9);
+            List<String> summary = new java.util.ArrayList<>();
+            for (int pass = 1; pass <= settings.passes(); pass++) {
+                String label = settings.passes() > 1 ? " (pass " + pass + " of " + settings.passes() + ")" : "";
+                out.println("bare groupByKey().count(), exactly-once" + label + " ...");
+                bare = StreamsBench.run(
+                        bootstrap,
+                        "profile-bare-" + System.nanoTime(),
+                        StreamsBench.bareCount(),
+                        "exactly_once_v2",
+                        state,
+                        admin,
+                        progress(out),
+                        streams -> {});
+                out.printf(
+                        "  %,d records in %.1f s = %,.0f records/s%n",
+                        bare.records(), bare.elapsed().toNanos() / 1e9, bare.perSecond());
+
+                out.println((settings.dedupeOnly() ? "Spendline's dedupe stage alone" : "Spendline topology")
+                        + ", exactly-once" + label + " ...");
+                perStore.clear();
+                double[] streamThreadCpu = new double[1];
+                applicationId = "profile-spendline-" + System.nanoTime();
+                String threadPrefix = applicationId;
+                spendline = StreamsBench.run(
+                        bootstrap,
+                        applicationId,
+                        settings.build(),
+                        "exactly_once_v2",
+                        state,
+                        admin,
+                        progress(out),
+                        streams -> {
+                            perStore.putAll(changelogWrites(streams));
+                            streamThreadCpu[0] = streamThreadCpuSeconds(threadPrefix);
+                        });
+                double ratio = spendline.perSecond() / bare.perSecond();
+                out.printf(
+                        "  %,d records in %.1f s = %,.0f records/s (%.3f of the bare count)%n",
+                        spendline.records(), spendline.elapsed().toNanos() / 1e9, spendline.perSecond(), ratio);
+                out.printf(
+                        "  the stream thread was on a CPU %.1f s of those %.1f s%n",
+                        streamThreadCpu[0], spendline.elapsed().toNanos() / 1e9);
+                summary.add(String.format(
+                        "| %d | %,.0f /s | %,.0f /s | %.3f | %.0f µs |",
+                        pass,
+                        bare.perSecond(),
+                        spendline.perSecond(),
+                        ratio,
+                        streamThreadCpu[0] * 1e6 / spendline.records()));
+            }
+            if (settings.passes() > 1) {
+                out.println();
+                out.println("| pass | bare count | Spendline | ratio | stream thread CPU per event |");
+                out.println("|---|---|---|---|---|");
+                summary.forEach(out::println);
+            }
             if (settings.restore()) {
                 out.println("losing the state directory and restoring it from the changelogs ...");
                 StreamsBench.Restore restore = StreamsBench.restoreAfterLosingState(

@@ -117,6 +117,10 @@ public final class StreamsBench {
         if (Long.getLong("bench.commit-ms") != null) {
             config.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, Long.getLong("bench.commit-ms"));
         }
+        // Experiments: -Dbench.streams.<any Kafka Streams or client setting>=value, applied to both topologies.
+        System.getProperties().stringPropertyNames().stream()
+                .filter(name -> name.startsWith("bench.streams."))
+                .forEach(name -> config.put(name.substring("bench.streams.".length()), System.getProperty(name)));
         return config;
     }
 

@@ -81,6 +81,10 @@ public final class AggregatingRollupStore implements KeyValueStore<String, Rollu
     private final long[] delta = new long[WIDTH];
     /** New values of the keys of one merge, {@code WIDTH} per key, kept for the hot table until the write succeeded. */
     private long[] merged = new long[0];
+    /** Per key of one merge: its hot-table entry (or -1) and its hash, for the update after the write. */
+    private int[] hotEntries = new int[0];
+
+    private int[] hashes = new int[0];
     /** Only the stream thread that writes uses the tables; any other reader reads RocksDB. */
     private volatile Thread owner;
     /** Written by the owner only; a metrics thread may read a slightly stale value. */
@@ -178,7 +182,11 @@ public final class AggregatingRollupStore implements KeyValueStore<String, Rollu
         return true;
     }
 
-    /** Writes every pending key once, in one batch, and clears the pending table. */
+    /**
+     * Writes every pending key once, in one batch, and clears the pending table. Each key is hashed
+     * once and probed in the hot table once: a hit's entry is remembered and updated in place after
+     * the write, a miss is inserted then.
+     */
     private void mergePending() {
         int n = pending.size();
         if (n == 0) {
@@ -186,21 +194,38 @@ public final class AggregatingRollupStore implements KeyValueStore<String, Rollu
         }
         if (merged.length < n * WIDTH) {
             merged = new long[Math.max(n, 1024) * WIDTH];
+            hotEntries = new int[Math.max(n, 1024)];
+            hashes = new int[Math.max(n, 1024)];
         }
         List<KeyValue<Bytes, byte[]>> batch = new ArrayList<>(n);
         pending.forEach((keys, keyOffset, keyLength, values, valuesOffset) -> {
             byte[] key = Arrays.copyOfRange(keys, keyOffset, keyOffset + keyLength);
-            int at = batch.size() * WIDTH;
-            if (!baseOf(key, keyLength, merged, at, false)) {
+            int i = batch.size();
+            int at = i * WIDTH;
+            int h = KeyHash.of(key, keyLength);
+            int e = hot.find(key, keyLength, h);
+            hashes[i] = h;
+            hotEntries[i] = e;
+            if (e >= 0) {
+                hot.copyTo(e, merged, at);
+            } else if (!storedValue(key, keyLength, merged, at)) {
                 Arrays.fill(merged, at, at + WIDTH, 0L);
             }
             DeltaTable.fold(merged, at, values, valuesOffset, WIDTH);
             batch.add(KeyValue.pair(Bytes.wrap(key), RollupBytes.encode(merged, at)));
         });
         stored.putAll(batch);
-        // Only now: the hot table must never hold a value that was not written.
+        // Only now: the hot table must never hold a value that was not written. Hits first: an
+        // insert may evict, and entries found above stay valid only until then.
         for (int i = 0; i < batch.size(); i++) {
-            hot.put(batch.get(i).key.get(), merged, i * WIDTH);
+            if (hotEntries[i] >= 0) {
+                hot.set(hotEntries[i], merged, i * WIDTH);
+            }
+        }
+        for (int i = 0; i < batch.size(); i++) {
+            if (hotEntries[i] < 0) {
+                hot.insert(batch.get(i).key.get(), hashes[i], merged, i * WIDTH);
+            }
         }
         pending.clear();
     }

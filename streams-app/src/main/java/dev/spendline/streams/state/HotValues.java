@@ -22,10 +22,15 @@ final class HotValues {
 
     private final int width;
     private final int capacity;
-    private int[] index;
+    /**
+     * Per probe slot: the key's hash in the high half, {@code e + 1} in the low half; 0 when empty. A
+     * probe that meets another key is decided from this one array, without touching the entry
+     * (issue #29's profile had two scattered probes per merged key as 18 % of the stream thread).
+     */
+    private long[] index;
+
     private int mask;
     private byte[][] keys;
-    private int[] hashes;
     private int[] slots;
     private boolean[] referenced;
     private long[] values;
@@ -40,10 +45,9 @@ final class HotValues {
         this.capacity = capacity;
         // Arrays grow up to capacity as keys come: a task with few keys holds little memory.
         int entries = Math.min(capacity, INITIAL_ENTRIES);
-        this.index = new int[DeltaTable.tableSize(entries)];
+        this.index = new long[DeltaTable.tableSize(entries)];
         this.mask = index.length - 1;
         this.keys = new byte[entries][];
-        this.hashes = new int[entries];
         this.slots = new int[entries];
         this.referenced = new boolean[entries];
         this.values = new long[entries * width];
@@ -55,8 +59,7 @@ final class HotValues {
         if (e < 0) {
             return false;
         }
-        referenced[e] = true;
-        System.arraycopy(values, e * width, into, at, width);
+        copyTo(e, into, at);
         return true;
     }
 
@@ -65,26 +68,61 @@ final class HotValues {
         int h = KeyHash.of(key, key.length);
         int e = find(key, key.length, h);
         if (e >= 0) {
-            referenced[e] = true;
+            set(e, from, at);
         } else {
-            if (size == capacity) {
-                e = evict();
-            } else {
-                if (size == keys.length) {
-                    grow();
-                }
-                e = size++;
-            }
-            int slot = h & mask;
-            while (index[slot] != 0) {
-                slot = (slot + 1) & mask;
-            }
-            index[slot] = e + 1;
-            slots[e] = slot;
-            keys[e] = key;
-            hashes[e] = h;
-            referenced[e] = false;
+            insert(key, h, from, at);
         }
+    }
+
+    /**
+     * The entry of {@code key[0, len)} with hash {@code h} ({@link KeyHash#of}), or -1. The entry
+     * stays valid for {@link #copyTo} and {@link #set} until the next {@link #insert}, {@link
+     * #remove} or {@link #clear}.
+     */
+    int find(byte[] key, int len, int h) {
+        long s;
+        for (int slot = h & mask; (s = index[slot]) != 0; slot = (slot + 1) & mask) {
+            if ((int) (s >>> 32) == h) {
+                byte[] k = keys[(int) s - 1];
+                if (k.length == len && Arrays.equals(k, 0, len, key, 0, len)) {
+                    return (int) s - 1;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** Entry {@code e}'s value into {@code into[at, at + width)}; marks it used. */
+    void copyTo(int e, long[] into, int at) {
+        referenced[e] = true;
+        System.arraycopy(values, e * width, into, at, width);
+    }
+
+    /** Replaces entry {@code e}'s value; marks it used. */
+    void set(int e, long[] from, int at) {
+        referenced[e] = true;
+        System.arraycopy(from, at, values, e * width, width);
+    }
+
+    /**
+     * Adds {@code key} (absent: the caller found no entry for it), with hash {@code h}, evicting one
+     * entry when full. The caller hands over {@code key} and never changes it again.
+     */
+    void insert(byte[] key, int h, long[] from, int at) {
+        int e;
+        if (size == capacity) {
+            e = evict();
+        } else {
+            if (size == keys.length) {
+                grow();
+            }
+            e = size++;
+        }
+        int slot = freeSlot(h);
+        index[slot] = slotValue(h, e);
+        slots[e] = slot;
+        keys[e] = key;
+        referenced[e] = false;
         System.arraycopy(from, at, values, e * width, width);
     }
 
@@ -98,11 +136,10 @@ final class HotValues {
         if (e != last) {
             // Keep entries dense: the last one takes the freed place.
             keys[e] = keys[last];
-            hashes[e] = hashes[last];
             slots[e] = slots[last];
             referenced[e] = referenced[last];
             System.arraycopy(values, last * width, values, e * width, width);
-            index[slots[e]] = e + 1;
+            index[slots[e]] = slotValue((int) (index[slots[e]] >>> 32), e);
         }
         keys[last] = null;
     }
@@ -120,22 +157,33 @@ final class HotValues {
         hand = 0;
     }
 
+    private static long slotValue(int h, int e) {
+        return ((long) h << 32) | (e + 1);
+    }
+
+    private int freeSlot(int h) {
+        int slot = h & mask;
+        while (index[slot] != 0) {
+            slot = (slot + 1) & mask;
+        }
+        return slot;
+    }
+
     private void grow() {
         int n = (int) Math.min(capacity, 2L * keys.length);
+        long[] old = index;
         keys = Arrays.copyOf(keys, n);
-        hashes = Arrays.copyOf(hashes, n);
         slots = Arrays.copyOf(slots, n);
         referenced = Arrays.copyOf(referenced, n);
         values = Arrays.copyOf(values, n * width);
-        index = new int[DeltaTable.tableSize(n)];
+        index = new long[DeltaTable.tableSize(n)];
         mask = index.length - 1;
-        for (int e = 0; e < size; e++) {
-            int slot = hashes[e] & mask;
-            while (index[slot] != 0) {
-                slot = (slot + 1) & mask;
+        for (long s : old) {
+            if (s != 0) {
+                int slot = freeSlot((int) (s >>> 32));
+                index[slot] = s;
+                slots[(int) s - 1] = slot;
             }
-            index[slot] = e + 1;
-            slots[e] = slot;
         }
     }
 
@@ -155,30 +203,20 @@ final class HotValues {
         }
     }
 
-    private int find(byte[] key, int len, int h) {
-        for (int slot = h & mask, e; (e = index[slot]) != 0; slot = (slot + 1) & mask) {
-            byte[] k = keys[e - 1];
-            if (hashes[e - 1] == h && k.length == len && Arrays.equals(k, 0, len, key, 0, len)) {
-                return e - 1;
-            }
-        }
-        return -1;
-    }
-
     /** Empties probe slot {@code i}, moving later entries of the run back so every entry stays reachable. */
     private void removeSlot(int i) {
         int j = i;
         while (true) {
             j = (j + 1) & mask;
-            int e = index[j];
-            if (e == 0) {
+            long s = index[j];
+            if (s == 0) {
                 break;
             }
-            int home = hashes[e - 1] & mask;
+            int home = (int) (s >>> 32) & mask;
             boolean reachableWithoutMove = i <= j ? (i < home && home <= j) : (i < home || home <= j);
             if (!reachableWithoutMove) {
-                index[i] = e;
-                slots[e - 1] = i;
+                index[i] = s;
+                slots[(int) s - 1] = i;
                 i = j;
             }
         }
