@@ -486,7 +486,44 @@ class RandomStreamsReadsTest {
             metric = grain == null ? SpendMetric.values()[random.nextInt(SpendMetric.values().length)] : null;
             order = random.nextBoolean() ? SpendOrder.ASC : SpendOrder.DESC;
         }
-        return new SpendQuery(ws, UsageKind.PRODUCT, by, grain, range[0], range[1], filters, limit, metric, order);
+        return new SpendQuery(
+                ws,
+                UsageKind.PRODUCT,
+                by,
+                grain,
+                range[0],
+                range[1],
+                filters,
+                limit,
+                metric,
+                order,
+                exclusions(random, stream.events(), by));
+    }
+
+    /**
+     * For a third of the queries, one to three values excluded on one or two dimensions (the by
+     * dimension among them now and then), taken from the stream so that they match calls.
+     */
+    private static Map<Dimension, java.util.Set<String>> exclusions(
+            Random random, List<AcceptedEvent> events, Dimension by) {
+        if (random.nextInt(3) != 0 || events.isEmpty()) {
+            return Map.of();
+        }
+        Map<Dimension, java.util.Set<String>> exclusions = new EnumMap<>(Dimension.class);
+        int dims = 1 + random.nextInt(2);
+        for (int i = 0; i < dims; i++) {
+            Dimension d = by != null && random.nextInt(4) == 0 ? by : pick(random, PRODUCT);
+            int values = 1 + random.nextInt(2);
+            for (int k = 0; k < values; k++) {
+                String v = ReferenceAnswers.valueOf(pick(random, events).event(), d);
+                if (v != null && !v.isEmpty()) {
+                    exclusions
+                            .computeIfAbsent(d, x -> new java.util.TreeSet<>())
+                            .add(v);
+                }
+            }
+        }
+        return exclusions;
     }
 
     static Instant[] range(Random random, Instant now, RangeKind kind) {

@@ -132,7 +132,8 @@ final class ReferenceAnswers {
             if (!e.workspaceId().equals(q.workspaceId())
                     || event.ts().isBefore(from)
                     || !event.ts().isBefore(to)
-                    || !matches(event, q.filters())) {
+                    || !matches(event, q.filters())
+                    || excluded(event, q.exclusions())) {
                 continue;
             }
             String group;
@@ -181,7 +182,19 @@ final class ReferenceAnswers {
                 sorted.size(),
                 rows,
                 others.calls == 0 ? Measures.ZERO : others.measures(),
-                totals.measures());
+                totals.measures(),
+                q.excludedByName());
+    }
+
+    /** The call has an excluded value (a call without a value for a dimension is never excluded on it). */
+    private static boolean excluded(ProductEvent e, Map<Dimension, java.util.Set<String>> exclusions) {
+        for (Map.Entry<Dimension, java.util.Set<String>> x : exclusions.entrySet()) {
+            String v = valueOf(e, x.getKey());
+            if (v != null && x.getValue().contains(v)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -8,7 +8,8 @@ import java.util.Map;
  * The answer to a {@link SpendQuery}: the top rows by the metric, everything else summed in
  * {@code others}, and {@code totals} over all rows (equal to the rows plus others). {@code from}
  * and {@code to} are the hour-aligned range actually covered; {@code by} is a dimension or a period
- * ({@code day}, {@code week}, {@code month}).
+ * ({@code day}, {@code week}, {@code month}). {@code excluded} lists the values left out, by dimension
+ * (empty when none): every figure, totals included, is without their calls.
  */
 public record SpendReport(
         String workspaceId,
@@ -23,7 +24,44 @@ public record SpendReport(
         int distinctValues,
         List<SpendRow> rows,
         Measures others,
-        Measures totals) {
+        Measures totals,
+        Map<String, List<String>> excluded) {
+
+    public SpendReport {
+        excluded = excluded == null ? Map.of() : excluded;
+    }
+
+    /** Without exclusions. */
+    public SpendReport(
+            String workspaceId,
+            String usage,
+            String by,
+            Instant from,
+            Instant to,
+            Map<String, String> filters,
+            int limit,
+            String metric,
+            String order,
+            int distinctValues,
+            List<SpendRow> rows,
+            Measures others,
+            Measures totals) {
+        this(
+                workspaceId,
+                usage,
+                by,
+                from,
+                to,
+                filters,
+                limit,
+                metric,
+                order,
+                distinctValues,
+                rows,
+                others,
+                totals,
+                Map.of());
+    }
 
     /** A report ranked by cost, largest first. */
     public SpendReport(

@@ -46,7 +46,9 @@ final class ToolArgumentReaders {
     /** The range of {@code spend_by}, {@code top_waste} and {@code savings_recommendations} when left out. */
     static final Duration DEFAULT_RANGE = Duration.ofDays(30);
     /** The arguments of {@code spend_by} that are not filters; any dimension of the usage is a filter. */
-    static final Set<String> SPEND_FIXED = Set.of("by", "usage", "from", "to", "limit", "metric", "order");
+    static final Set<String> SPEND_FIXED = Set.of("by", "usage", "from", "to", "limit", "metric", "order", "exclude");
+    /** The one argument that may be repeated: each value is {@code dimension:value}. */
+    static final String EXCLUDE = "exclude";
 
     static final Set<String> MARGIN_PARAMETERS = Set.of("from", "to", "limit", "tenant", "feature");
     /** {@code top_waste}'s fixed arguments and, as filters, the dimensions it is broken down by. */
@@ -66,13 +68,14 @@ final class ToolArgumentReaders {
      * {@code spend_by}: {@code by} (required), {@code usage} (product|internal, default product),
      * {@code from} / {@code to} (a date {@code 2026-11-01} or a date-time with offset; a date
      * {@code to} includes that whole day; default the last 30 days), {@code limit} (default 20; by a
-     * period: every period), {@code metric}, {@code order}, and any number of filters named like a
-     * dimension, e.g. {@code feature=search&tenant=acme}.
+     * period: every period), {@code metric}, {@code order}, any number of filters named like a
+     * dimension, e.g. {@code feature=search&tenant=acme}, and any number of exclusions, {@code
+     * exclude=feature:onboarding&exclude=model:gpt-4o} (a JSON array in a tool call).
      */
     static SpendQuery spend(String workspaceId, ToolArguments args, Clock clock) {
         List<FieldError> errors = new ArrayList<>();
         for (String name : args.names()) {
-            if (args.count(name) > 1) {
+            if (args.count(name) > 1 && !name.equals(EXCLUDE)) {
                 errors.add(new FieldError(name, "must be given once"));
             }
         }
@@ -102,9 +105,10 @@ final class ToolArgumentReaders {
             }
         }
         Map<Dimension, String> filters = filters(args, usage, SPEND_FIXED, errors);
+        Map<Dimension, Set<String>> exclusions = exclusions(args, usage, errors);
         failIfAny(errors);
-        SpendQuery query =
-                new SpendQuery(workspaceId, usage, by, grain, range[0], range[1], filters, limit, metric, order);
+        SpendQuery query = new SpendQuery(
+                workspaceId, usage, by, grain, range[0], range[1], filters, limit, metric, order, exclusions);
         query.problems().forEach(problem -> errors.add(new FieldError("", problem)));
         failIfAny(errors);
         return query;
@@ -133,6 +137,36 @@ final class ToolArgumentReaders {
             return SpendMetric.COST;
         }
         return metric;
+    }
+
+    /**
+     * {@code exclude}, any number of times: {@code dimension:value} (split at the first colon, so a
+     * value may hold colons), the dimension one of {@code usage}'s.
+     */
+    static Map<Dimension, Set<String>> exclusions(ToolArguments args, UsageKind usage, List<FieldError> errors) {
+        Map<Dimension, Set<String>> exclusions = new EnumMap<>(Dimension.class);
+        for (String text : args.all(EXCLUDE)) {
+            int colon = text.indexOf(':');
+            Dimension dimension = colon < 0
+                    ? null
+                    : Dimension.of(usage, text.substring(0, colon).trim());
+            if (colon < 0) {
+                errors.add(new FieldError(
+                        EXCLUDE, "must be dimension:value (e.g. feature:onboarding), not '" + text + "'"));
+            } else if (dimension == null) {
+                errors.add(new FieldError(
+                        EXCLUDE,
+                        "'" + text.substring(0, colon) + "' is not a dimension of " + usage.wireName()
+                                + " usage; one of " + String.join(", ", Dimension.wireNames(usage))));
+            } else if (text.substring(colon + 1).isEmpty()) {
+                errors.add(new FieldError(EXCLUDE, dimension.wireName() + ": the value must not be empty"));
+            } else {
+                exclusions
+                        .computeIfAbsent(dimension, d -> new java.util.TreeSet<>())
+                        .add(text.substring(colon + 1));
+            }
+        }
+        return exclusions;
     }
 
     /**

@@ -9,8 +9,8 @@ import java.util.Set;
 /**
  * The arguments of one read tool call by name, as text: the query parameters of a REST report, the
  * arguments of an Ask tool call or of an MCP {@code tools/call}. One shape, so one reader per tool
- * ({@link ToolArgumentReaders}) serves every surface. A name may carry several values only when a
- * URL repeats it; the readers refuse that.
+ * ({@link ToolArgumentReaders}) serves every surface. A name carries several values when a URL
+ * repeats it or a JSON argument is an array; the readers refuse that except for {@code exclude}.
  */
 public final class ToolArguments {
 
@@ -27,11 +27,24 @@ public final class ToolArguments {
         return new ToolArguments(copy);
     }
 
-    /** Arguments with one value each, e.g. a JSON object's: a value is read as its text ({@code 20} as "20"). */
+    /**
+     * Arguments of a JSON object: a value is read as its text ({@code 20} as "20"); an array gives
+     * its elements as the name's values, as a repeated query parameter does ({@code exclude}).
+     */
     public static ToolArguments of(Map<String, ?> arguments) {
         Map<String, List<String>> copy = new LinkedHashMap<>();
-        arguments.forEach((name, value) -> copy.put(name, List.of(String.valueOf(value))));
+        arguments.forEach((name, value) -> copy.put(
+                name,
+                value instanceof java.util.Collection<?> list
+                        ? list.stream().map(String::valueOf).toList()
+                        : List.of(String.valueOf(value))));
         return new ToolArguments(copy);
+    }
+
+    /** Every value of {@code name}, in order; empty when it was not given. */
+    public List<String> all(String name) {
+        List<String> list = values.get(name);
+        return list == null ? List.of() : list;
     }
 
     /** The first value of {@code name}; null when it was not given. */

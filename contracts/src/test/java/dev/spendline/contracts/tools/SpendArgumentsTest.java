@@ -162,4 +162,92 @@ class SpendArgumentsTest {
         assertThat(parse("by", "employee")).isNull();
         assertThat(errors.get(0).pointer()).isEqualTo("by");
     }
+
+    @Test
+    void readsRepeatedExclusionsAsDimensionToValues() {
+        SpendQuery query = parse(
+                "by", "feature",
+                "exclude", "feature:onboarding",
+                "exclude", "model:gpt-4o",
+                "exclude", "feature:search",
+                "exclude", "tenant:acme:eu");
+        assertThat(errors).isEmpty();
+        assertThat(query.exclusions())
+                .isEqualTo(Map.of(
+                        Dimension.FEATURE, java.util.Set.of("onboarding", "search"),
+                        Dimension.MODEL, java.util.Set.of("gpt-4o"),
+                        Dimension.TENANT, java.util.Set.of("acme:eu")));
+        assertThat(query.excludedByName())
+                .containsExactly(
+                        Map.entry("model", List.of("gpt-4o")),
+                        Map.entry("feature", List.of("onboarding", "search")),
+                        Map.entry("tenant", List.of("acme:eu")));
+        assertThat(query.filters()).isEmpty();
+    }
+
+    @Test
+    void aJsonArrayOfExclusionsReadsLikeRepeatedParameters() {
+        SpendQuery query = ToolArgumentReaders.spend(
+                "ws_1",
+                ToolArguments.of(Map.of("by", "model", "exclude", List.of("feature:onboarding", "tenant:acme"))),
+                CLOCK);
+        assertThat(query.exclusions())
+                .isEqualTo(Map.of(
+                        Dimension.FEATURE, java.util.Set.of("onboarding"), Dimension.TENANT, java.util.Set.of("acme")));
+    }
+
+    @Test
+    void refusesMalformedExclusionsEachByName() {
+        parse(
+                "by", "feature",
+                "exclude", "onboarding",
+                "exclude", "colour:red",
+                "exclude", "model:",
+                "exclude", "employee:ann");
+        assertThat(errors)
+                .extracting(FieldError::pointer, FieldError::message)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(
+                                "exclude", "must be dimension:value (e.g. feature:onboarding), not 'onboarding'"),
+                        org.assertj.core.groups.Tuple.tuple(
+                                "exclude",
+                                "'colour' is not a dimension of product usage; one of "
+                                        + String.join(", ", Dimension.wireNames(UsageKind.PRODUCT))),
+                        org.assertj.core.groups.Tuple.tuple("exclude", "model: the value must not be empty"),
+                        org.assertj.core.groups.Tuple.tuple(
+                                "exclude",
+                                "'employee' is not a dimension of product usage; one of "
+                                        + String.join(", ", Dimension.wireNames(UsageKind.PRODUCT))));
+    }
+
+    @Test
+    void refusesExcludingTheFilteredValueAndTooManyReads() {
+        parse("by", "model", "feature", "search", "exclude", "feature:search");
+        assertThat(errors)
+                .extracting(FieldError::message)
+                .containsExactly("feature=search is both the filter and excluded, which leaves nothing");
+        errors.clear();
+        List<String> pairs = new ArrayList<>(List.of("by", "model"));
+        for (String d : List.of("feature", "tenant", "agent")) {
+            for (int i = 0; i < 4; i++) {
+                pairs.add("exclude");
+                pairs.add(d + ":v" + i);
+            }
+        }
+        parse(pairs.toArray(String[]::new));
+        assertThat(errors)
+                .extracting(FieldError::message)
+                .singleElement()
+                .asString()
+                .startsWith("too many exclusions");
+        errors.clear();
+        // Values excluded on by cost no read, whatever their number.
+        List<String> onBy = new ArrayList<>(List.of("by", "model"));
+        for (int i = 0; i < 100; i++) {
+            onBy.add("exclude");
+            onBy.add("model:m" + i);
+        }
+        assertThat(parse(onBy.toArray(String[]::new)).exclusionReads()).isEqualTo(1);
+        assertThat(errors).isEmpty();
+    }
 }

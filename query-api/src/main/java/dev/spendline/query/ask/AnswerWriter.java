@@ -89,9 +89,15 @@ final class AnswerWriter {
                 .sorted(java.util.Comparator.comparingInt(e -> FILTER_ORDER.indexOf(e.getKey())))
                 .map(e -> Words.named(Dimension.of(usage, e.getKey()), e.getValue()))
                 .collect(Collectors.joining(" and "));
+        // Said in the title, so an answer without a name can never be read as one about it.
+        String without = r.excluded().entrySet().stream()
+                .sorted(java.util.Comparator.comparingInt(e -> FILTER_ORDER.indexOf(e.getKey())))
+                .flatMap(e -> e.getValue().stream().map(v -> Words.named(Dimension.of(usage, e.getKey()), v)))
+                .collect(Collectors.joining(" or "));
         String grouping = grain != null ? grainWords(grain) : "by " + Words.noun(by);
         String title = capital(Words.measure(metric, reading.metric().words)) + " " + grouping
-                + (filter.isEmpty() ? "" : " for " + filter) + ", " + Words.period(reading.range()) + " ("
+                + (filter.isEmpty() ? "" : " for " + filter) + (without.isEmpty() ? "" : " without " + without)
+                + ", " + Words.period(reading.range()) + " ("
                 + r.usage() + " usage)";
         if (r.totals().calls() == 0 && r.totals().costUsd().signum() == 0) {
             return title + ": nothing recorded.";

@@ -613,6 +613,9 @@ final class QuestionInterpreter {
         private String text;
         private List<String> words;
         private List<Mention> mentions;
+        /** Names the question leaves out ("without onboarding"): never filters, only exclusions. */
+        private final List<Mention> excluded = new ArrayList<>();
+
         private final EnumSet<Metric> metrics = EnumSet.noneOf(Metric.class);
         /** Dimension words used as the grouping, in question order, each with whether "by"/"which"... preceded it. */
         private final List<Map.Entry<Noun, Boolean>> groupings = new ArrayList<>();
@@ -711,6 +714,8 @@ final class QuestionInterpreter {
                         + " days. Check the spelling, or ask without the name to see the ones"
                         + " there are");
             }
+            excluded.addAll(Negation.negated(words, mentions, NOUNS.keySet()));
+            mentions.removeAll(excluded);
             if (metrics.isEmpty()
                     && groupings.isEmpty()
                     && mentions.isEmpty()
@@ -726,6 +731,12 @@ final class QuestionInterpreter {
                 if (m.typo()) {
                     notes.add("'" + m.typed() + "' read as '" + m.value() + "'");
                 }
+            }
+            if (!excluded.isEmpty()
+                    && (comparing || (metric != Metric.SPEND && metric != Metric.TOKENS && metric != Metric.CALLS))) {
+                // Never answer the opposite: a left-out name must not become a filter of another tool.
+                return unanswered("Ask leaves names out of spend reports only (" + excludedWords()
+                        + "); ask for spend, tokens or calls without them, or ask without the exclusion");
             }
             return switch (metric) {
                 case ALERTS, BUDGETS -> status(metric);
@@ -1107,8 +1118,24 @@ final class QuestionInterpreter {
                 arguments.put("order", order.wireName());
             }
             putFilters(arguments, filters);
+            Map<Dimension, List<String>> exclusions = exclusions(usage, by);
+            if (exclusions == null) {
+                return unanswered(
+                        "a name it leaves out is not of " + usage.wireName() + " usage (" + excludedWords() + ")");
+            }
+            for (Map.Entry<Dimension, String> f : filters.entrySet()) {
+                if (exclusions.getOrDefault(f.getKey(), List.of()).contains(f.getValue())) {
+                    return unanswered("it asks both for and without " + Words.named(f.getKey(), f.getValue()));
+                }
+            }
+            if (!exclusions.isEmpty()) {
+                List<String> exclude = new ArrayList<>();
+                exclusions.forEach((d, values) -> values.forEach(v -> exclude.add(d.wireName() + ":" + v)));
+                arguments.put("exclude", exclude);
+            }
             String grouping = period != null ? grainWord(period) : "by " + Words.noun(by);
-            String reading = Words.measure(measure, metric.words) + " " + grouping + forWords(filters) + ", "
+            String reading = Words.measure(measure, metric.words) + " " + grouping + forWords(filters)
+                    + withoutWords(exclusions) + ", "
                     + usage.wireName() + " usage, " + Words.period(range)
                     + (period != null
                             ? (order == SpendOrder.DESC ? ", newest first" : "")
@@ -1186,6 +1213,42 @@ final class QuestionInterpreter {
 
         private void putFilters(Map<String, Object> arguments, Map<Dimension, String> filters) {
             filters.forEach((d, v) -> arguments.put(d.wireName(), v));
+        }
+
+        /** The left-out names by dimension, in the tools' order; null when one is not of {@code usage}. */
+        private Map<Dimension, List<String>> exclusions(UsageKind usage, Dimension by) {
+            Map<Dimension, List<String>> found = new LinkedHashMap<>();
+            for (Mention m : excluded) {
+                Dimension d = dimensionOf(m, usage, by);
+                if (d == null) {
+                    return null;
+                }
+                List<String> values = found.computeIfAbsent(d, x -> new ArrayList<>());
+                if (!values.contains(m.value())) {
+                    values.add(m.value());
+                }
+            }
+            Map<Dimension, List<String>> ordered = new LinkedHashMap<>();
+            for (Dimension d : FILTER_ORDER) {
+                if (found.containsKey(d)) {
+                    ordered.put(d, found.get(d));
+                }
+            }
+            return ordered;
+        }
+
+        private String excludedWords() {
+            return "without " + excluded.stream().map(Mention::value).collect(Collectors.joining(", "));
+        }
+
+        private String withoutWords(Map<Dimension, List<String>> exclusions) {
+            if (exclusions.isEmpty()) {
+                return "";
+            }
+            return " without "
+                    + exclusions.entrySet().stream()
+                            .flatMap(e -> e.getValue().stream().map(v -> Words.named(e.getKey(), v)))
+                            .collect(Collectors.joining(" or "));
         }
 
         private String forWords(Map<Dimension, String> filters) {

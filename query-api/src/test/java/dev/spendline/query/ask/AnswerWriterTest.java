@@ -54,6 +54,13 @@ class AnswerWriterTest {
     }
 
     @Test
+    void anExcludedNameIsLeftOutAndSaidInTheTitle() {
+        assertThat(answer("spend by feature this month without search"))
+                .isEqualTo("AI spend by feature without feature 'search', 1–22 Nov 2026 (product usage): $434.56 in"
+                        + " total over 634 calls; chat $400.00 (92%), support-bot $34.56 (8%).");
+    }
+
+    @Test
     void everyNamedValueIsAFilter() {
         assertThat(answer("How much did acme spend on search?"))
                 .isEqualTo("AI spend by feature for customer 'acme' and feature 'search', 24 Oct – 22 Nov 2026"

@@ -83,8 +83,10 @@ public final class Reports {
         }
         String kept = q.by() == null ? null : q.filters().get(q.by());
         List<SpendRow> matching = new java.util.ArrayList<>();
+        java.util.Set<String> left =
+                q.by() == null ? java.util.Set.of() : q.exclusions().getOrDefault(q.by(), java.util.Set.of());
         for (SpendRow row : all) {
-            if (kept == null || kept.equals(row.value())) {
+            if ((kept == null || kept.equals(row.value())) && !left.contains(row.value())) {
                 matching.add(
                         new SpendRow(row.value(), row.measures(), q.metric().of(row.measures())));
             }
@@ -118,7 +120,8 @@ public final class Reports {
                 all.size(),
                 rows,
                 others,
-                sum(all));
+                sum(all),
+                q.excludedByName());
     }
 
     private static Measures sum(List<SpendRow> rows) {

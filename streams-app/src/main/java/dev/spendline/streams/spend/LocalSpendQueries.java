@@ -59,7 +59,7 @@ public final class LocalSpendQueries {
         }
         ReadOnlyKeyValueStore<String, Rollup> store = stores.rollups(q.usage(), q.workspaceId());
         RangePlan plan = RangePlan.of(q.from(), q.to(), clock.instant());
-        Map<String, Rollup> byValue = q.grain() != null ? series(store, q, plan) : grouped(store, q, plan);
+        Map<String, Rollup> byValue = q.exclusions().isEmpty() ? rows(store, q, plan) : rowsWithout(store, q, plan);
         // Every call is rolled up under exactly one value of the grouping (the empty value when the
         // sender did not say), so the rows add up to the total. Summing them, rather than reading
         // the total's keys in a second scan, keeps rows and total from one read: a commit between
@@ -95,7 +95,73 @@ public final class LocalSpendQueries {
                 sorted.size(),
                 rows,
                 others.calls() == 0 ? Measures.ZERO : others.toMeasures(),
-                totals.toMeasures());
+                totals.toMeasures(),
+                q.excludedByName());
+    }
+
+    private Map<String, Rollup> rows(ReadOnlyKeyValueStore<String, Rollup> store, SpendQuery q, RangePlan plan) {
+        return q.grain() != null ? series(store, q, plan) : grouped(store, q, plan);
+    }
+
+    /**
+     * The rows without the excluded values. Values excluded on {@code by} are rows dropped. Values
+     * excluded on other dimensions are subtracted: every measure is a sum, so spend without X is
+     * spend minus spend of X, exact and answerable wherever the filtered read is (any range, data
+     * of any version). Several dimensions by inclusion–exclusion: for each choice of at most one
+     * excluded value per dimension, the read with those values as filters, added with the sign
+     * (-1)^(values chosen). A choice that contradicts a filter reads nothing and is skipped.
+     *
+     * <p>Order: the subtracted reads first, the plain read last. Rollups only grow, so a commit
+     * landing between two reads can add calls to the result but never make a row negative (for
+     * exclusions on one dimension; with several, a row may be off by the calls of that commit).
+     */
+    private Map<String, Rollup> rowsWithout(ReadOnlyKeyValueStore<String, Rollup> store, SpendQuery q, RangePlan plan) {
+        List<Map.Entry<Dimension, List<String>>> subtracted = new ArrayList<>();
+        q.exclusions().forEach((d, values) -> {
+            if (d != q.by()) {
+                subtracted.add(Map.entry(d, List.copyOf(new java.util.TreeSet<>(values))));
+            }
+        });
+        List<Map<Dimension, String>> terms = new ArrayList<>();
+        terms.add(Map.of());
+        for (Map.Entry<Dimension, List<String>> e : subtracted) {
+            List<Map<Dimension, String>> next = new ArrayList<>(terms);
+            for (Map<Dimension, String> term : terms) {
+                for (String value : e.getValue()) {
+                    Map<Dimension, String> chosen = new java.util.EnumMap<>(Dimension.class);
+                    chosen.putAll(term);
+                    chosen.put(e.getKey(), value);
+                    next.add(chosen);
+                }
+            }
+            terms = next;
+        }
+        // Subtracted (odd) terms first, then added ones, the plain read (no values chosen) last.
+        terms.sort(Comparator.comparingInt((Map<Dimension, String> t) -> t.size() % 2 == 1 ? 0 : 1)
+                .thenComparing(t -> -t.size()));
+        Map<String, Rollup> result = new HashMap<>();
+        for (Map<Dimension, String> term : terms) {
+            Map<Dimension, String> filters = new java.util.EnumMap<>(Dimension.class);
+            filters.putAll(q.filters());
+            boolean contradicts = false;
+            for (Map.Entry<Dimension, String> chosen : term.entrySet()) {
+                String filter = filters.put(chosen.getKey(), chosen.getValue());
+                contradicts |= filter != null && !filter.equals(chosen.getValue());
+            }
+            if (contradicts) {
+                continue;
+            }
+            Map<String, Rollup> part = rows(store, q.withFiltersOnly(filters), plan);
+            boolean subtract = term.size() % 2 == 1;
+            part.forEach((value, r) -> result.merge(value, subtract ? Rollup.EMPTY.minus(r) : r, Rollup::plus));
+        }
+        Set<String> dropped = q.by() == null ? Set.of() : q.exclusions().getOrDefault(q.by(), Set.of());
+        result.keySet().removeAll(dropped);
+        if (q.grain() == null) {
+            // A value whose every call was excluded is no row (by period, every period stays listed).
+            result.values().removeIf(r -> r.calls() == 0 && r.costNanos() == 0);
+        }
+        return result;
     }
 
     /** A row with its metric, computed once for sorting and showing. */
