@@ -12,10 +12,14 @@ import java.util.Map;
 /**
  * A {@code tools/call}'s JSON arguments as the read tools' one argument shape ({@link
  * ToolArguments}), so the reader that checks a REST report's query parameters checks them too.
- * Every argument of a read tool is one string or number; a {@code null} counts as left out (models
- * often send optional arguments as null), a list or an object is refused by name.
+ * Every argument of a read tool is one string or number, except {@code exclude}, a list of them
+ * (the repeated query parameter of REST); a {@code null} counts as left out (models often send
+ * optional arguments as null); any other list, and any object, is refused by name.
  */
 final class McpArguments {
+
+    /** The one argument that is a list: {@code exclude}, each element {@code dimension:value}. */
+    private static final String EXCLUDE = "exclude";
 
     private McpArguments() {}
 
@@ -26,7 +30,13 @@ final class McpArguments {
         Map<String, Object> values = new LinkedHashMap<>();
         List<FieldError> errors = new ArrayList<>();
         arguments.forEach((name, value) -> {
-            if (value instanceof Map<?, ?> || value instanceof Collection<?>) {
+            if (EXCLUDE.equals(name)
+                    && value instanceof Collection<?> list
+                    && list.stream().allMatch(v -> v instanceof String || v instanceof Number)) {
+                values.put(name, List.copyOf(list));
+            } else if (EXCLUDE.equals(name) && value instanceof Collection<?>) {
+                errors.add(new FieldError(name, "must be a list of dimension:value strings"));
+            } else if (value instanceof Map<?, ?> || value instanceof Collection<?>) {
                 errors.add(new FieldError(name, "must be a single value (a string or a number), not a list or object"));
             } else if (value != null) {
                 values.put(name, value);

@@ -215,6 +215,41 @@ class McpServerTest {
     }
 
     @Test
+    void exclusionsAreAListInAToolCallAndTheRepeatedParameterOfRest() throws Exception {
+        String key = key(Plan.FREE);
+        Map<String, Object> arguments = Map.of(
+                "by",
+                "feature",
+                "from",
+                "2026-11-01",
+                "to",
+                "2026-11-21",
+                "exclude",
+                List.of("feature:search", "tenant:acme"));
+        CallToolResult result = client(key).callTool(new McpSchema.CallToolRequest("spend_by", arguments));
+
+        assertThat(result.isError()).as(String.valueOf(result.content())).isFalse();
+        JsonNode structured = json(result.structuredContent());
+        assertThat(structured.get("excluded").get("feature").get(0).asString()).isEqualTo("search");
+        assertThat(structured.get("excluded").get("tenant").get(0).asString()).isEqualTo("acme");
+        assertThat(structured.get("rows").findValuesAsString("value")).doesNotContain("search");
+        HttpResponse<String> rest = get("/api/v1/reports/spend" + query(arguments), key);
+        assertThat(Json.MAPPER.readTree(rest.body())).isEqualTo(structured);
+
+        // Anything but a list of strings is refused by name, as a malformed element is.
+        CallToolResult nested = client(key)
+                .callTool(new McpSchema.CallToolRequest(
+                        "spend_by", Map.of("by", "feature", "exclude", List.of(Map.of("feature", "search")))));
+        assertThat(nested.isError()).isTrue();
+        assertThat(problem(nested).at("/errors/0/pointer").asString()).isEqualTo("exclude");
+        CallToolResult malformed = client(key)
+                .callTool(new McpSchema.CallToolRequest(
+                        "spend_by", Map.of("by", "feature", "exclude", List.of("search"))));
+        assertThat(problem(malformed).at("/errors/0/message").asString())
+                .isEqualTo("must be dimension:value (e.g. feature:onboarding), not 'search'");
+    }
+
+    @Test
     void anUnknownToolIsAJsonRpcInvalidParamsError() {
         McpSyncClient client = client(key(Plan.TEAM));
         assertThatThrownBy(() -> client.callTool(new McpSchema.CallToolRequest("drop_workspace", Map.of())))
@@ -422,10 +457,13 @@ class McpServerTest {
         if (arguments.isEmpty()) {
             return "";
         }
+        // A list is the repeated parameter (exclude=...&exclude=...).
         return "?"
                 + arguments.entrySet().stream()
-                        .map(e -> e.getKey() + "="
-                                + URLEncoder.encode(String.valueOf(e.getValue()), StandardCharsets.UTF_8))
+                        .flatMap(e -> (e.getValue() instanceof List<?> list ? list : List.of(e.getValue()))
+                                .stream()
+                                        .map(v -> e.getKey() + "="
+                                                + URLEncoder.encode(String.valueOf(v), StandardCharsets.UTF_8)))
                         .collect(Collectors.joining("&"));
     }
 

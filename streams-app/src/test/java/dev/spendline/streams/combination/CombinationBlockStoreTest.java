@@ -202,6 +202,46 @@ class CombinationBlockStoreTest {
     }
 
     @Test
+    void oneCustomersSeveralRowsOfOneBlockAreAllReadThroughTheIndex() {
+        driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES);
+        driver.inCommit(store -> {
+            store.add("ws", DAY, 13, row("acme", "search"), delta(30));
+            store.add("ws", DAY, 13, row("acme", "chat"), delta(10));
+            store.add("ws", DAY, 13, row("globex", "search"), delta(5));
+            store.add("ws", DAY, 13, row("globex", "onboarding"), delta(2));
+        });
+        Map<String, List<Long>> acme = scan(
+                driver.store(), "ws", Granularity.HOUR, DAY * 24, DAY * 24 + 24, new int[] {0}, new String[] {"acme"});
+        assertThat(acme).hasSize(2);
+        Map<String, List<Long>> acmeDay =
+                scan(driver.store(), "ws", Granularity.DAY, DAY, DAY + 1, new int[] {0}, new String[] {"acme"});
+        assertThat(acmeDay).hasSize(2);
+    }
+
+    @Test
+    void oneCustomersRowsInTwoBlocksOfOneDayAreAllRead() {
+        driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES);
+        driver.inCommit(store -> store.add("ws", DAY, 13, row("acme", "search"), delta(30)));
+        driver.inCommit(store -> {
+            store.add("ws", DAY, 13, row("acme", "chat"), delta(10));
+            store.add("ws", DAY, 13, row("globex", "search"), delta(5));
+            store.add("ws", DAY, 13, row("globex", "onboarding"), delta(2));
+        });
+        assertThat(scan(driver.store(), "ws", Granularity.HOUR, DAY * 24, DAY * 24 + 24, new int[] {0}, new String[] {
+                    "acme"
+                }))
+                .hasSize(2);
+    }
+
+    private static String[] row(String tenant, String feature) {
+        String[] values = new String[DIMS];
+        Arrays.fill(values, "");
+        values[0] = tenant;
+        values[1] = feature;
+        return values;
+    }
+
+    @Test
     void tooManyPendingRowsAreWrittenEarlyAsOneBlock() {
         driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES, 3);
         CombinationBlockStore store = driver.store();
