@@ -937,6 +937,14 @@ final class QuestionInterpreter {
                 return Metric.SPEND;
             }
             Metric first = metrics.iterator().next();
+            // "what did failed calls cost", "cost of runaway runs": the cost of a kind of waste is
+            // that waste, not spend grouped by something (a count or a rate keeps its own metric).
+            if (wasteKind != null
+                    && spendMetric == null
+                    && metrics.contains(Metric.SPEND)
+                    && (first == Metric.SPEND || first == Metric.CALLS || first == Metric.WASTE)) {
+                return Metric.WASTE;
+            }
             // "how many retries", "error count": a count of calls, not the waste they cost.
             if (first == Metric.WASTE
                     && spendMetric == SpendMetric.RETRIES
