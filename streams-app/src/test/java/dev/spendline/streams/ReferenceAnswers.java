@@ -118,7 +118,26 @@ final class ReferenceAnswers {
         Instant from = plan.from();
         Instant to = plan.to();
         Map<String, Sum> groups = new HashMap<>();
-        if (q.grain() != null) {
+        if (q.grain() == TimeGrain.HOUR) {
+            // Written out from the spec: hours within the 8 kept days only, every hour up to the
+            // current one, an hour's value its start.
+            Instant firstKept = now.minus(TimeGrain.HOURS_KEPT).truncatedTo(java.time.temporal.ChronoUnit.HOURS);
+            if (from.isBefore(firstKept)) {
+                throw new IllegalArgumentException("by=hour reaches back to " + from + ": hours are kept for the last 8"
+                        + " days (from " + firstKept + "); ask by day for an older range");
+            }
+            Instant nowHourEnd =
+                    now.truncatedTo(java.time.temporal.ChronoUnit.HOURS).plus(Duration.ofHours(1));
+            if (to.isAfter(nowHourEnd)) {
+                to = nowHourEnd;
+            }
+            if (to.isBefore(from)) {
+                to = from;
+            }
+            for (Instant h = from; h.isBefore(to); h = h.plus(Duration.ofHours(1))) {
+                groups.put(h.toString(), new Sum());
+            }
+        } else if (q.grain() != null) {
             // Every period of the covered range is a row, with or without spend.
             LocalDate last = LocalDate.ofInstant(to.minusMillis(1), ZoneOffset.UTC);
             for (LocalDate p = periodStart(q.grain(), LocalDate.ofInstant(from, ZoneOffset.UTC));
@@ -137,7 +156,11 @@ final class ReferenceAnswers {
                 continue;
             }
             String group;
-            if (q.grain() != null) {
+            if (q.grain() == TimeGrain.HOUR) {
+                group = event.ts()
+                        .truncatedTo(java.time.temporal.ChronoUnit.HOURS)
+                        .toString();
+            } else if (q.grain() != null) {
                 group = label(q.grain(), periodStart(q.grain(), LocalDate.ofInstant(event.ts(), ZoneOffset.UTC)));
             } else {
                 String v = valueOf(event, q.by());
@@ -377,6 +400,7 @@ final class ReferenceAnswers {
 
     private static LocalDate periodStart(TimeGrain grain, LocalDate day) {
         return switch (grain) {
+            case HOUR -> throw new IllegalArgumentException("hours are handled apart");
             case DAY -> day;
             case WEEK -> day.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY));
             case MONTH -> day.withDayOfMonth(1);
@@ -385,6 +409,7 @@ final class ReferenceAnswers {
 
     private static LocalDate next(TimeGrain grain, LocalDate start) {
         return switch (grain) {
+            case HOUR -> throw new IllegalArgumentException("hours are handled apart");
             case DAY -> start.plusDays(1);
             case WEEK -> start.plusWeeks(1);
             case MONTH -> start.plusMonths(1);

@@ -96,6 +96,10 @@ final class AskPhrases {
 
     private static final List<Map.Entry<Pattern, TimeGrain>> GRAINS = List.of(
             Map.entry(
+                    Pattern.compile("\\b(?:hourly|hour by hour|hour-by-hour|per hour|by hour|by the hour|each hour"
+                            + "|every hour)\\b|\\bhour (?:on|over) hour\\b"),
+                    TimeGrain.HOUR),
+            Map.entry(
                     Pattern.compile("\\b(?:daily|day by day|day-by-day|per day|by day|each day|every day)\\b"
                             + "|\\bday (?:on|over) day\\b"),
                     TimeGrain.DAY),

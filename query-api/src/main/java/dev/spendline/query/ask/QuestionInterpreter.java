@@ -1090,6 +1090,11 @@ final class QuestionInterpreter {
                 period = days <= 31 ? TimeGrain.DAY : days <= 92 ? TimeGrain.WEEK : TimeGrain.MONTH;
                 notes.add("A trend over " + Words.period(range) + " is shown " + grainWord(period));
             }
+            if (period == TimeGrain.HOUR && range.from().isBefore(now.minus(TimeGrain.HOURS_KEPT))) {
+                period = TimeGrain.DAY;
+                notes.add("Hours are kept for the last " + TimeGrain.HOURS_KEPT.toDays() + " days: "
+                        + Words.period(range) + " is shown day by day");
+            }
             if (period != null && by != null) {
                 notes.add("One grouping at a time: read as " + grainWord(period) + ", not by " + Words.noun(by));
                 by = null;
@@ -1154,6 +1159,7 @@ final class QuestionInterpreter {
         /** "daily", "weekly", "monthly". */
         private String grainWord(TimeGrain period) {
             return switch (period) {
+                case HOUR -> "hour by hour";
                 case DAY -> "day by day";
                 case WEEK -> "week by week";
                 case MONTH -> "month by month";

@@ -72,6 +72,15 @@ public final class Reports {
                 new SpendRow("support-bot", measures("34.56", 34, 10_000, 2_000)));
         if (q.grain() != null) {
             List<SpendRow> periods = new java.util.ArrayList<>();
+            if (q.grain() == dev.spendline.contracts.query.TimeGrain.HOUR) {
+                Instant hour = q.from().truncatedTo(java.time.temporal.ChronoUnit.HOURS);
+                for (SpendRow row : all) {
+                    periods.add(new SpendRow(
+                            q.grain().labelOf(hour), row.measures(), q.metric().of(row.measures())));
+                    hour = hour.plus(java.time.Duration.ofHours(1));
+                }
+                return report(q, periods, periods, new Measures(new BigDecimal("0.00"), 0, 0, 0, 0, 0, 0, 0, null));
+            }
             java.time.LocalDate day =
                     q.grain().periodStart(java.time.LocalDate.ofInstant(q.from(), java.time.ZoneOffset.UTC));
             for (SpendRow row : all) {

@@ -31,7 +31,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
 public final class HourlyHorizon {
 
     /** How long hourly buckets are kept: the 168-hour anomaly baseline, the current hour and a day. */
-    public static final Duration KEPT = Duration.ofDays(8);
+    public static final Duration KEPT = dev.spendline.contracts.query.TimeGrain.HOURS_KEPT;
     /** Deleted this much after they leave the horizon, so a query with a later clock still finds them. */
     static final long GRACE_HOURS = 24;
     /** Deletions per punctuation at most, so a large backlog never stalls the stream thread long. */

@@ -15,12 +15,14 @@ import dev.spendline.streams.query.RangePlan;
 import dev.spendline.streams.query.RollupScan;
 import dev.spendline.streams.query.RollupStoreLocator;
 import dev.spendline.streams.rollup.Granularity;
+import dev.spendline.streams.rollup.HourlyHorizon;
 import dev.spendline.streams.rollup.InternalRollupSpec;
 import dev.spendline.streams.rollup.ProductRollupSpec;
 import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.rollup.RollupKeys;
 import java.math.BigDecimal;
 import java.time.Clock;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -59,6 +61,9 @@ public final class LocalSpendQueries {
         }
         ReadOnlyKeyValueStore<String, Rollup> store = stores.rollups(q.usage(), q.workspaceId());
         RangePlan plan = RangePlan.of(q.from(), q.to(), clock.instant());
+        if (q.grain() == TimeGrain.HOUR) {
+            plan = hourly(plan);
+        }
         Map<String, Rollup> byValue = q.exclusions().isEmpty() ? rows(store, q, plan) : rowsWithout(store, q, plan);
         // Every call is rolled up under exactly one value of the grouping (the empty value when the
         // sender did not say), so the rows add up to the total. Summing them, rather than reading
@@ -237,11 +242,20 @@ public final class LocalSpendQueries {
     private Map<String, Rollup> series(ReadOnlyKeyValueStore<String, Rollup> store, SpendQuery q, RangePlan plan) {
         TimeGrain grain = q.grain();
         Map<String, Rollup> byPeriod = new HashMap<>();
-        LocalDate last = LocalDate.ofInstant(plan.to().minusMillis(1), ZoneOffset.UTC);
-        for (LocalDate p = grain.periodStart(LocalDate.ofInstant(plan.from(), ZoneOffset.UTC));
-                !p.isAfter(last);
-                p = grain.next(p)) {
-            byPeriod.put(grain.label(p), Rollup.EMPTY);
+        if (grain == TimeGrain.HOUR) {
+            // The plan is hourly() already: one segment of hours.
+            for (long h = plan.segments().get(0).fromBucket();
+                    h < plan.segments().get(0).toBucket();
+                    h++) {
+                byPeriod.put(grain.labelOf(Granularity.HOUR.start(h)), Rollup.EMPTY);
+            }
+        } else {
+            LocalDate last = LocalDate.ofInstant(plan.to().minusMillis(1), ZoneOffset.UTC);
+            for (LocalDate p = grain.periodStart(LocalDate.ofInstant(plan.from(), ZoneOffset.UTC));
+                    !p.isAfter(last);
+                    p = grain.next(p)) {
+                byPeriod.put(grain.label(p), Rollup.EMPTY);
+            }
         }
         Map<Dimension, String> filters = q.filters();
         CombinationScan.Sink byBucket =
@@ -277,6 +291,29 @@ public final class LocalSpendQueries {
             combinations(store, q, split[1], filters, CombinationScan.Incomplete.REFUSE, byBucket);
         }
         return byPeriod;
+    }
+
+    /**
+     * The plan of a report by hour: every hour of the range, which must lie within the hours kept
+     * ({@link HourlyHorizon}), and ends at the current hour (later hours have no spend yet, and a
+     * row of $0 for them would read as a drop).
+     */
+    private RangePlan hourly(RangePlan plan) {
+        Instant now = clock.instant();
+        long firstKept = HourlyHorizon.firstKeptHour(now);
+        long h0 = Granularity.HOUR.bucketOf(plan.from());
+        long h1 = Math.min(Granularity.HOUR.bucketOf(plan.to().minusMillis(1)) + 1, Granularity.HOUR.bucketOf(now) + 1);
+        if (h0 < firstKept) {
+            throw new IllegalArgumentException(
+                    "by=hour reaches back to " + plan.from() + ": hours are kept for the last "
+                            + HourlyHorizon.KEPT.toDays() + " days (from " + Granularity.HOUR.start(firstKept)
+                            + "); ask by day for an older range");
+        }
+        h1 = Math.max(h0, h1);
+        return new RangePlan(
+                Granularity.HOUR.start(h0),
+                Granularity.HOUR.start(h1),
+                List.of(new RangePlan.Segment(Granularity.HOUR, h0, h1)));
     }
 
     private void combinations(
