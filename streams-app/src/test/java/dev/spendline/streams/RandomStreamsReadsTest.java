@@ -662,68 +662,58 @@ class RandomStreamsReadsTest {
         }
 
         void spendBy(ReferenceAnswers reference, LocalSpendQueries queries, SpendQuery q) {
-            compared++;
-            SpendReport expected;
-            try {
-                expected = reference.spendBy(q);
-            } catch (IllegalArgumentException refusal) {
-                // Refused by the reference (an invalid query): the product must refuse it alike.
-                try {
-                    differ(q, "refusal " + refusal.getMessage(), queries.spendBy(q));
-                } catch (IllegalArgumentException e) {
-                    if (!e.getMessage().equals(refusal.getMessage())) {
-                        differ(q, "refusal " + refusal.getMessage(), "refusal " + e.getMessage());
-                    }
-                }
-                return;
-            }
-            if (expected.totals().calls() > 0) {
+            SpendReport expected = read(q, reference::spendBy, queries::spendBy);
+            if (expected != null && expected.totals().calls() > 0) {
                 nonEmpty++;
-            }
-            try {
-                SpendReport actual = queries.spendBy(q);
-                if (!actual.equals(expected)) {
-                    differ(q, expected, actual);
-                }
-            } catch (RuntimeException e) {
-                differ(q, expected, "refusal " + e);
             }
         }
 
         void compare(ReferenceAnswers reference, LocalCompareQueries queries, CompareQuery q) {
-            compared++;
-            CompareReport expected;
-            try {
-                expected = reference.compare(q);
-            } catch (IllegalArgumentException refusal) {
-                // An excluded value that is also the filter: the product must refuse it alike.
-                try {
-                    differ(q, "refusal " + refusal.getMessage(), queries.compare(q));
-                } catch (IllegalArgumentException e) {
-                    if (!e.getMessage().equals(refusal.getMessage())) {
-                        differ(q, "refusal " + refusal.getMessage(), "refusal " + e.getMessage());
-                    }
-                }
-                return;
-            }
-            boolean spent = expected.totals().current() != null
-                            && expected.totals().current().signum() != 0
-                    || expected.totals().base() != null
-                            && expected.totals().base().signum() != 0;
-            if (spent) {
+            CompareReport expected = read(q, reference::compare, queries::compare);
+            if (expected != null
+                    && (spent(expected.totals().current())
+                            || spent(expected.totals().base()))) {
                 nonEmpty++;
                 if (!q.exclusions().isEmpty()) {
                     comparedExcluding++;
                 }
             }
+        }
+
+        private static boolean spent(BigDecimal figure) {
+            return figure != null && figure.signum() != 0;
+        }
+
+        /**
+         * The product's answer to {@code q} against the reference's; a query the reference refuses
+         * (an invalid one, e.g. an excluded value that is also the filter) the product must refuse
+         * with the same words. The reference's answer; null when it refused.
+         */
+        private <Q, A> A read(
+                Q q, java.util.function.Function<Q, A> reference, java.util.function.Function<Q, A> product) {
+            compared++;
+            A expected;
             try {
-                CompareReport actual = queries.compare(q);
+                expected = reference.apply(q);
+            } catch (IllegalArgumentException refusal) {
+                try {
+                    differ(q, "refusal " + refusal.getMessage(), product.apply(q));
+                } catch (IllegalArgumentException e) {
+                    if (!e.getMessage().equals(refusal.getMessage())) {
+                        differ(q, "refusal " + refusal.getMessage(), "refusal " + e.getMessage());
+                    }
+                }
+                return null;
+            }
+            try {
+                A actual = product.apply(q);
                 if (!actual.equals(expected)) {
                     differ(q, expected, actual);
                 }
             } catch (RuntimeException e) {
                 differ(q, expected, "refusal " + e);
             }
+            return expected;
         }
 
         void budgetStatus(
