@@ -80,6 +80,10 @@ class CompareArgumentsTest {
         assertThat(q.baseSpendRead().exclusions()).isEqualTo(expected);
         assertThat(q.baseSpendRead().filters()).isEqualTo(Map.of(Dimension.TENANT, "acme"));
         assertThat(q.baseSpendRead().to()).isEqualTo(q.currentSpend().from());
+        // Another instance answers it as it was read: the exclusions cross the wire.
+        var json = dev.spendline.contracts.json.Json.MAPPER;
+        assertThat(json.readValue(json.writeValueAsString(q), CompareQuery.class))
+                .isEqualTo(q);
     }
 
     @Test
