@@ -91,7 +91,8 @@ final class ReadToolAnswers {
                         new CompareRow(null, new BigDecimal("12"), new BigDecimal("0"), new BigDecimal("12"), null)),
                 totals,
                 List.of("search"),
-                List.of("chat"));
+                List.of("chat"),
+                Map.of("model", List.of("gpt-4o"), "tenant", List.of("acme-eu", "umbrella")));
         CompareReport rates = new CompareReport(
                 WS,
                 "spend",

@@ -393,6 +393,8 @@ class ToolSchemasTest {
                 Arguments.of(
                         "spend_by",
                         "{\"usage\": \"internal\", \"by\": \"employee\", \"from\": \"2026-11-01T09:00:00+02:00\"}"),
+                Arguments.of(
+                        "compare", "{\"by\": \"model\", \"exclude\": [\"feature:onboarding\", \"tenant:acme:eu\"]}"),
                 Arguments.of("margin_by_customer", "{}"),
                 Arguments.of("margin_by_customer", "{\"from\": \"2026-10\", \"to\": \"2026-11\", \"limit\": 1}"),
                 Arguments.of("margin_by_feature", "{\"to\": \"2026-11\"}"),
@@ -438,6 +440,10 @@ class ToolSchemasTest {
                 Arguments.of("spend_by", "{\"by\": \"feature\", \"limit\": 1001}"),
                 Arguments.of("spend_by", "{\"by\": \"feature\", \"from\": \"yesterday\"}"),
                 Arguments.of("spend_by", "{\"by\": \"feature\", \"feature\": \"\"}"),
+                Arguments.of("compare", "{\"exclude\": \"feature:onboarding\"}"),
+                Arguments.of("compare", "{\"exclude\": [\"onboarding\"]}"),
+                Arguments.of("compare", "{\"exclude\": [\"colour:red\"]}"),
+                Arguments.of("compare", "{\"exclude\": [\"feature:\"]}"),
                 Arguments.of("margin_by_customer", "{\"from\": \"2026-13\"}"),
                 Arguments.of("margin_by_customer", "{\"limit\": \"50\"}"),
                 Arguments.of("margin_by_feature", "{\"month\": \"2026-11\"}"),

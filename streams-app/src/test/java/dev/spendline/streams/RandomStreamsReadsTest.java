@@ -7,11 +7,16 @@ import dev.spendline.contracts.budget.BudgetPeriod;
 import dev.spendline.contracts.budget.BudgetScope;
 import dev.spendline.contracts.budget.BudgetStatusQuery;
 import dev.spendline.contracts.budget.BudgetStatusReport;
+import dev.spendline.contracts.compare.CompareQuery;
+import dev.spendline.contracts.compare.CompareReport;
+import dev.spendline.contracts.compare.CompareSubject;
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.event.ProductEvent;
 import dev.spendline.contracts.margin.CustomerMarginReport;
 import dev.spendline.contracts.margin.MarginQuery;
 import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.QueryHandlers;
+import dev.spendline.contracts.query.QueryType;
 import dev.spendline.contracts.query.SpendMetric;
 import dev.spendline.contracts.query.SpendOrder;
 import dev.spendline.contracts.query.SpendQuery;
@@ -23,6 +28,7 @@ import dev.spendline.streams.budget.LocalBudgetQueries;
 import dev.spendline.streams.legacy.LegacyRollupFold;
 import dev.spendline.streams.margin.LocalMarginQueries;
 import dev.spendline.streams.rollup.Rollup;
+import dev.spendline.streams.spend.LocalCompareQueries;
 import dev.spendline.streams.spend.LocalSpendQueries;
 import dev.spendline.topics.Topics;
 import java.io.IOException;
@@ -135,6 +141,8 @@ class RandomStreamsReadsTest {
             double share) {
         LocalSpendQueries queries =
                 new LocalSpendQueries(TopologyDrivers.rollups(driver), Clock.fixed(stream.now(), ZoneOffset.UTC));
+        LocalCompareQueries comparisons =
+                new LocalCompareQueries(new QueryHandlers().on(QueryType.SPEND_BY, queries::spendBy));
         Checks checks = new Checks(seed);
         Random random = new Random(seed * 31 + 7);
         for (Map<Dimension, String> filters : filterSets(random, reference.counted())) {
@@ -150,7 +158,15 @@ class RandomStreamsReadsTest {
                     checks.spendBy(reference, queries, q);
                 }
             }
+            CompareQuery c = comparison(random, stream, filters);
+            if (random.nextDouble() < share) {
+                checks.compare(reference, comparisons, c);
+            }
         }
+        // The comparisons reached what they are for: some left values out of periods with spend.
+        assertThat(checks.comparedExcluding)
+                .as("seed %d: comparisons with exclusions and spend", seed)
+                .isPositive();
         checkBudgets(driver, stream, reference, checks, random);
         checkMargins(driver, stream, reference, checks, random);
         checks.assertNoneDiffer();
@@ -501,12 +517,63 @@ class RandomStreamsReadsTest {
     }
 
     /**
-     * For a third of the queries, one to three values excluded on one or two dimensions (the by
-     * dimension among them now and then), taken from the stream so that they match calls.
+     * A spend comparison of the same filters: by a random dimension or none (totals), a random
+     * metric for some, the current period a random range and the base the one of the same length
+     * before it (as {@code compare} defaults), and for most one to three values excluded.
      */
+    private static CompareQuery comparison(
+            Random random, RandomEventStreams.Stream stream, Map<Dimension, String> filters) {
+        String ws = pick(random, stream.workspaces());
+        Dimension by = random.nextInt(5) == 0 ? null : pick(random, PRODUCT);
+        Instant[] current = range(random, stream.now(), RangeKind.values()[random.nextInt(RangeKind.values().length)]);
+        Instant[] base = {current[0].minus(Duration.between(current[0], current[1])), current[0]};
+        SpendMetric metric =
+                random.nextInt(3) == 0 ? SpendMetric.values()[random.nextInt(SpendMetric.values().length)] : null;
+        TimeGrain grain = by == null ? TimeGrain.MONTH : null;
+        return new CompareQuery(
+                ws,
+                CompareSubject.SPEND,
+                new SpendQuery(
+                        ws,
+                        UsageKind.PRODUCT,
+                        by,
+                        grain,
+                        current[0],
+                        current[1],
+                        filters,
+                        SpendQuery.MAX_LIMIT,
+                        metric,
+                        null),
+                new SpendQuery(
+                        ws,
+                        UsageKind.PRODUCT,
+                        by,
+                        grain,
+                        base[0],
+                        base[1],
+                        filters,
+                        SpendQuery.MAX_LIMIT,
+                        metric,
+                        null),
+                null,
+                null,
+                random.nextBoolean() ? 3 : 100,
+                random.nextInt(4) == 0 ? Map.of() : someExclusions(random, stream.events(), by));
+    }
+
+    /** For a third of the queries, {@link #someExclusions}. */
     private static Map<Dimension, java.util.Set<String>> exclusions(
             Random random, List<AcceptedEvent> events, Dimension by) {
-        if (random.nextInt(3) != 0 || events.isEmpty()) {
+        return random.nextInt(3) != 0 ? Map.of() : someExclusions(random, events, by);
+    }
+
+    /**
+     * One to three values excluded on one or two dimensions (the by dimension among them now and
+     * then), taken from the stream so that they match calls.
+     */
+    private static Map<Dimension, java.util.Set<String>> someExclusions(
+            Random random, List<AcceptedEvent> events, Dimension by) {
+        if (events.isEmpty()) {
             return Map.of();
         }
         Map<Dimension, java.util.Set<String>> exclusions = new EnumMap<>(Dimension.class);
@@ -587,38 +654,66 @@ class RandomStreamsReadsTest {
         private final List<String> differences = new ArrayList<>();
         int compared;
         int nonEmpty;
+        /** Comparisons that left values out and had spend in a period. */
+        int comparedExcluding;
 
         Checks(long seed) {
             this.seed = seed;
         }
 
         void spendBy(ReferenceAnswers reference, LocalSpendQueries queries, SpendQuery q) {
+            SpendReport expected = read(q, reference::spendBy, queries::spendBy);
+            if (expected != null && expected.totals().calls() > 0) {
+                nonEmpty++;
+            }
+        }
+
+        void compare(ReferenceAnswers reference, LocalCompareQueries queries, CompareQuery q) {
+            CompareReport expected = read(q, reference::compare, queries::compare);
+            if (expected != null
+                    && (spent(expected.totals().current())
+                            || spent(expected.totals().base()))) {
+                nonEmpty++;
+                if (!q.exclusions().isEmpty()) {
+                    comparedExcluding++;
+                }
+            }
+        }
+
+        private static boolean spent(BigDecimal figure) {
+            return figure != null && figure.signum() != 0;
+        }
+
+        /**
+         * The product's answer to {@code q} against the reference's; a query the reference refuses
+         * (an invalid one, e.g. an excluded value that is also the filter) the product must refuse
+         * with the same words. The reference's answer; null when it refused.
+         */
+        private <Q, A> A read(
+                Q q, java.util.function.Function<Q, A> reference, java.util.function.Function<Q, A> product) {
             compared++;
-            SpendReport expected;
+            A expected;
             try {
-                expected = reference.spendBy(q);
+                expected = reference.apply(q);
             } catch (IllegalArgumentException refusal) {
-                // Refused by the reference (an invalid query): the product must refuse it alike.
                 try {
-                    differ(q, "refusal " + refusal.getMessage(), queries.spendBy(q));
+                    differ(q, "refusal " + refusal.getMessage(), product.apply(q));
                 } catch (IllegalArgumentException e) {
                     if (!e.getMessage().equals(refusal.getMessage())) {
                         differ(q, "refusal " + refusal.getMessage(), "refusal " + e.getMessage());
                     }
                 }
-                return;
-            }
-            if (expected.totals().calls() > 0) {
-                nonEmpty++;
+                return null;
             }
             try {
-                SpendReport actual = queries.spendBy(q);
+                A actual = product.apply(q);
                 if (!actual.equals(expected)) {
                     differ(q, expected, actual);
                 }
             } catch (RuntimeException e) {
                 differ(q, expected, "refusal " + e);
             }
+            return expected;
         }
 
         void budgetStatus(

@@ -5,6 +5,11 @@ import dev.spendline.contracts.budget.BudgetState;
 import dev.spendline.contracts.budget.BudgetStatus;
 import dev.spendline.contracts.budget.BudgetStatusQuery;
 import dev.spendline.contracts.budget.BudgetStatusReport;
+import dev.spendline.contracts.compare.ComparePeriod;
+import dev.spendline.contracts.compare.CompareQuery;
+import dev.spendline.contracts.compare.CompareReport;
+import dev.spendline.contracts.compare.CompareRow;
+import dev.spendline.contracts.compare.CompareSubject;
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.event.ProductEvent;
 import dev.spendline.contracts.margin.CustomerMargin;
@@ -207,6 +212,87 @@ final class ReferenceAnswers {
                 others.calls == 0 ? Measures.ZERO : others.measures(),
                 totals.measures(),
                 q.excludedByName());
+    }
+
+    /**
+     * The answer to a spend comparison: each period's brute-force spend report with the
+     * comparison's exclusions, lined up value by value as documented. A value missing from one
+     * period has 0 of a sum there and no rate; the change is current − base, its percent of |base|
+     * to one decimal (half up), none when the base is 0 or a side has no figure; rows by the size
+     * of the change, largest first (no change last), then by value; the movers are the first three
+     * rows that rose and that fell. Without {@code by} only the totals (of reports by month).
+     */
+    CompareReport compare(CompareQuery q) {
+        if (q.subject() != CompareSubject.SPEND) {
+            throw new IllegalArgumentException("the reference compares spend only");
+        }
+        List<String> problems = q.problems();
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(String.join("; ", problems));
+        }
+        SpendReport current = spendBy(q.currentSpendRead());
+        SpendReport base = spendBy(q.baseSpendRead());
+        SpendMetric metric = q.currentSpend().metric();
+        boolean rate = java.util.EnumSet.of(
+                        SpendMetric.ERROR_RATE,
+                        SpendMetric.COST_PER_CALL,
+                        SpendMetric.COST_PER_1K_TOKENS,
+                        SpendMetric.LATENCY)
+                .contains(metric);
+        boolean grouped = q.currentSpend().by() != null;
+        Map<String, BigDecimal> now = new LinkedHashMap<>();
+        Map<String, BigDecimal> before = new LinkedHashMap<>();
+        if (grouped) {
+            current.rows().forEach(r -> now.put(r.value(), r.metricValue()));
+            base.rows().forEach(r -> before.put(r.value(), r.metricValue()));
+        }
+        java.util.Set<String> values = new java.util.LinkedHashSet<>(now.keySet());
+        values.addAll(before.keySet());
+        BigDecimal missing = rate ? null : BigDecimal.ZERO;
+        List<CompareRow> rows = new ArrayList<>();
+        for (String v : values) {
+            rows.add(compareRow(
+                    v, now.containsKey(v) ? now.get(v) : missing, before.containsKey(v) ? before.get(v) : missing));
+        }
+        rows.sort(Comparator.comparing(
+                        (CompareRow r) -> r.change() == null ? null : r.change().abs(),
+                        Comparator.nullsLast(Comparator.reverseOrder()))
+                .thenComparing(r -> r.value() == null ? "" : r.value()));
+        return new CompareReport(
+                q.workspaceId(),
+                "spend",
+                grouped ? q.currentSpend().by().wireName() : null,
+                current.usage(),
+                current.filters(),
+                metric.wireName(),
+                new ComparePeriod(current.from().toString(), current.to().toString()),
+                new ComparePeriod(base.from().toString(), base.to().toString()),
+                q.limit(),
+                values.size(),
+                rows.subList(0, Math.min(q.limit(), rows.size())),
+                compareRow(null, metric.of(current.totals()), metric.of(base.totals())),
+                rows.stream()
+                        .filter(r -> r.change() != null && r.change().signum() > 0)
+                        .limit(3)
+                        .map(CompareRow::value)
+                        .toList(),
+                rows.stream()
+                        .filter(r -> r.change() != null && r.change().signum() < 0)
+                        .limit(3)
+                        .map(CompareRow::value)
+                        .toList(),
+                q.currentSpendRead().excludedByName());
+    }
+
+    private static CompareRow compareRow(String value, BigDecimal current, BigDecimal base) {
+        if (current == null || base == null) {
+            return new CompareRow(value, current, base, null, null);
+        }
+        BigDecimal change = current.subtract(base);
+        BigDecimal percent = base.signum() == 0
+                ? null
+                : change.multiply(BigDecimal.valueOf(100)).divide(base.abs(), 1, RoundingMode.HALF_UP);
+        return new CompareRow(value, current, base, change, percent);
     }
 
     /** The call has an excluded value (a call without a value for a dimension is never excluded on it). */

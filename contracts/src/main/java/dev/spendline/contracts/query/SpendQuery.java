@@ -46,7 +46,7 @@ public record SpendQuery(
 
     public SpendQuery {
         filters = filters == null ? Map.of() : Map.copyOf(filters);
-        exclusions = copyOf(exclusions);
+        exclusions = exclusionsOf(exclusions);
         metric = metric == null ? SpendMetric.COST : metric;
         order = order == null ? (grain != null ? SpendOrder.ASC : SpendOrder.DESC) : order;
     }
@@ -83,6 +83,11 @@ public record SpendQuery(
         return new SpendQuery(workspaceId, usage, by, grain, from, to, otherFilters, limit, metric, order, Map.of());
     }
 
+    /** The same query leaving out {@code otherExclusions} instead of its own (a comparison's, for each period). */
+    public SpendQuery withExclusions(Map<Dimension, Set<String>> otherExclusions) {
+        return new SpendQuery(workspaceId, usage, by, grain, from, to, filters, limit, metric, order, otherExclusions);
+    }
+
     /** The exclusions as the report shows them: wire name to sorted values. */
     public Map<String, List<String>> excludedByName() {
         Map<String, List<String>> out = new java.util.LinkedHashMap<>();
@@ -104,7 +109,11 @@ public record SpendQuery(
         return reads;
     }
 
-    private static Map<Dimension, Set<String>> copyOf(Map<Dimension, Set<String>> exclusions) {
+    /**
+     * {@code exclusions} as a query keeps them: unmodifiable, in dimension order, without
+     * dimensions that leave nothing out (null: none).
+     */
+    public static Map<Dimension, Set<String>> exclusionsOf(Map<Dimension, Set<String>> exclusions) {
         if (exclusions == null || exclusions.isEmpty()) {
             return Map.of();
         }

@@ -22,13 +22,15 @@ import java.util.Set;
 
 /**
  * The argument reader of {@code compare} ({@code docs/schemas/tools/compare.input.schema.json}):
- * the spend or margin report's own arguments, plus the base period. Every problem is collected.
+ * the spend or margin report's own arguments, plus the base period. A spend comparison leaves
+ * values out as {@code spend_by} does ({@code exclude=dimension:value}, repeatable), in both
+ * periods. Every problem is collected.
  */
 final class CompareArguments {
 
     /** The names that are not filters; any dimension of the usage is a filter of a spend comparison. */
     static final Set<String> FIXED =
-            Set.of("report", "by", "usage", "from", "to", "baseFrom", "baseTo", "limit", "metric");
+            Set.of("report", "by", "usage", "from", "to", "baseFrom", "baseTo", "limit", "metric", "exclude");
 
     private static final Set<String> MARGIN =
             Set.of("report", "from", "to", "baseFrom", "baseTo", "limit", "tenant", "feature");
@@ -38,7 +40,7 @@ final class CompareArguments {
     static CompareQuery read(String workspaceId, ToolArguments args, Clock clock) {
         List<FieldError> errors = new ArrayList<>();
         for (String name : args.names()) {
-            if (args.count(name) > 1) {
+            if (args.count(name) > 1 && !name.equals(ToolArgumentReaders.EXCLUDE)) {
                 errors.add(new FieldError(name, "must be given once"));
             }
         }
@@ -80,6 +82,7 @@ final class CompareArguments {
         }
         SpendMetric metric = ToolArgumentReaders.metric(args, errors);
         Map<Dimension, String> filters = ToolArgumentReaders.filters(args, usage, FIXED, errors);
+        Map<Dimension, Set<String>> exclusions = ToolArgumentReaders.exclusions(args, usage, errors);
         Instant[] current = ToolArgumentReaders.range(args, clock, errors);
         Instant[] base = {
             ToolArgumentReaders.instant(args.first("baseFrom"), "baseFrom", false, errors),
@@ -109,7 +112,8 @@ final class CompareArguments {
                         workspaceId, usage, by, grain, base[0], base[1], filters, SpendQuery.MAX_LIMIT, metric, null),
                 null,
                 null,
-                limit);
+                limit,
+                exclusions);
     }
 
     private static CompareQuery margin(

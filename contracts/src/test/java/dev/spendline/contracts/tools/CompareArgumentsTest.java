@@ -14,7 +14,9 @@ import java.time.Instant;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** {@code compare}'s argument reader: the report's own arguments and the base period. */
@@ -58,6 +60,128 @@ class CompareArgumentsTest {
         assertThat(q.currentMargin().from()).isEqualTo(YearMonth.of(2026, 7));
         assertThat(q.baseMargin().from()).isEqualTo(YearMonth.of(2026, 4));
         assertThat(q.baseMargin().to()).isEqualTo(YearMonth.of(2026, 6));
+    }
+
+    @Test
+    void repeatedExclusionsLeaveTheSameValuesOutOfBothPeriods() {
+        CompareQuery q = (CompareQuery) ReadTool.COMPARE.read(
+                "ws_1",
+                ToolArguments.ofParameters(Map.of(
+                        "by", List.of("model"),
+                        "tenant", List.of("acme"),
+                        "exclude", List.of("feature:onboarding", "model:gpt-4o", "feature:search"))),
+                CLOCK);
+        Map<Dimension, Set<String>> expected =
+                Map.of(Dimension.FEATURE, Set.of("onboarding", "search"), Dimension.MODEL, Set.of("gpt-4o"));
+        assertThat(q.exclusions()).isEqualTo(expected);
+        // The comparison owns them; each period reads with them.
+        assertThat(q.currentSpend().exclusions()).isEmpty();
+        assertThat(q.currentSpendRead().exclusions()).isEqualTo(expected);
+        assertThat(q.baseSpendRead().exclusions()).isEqualTo(expected);
+        assertThat(q.baseSpendRead().filters()).isEqualTo(Map.of(Dimension.TENANT, "acme"));
+        assertThat(q.baseSpendRead().to()).isEqualTo(q.currentSpend().from());
+        // Another instance answers it as it was read: the exclusions cross the wire.
+        var json = dev.spendline.contracts.json.Json.MAPPER;
+        assertThat(json.readValue(json.writeValueAsString(q), CompareQuery.class))
+                .isEqualTo(q);
+    }
+
+    @Test
+    void aJsonArrayOfExclusionsReadsLikeRepeatedParametersAndWithoutByOnlyTotalsLoseThem() {
+        CompareQuery q = (CompareQuery) ReadTool.COMPARE.read(
+                "ws_1", ToolArguments.of(Map.of("exclude", List.of("tenant:acme", "tenant:umbrella"))), CLOCK);
+        assertThat(q.exclusions()).isEqualTo(Map.of(Dimension.TENANT, Set.of("acme", "umbrella")));
+        assertThat(q.currentSpendRead().grain()).isEqualTo(TimeGrain.MONTH);
+        assertThat(q.currentSpendRead().exclusionReads()).isEqualTo(3);
+    }
+
+    @Test
+    void refusesExclusionsWithSpendBysMessagesEachProblemOnce() {
+        assertThatThrownBy(() -> ReadTool.COMPARE.read(
+                        "ws_1",
+                        ToolArguments.ofParameters(
+                                Map.of("exclude", List.of("onboarding", "colour:red", "model:", "employee:ann"))),
+                        CLOCK))
+                .isInstanceOfSatisfying(InvalidArgumentsException.class, e -> assertThat(e.errors())
+                        .extracting(FieldError::pointer, FieldError::message)
+                        .containsExactly(
+                                org.assertj.core.groups.Tuple.tuple(
+                                        "exclude",
+                                        "must be dimension:value (e.g. feature:onboarding), not 'onboarding'"),
+                                org.assertj.core.groups.Tuple.tuple(
+                                        "exclude",
+                                        "'colour' is not a dimension of product usage; one of "
+                                                + String.join(
+                                                        ", ",
+                                                        Dimension.wireNames(
+                                                                dev.spendline.contracts.query.UsageKind.PRODUCT))),
+                                org.assertj.core.groups.Tuple.tuple("exclude", "model: the value must not be empty"),
+                                org.assertj.core.groups.Tuple.tuple(
+                                        "exclude",
+                                        "'employee' is not a dimension of product usage; one of "
+                                                + String.join(
+                                                        ", ",
+                                                        Dimension.wireNames(
+                                                                dev.spendline.contracts.query.UsageKind.PRODUCT)))));
+        // The filter conflict is the same in both periods: named once, not again as the base's.
+        assertThatThrownBy(() -> read("by", "model", "feature", "search", "exclude", "feature:search"))
+                .isInstanceOfSatisfying(InvalidArgumentsException.class, e -> assertThat(e.errors())
+                        .extracting(FieldError::message)
+                        .containsExactly("feature=search is both the filter and excluded, which leaves nothing"));
+        List<String> many = new java.util.ArrayList<>();
+        for (String d : List.of("feature", "tenant", "agent")) {
+            for (int i = 0; i < 4; i++) {
+                many.add(d + ":v" + i);
+            }
+        }
+        assertThatThrownBy(() -> ReadTool.COMPARE.read(
+                        "ws_1", ToolArguments.ofParameters(Map.of("by", List.of("model"), "exclude", many)), CLOCK))
+                .isInstanceOfSatisfying(InvalidArgumentsException.class, e -> assertThat(e.errors())
+                        .extracting(FieldError::message)
+                        .singleElement()
+                        .asString()
+                        .startsWith("too many exclusions"));
+    }
+
+    @Test
+    void marginComparisonsTakeNoExclusions() {
+        assertThatThrownBy(() -> read("report", "margin_by_customer", "exclude", "tenant:acme"))
+                .isInstanceOfSatisfying(InvalidArgumentsException.class, e -> assertThat(e.errors())
+                        .extracting(FieldError::pointer, FieldError::message)
+                        .containsExactly(org.assertj.core.groups.Tuple.tuple(
+                                "exclude",
+                                "is not a parameter of a margin comparison; use from, to, baseFrom,"
+                                        + " baseTo (YYYY-MM), limit, tenant and feature")));
+        CompareQuery built = new CompareQuery(
+                "ws_1",
+                CompareSubject.MARGIN_BY_CUSTOMER,
+                null,
+                null,
+                new dev.spendline.contracts.margin.MarginQuery(
+                        "ws_1", YearMonth.of(2026, 11), YearMonth.of(2026, 11), 10, null, null),
+                new dev.spendline.contracts.margin.MarginQuery(
+                        "ws_1", YearMonth.of(2026, 10), YearMonth.of(2026, 10), 10, null, null),
+                10,
+                Map.of(Dimension.TENANT, Set.of("acme")));
+        assertThat(built.problems())
+                .containsExactly("exclude is for spend comparisons; margin_by_customer leaves no values out");
+    }
+
+    @Test
+    void spendQueriesThatExcludeOnTheirOwnAreRefusedRatherThanOverridden() {
+        CompareQuery read = read("by", "model", "exclude", "tenant:acme");
+        CompareQuery inconsistent = new CompareQuery(
+                "ws_1",
+                CompareSubject.SPEND,
+                read.currentSpendRead(),
+                read.baseSpend(),
+                null,
+                null,
+                read.limit(),
+                Map.of());
+        assertThat(inconsistent.problems())
+                .containsExactly("a comparison's exclusions are its own, for both periods;"
+                        + " its spend queries must exclude nothing");
     }
 
     @Test

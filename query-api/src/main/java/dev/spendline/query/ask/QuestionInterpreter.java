@@ -732,10 +732,10 @@ final class QuestionInterpreter {
                     notes.add("'" + m.typed() + "' read as '" + m.value() + "'");
                 }
             }
-            if (!excluded.isEmpty()
-                    && (comparing || (metric != Metric.SPEND && metric != Metric.TOKENS && metric != Metric.CALLS))) {
+            if (!excluded.isEmpty() && metric != Metric.SPEND && metric != Metric.TOKENS && metric != Metric.CALLS) {
                 // Never answer the opposite: a left-out name must not become a filter of another tool.
-                return unanswered("Ask leaves names out of spend reports only (" + excludedWords()
+                // Spend reports and their comparisons exclude; margins, waste, savings, budgets and alerts do not.
+                return unanswered("Ask leaves names out of spend reports and their comparisons only (" + excludedWords()
                         + "); ask for spend, tokens or calls without them, or ask without the exclusion");
             }
             return switch (metric) {
@@ -1132,19 +1132,9 @@ final class QuestionInterpreter {
             }
             putFilters(arguments, filters);
             Map<Dimension, List<String>> exclusions = exclusions(usage, by);
-            if (exclusions == null) {
-                return unanswered(
-                        "a name it leaves out is not of " + usage.wireName() + " usage (" + excludedWords() + ")");
-            }
-            for (Map.Entry<Dimension, String> f : filters.entrySet()) {
-                if (exclusions.getOrDefault(f.getKey(), List.of()).contains(f.getValue())) {
-                    return unanswered("it asks both for and without " + Words.named(f.getKey(), f.getValue()));
-                }
-            }
-            if (!exclusions.isEmpty()) {
-                List<String> exclude = new ArrayList<>();
-                exclusions.forEach((d, values) -> values.forEach(v -> exclude.add(d.wireName() + ":" + v)));
-                arguments.put("exclude", exclude);
+            String refused = putExclusions(arguments, exclusions, usage, filters);
+            if (refused != null) {
+                return unanswered(refused);
             }
             String grouping = period != null ? grainWord(period) : "by " + Words.noun(by);
             String reading = Words.measure(measure, metric.words) + " " + grouping + forWords(filters)
@@ -1227,6 +1217,32 @@ final class QuestionInterpreter {
 
         private void putFilters(Map<String, Object> arguments, Map<Dimension, String> filters) {
             filters.forEach((d, v) -> arguments.put(d.wireName(), v));
+        }
+
+        /**
+         * {@code exclusions} as the call's {@code exclude} ({@code dimension:value} each), as
+         * {@code spend_by} and {@code compare} take it; the reason when they cannot be (null: a name
+         * not of {@code usage}; a name both filtered and left out), else null.
+         */
+        private String putExclusions(
+                Map<String, Object> arguments,
+                Map<Dimension, List<String>> exclusions,
+                UsageKind usage,
+                Map<Dimension, String> filters) {
+            if (exclusions == null) {
+                return "a name it leaves out is not of " + usage.wireName() + " usage (" + excludedWords() + ")";
+            }
+            for (Map.Entry<Dimension, String> f : filters.entrySet()) {
+                if (exclusions.getOrDefault(f.getKey(), List.of()).contains(f.getValue())) {
+                    return "it asks both for and without " + Words.named(f.getKey(), f.getValue());
+                }
+            }
+            if (!exclusions.isEmpty()) {
+                List<String> exclude = new ArrayList<>();
+                exclusions.forEach((d, values) -> values.forEach(v -> exclude.add(d.wireName() + ":" + v)));
+                arguments.put("exclude", exclude);
+            }
+            return null;
         }
 
         /** The left-out names by dimension, in the tools' order; null when one is not of {@code usage}. */
@@ -1350,10 +1366,17 @@ final class QuestionInterpreter {
                 }
             }
             putFilters(arguments, filters);
+            // interpret() refuses a margin with a left-out name first; were one to get here, the
+            // compare reader would refuse its exclude rather than drop it.
+            Map<Dimension, List<String>> exclusions = exclusions(usage, by);
+            String refused = putExclusions(arguments, exclusions, usage, filters);
+            if (refused != null) {
+                return unanswered(refused);
+            }
             String what = margins
                     ? "margin by " + (report.equals("margin_by_feature") ? "feature" : "customer")
                     : Words.measure(measure, metric.words) + (by != null ? " by " + Words.noun(by) : "");
-            String reading = what + forWords(filters) + ", "
+            String reading = what + forWords(filters) + withoutWords(exclusions) + ", "
                     + (margins
                             ? Words.months(current.firstMonth(), current.lastMonth()) + " compared with "
                                     + Words.months(base.firstMonth(), base.lastMonth())

@@ -48,6 +48,14 @@ class NegationSuiteTest {
             "tokens by agent %s %s in the last 30 days",
             "daily spend %s %s");
 
+    /** Comparisons of spend, tokens and calls as the corpus asks them, the negation at the end. */
+    private static final List<String> COMPARISONS = List.of(
+            "compare spend this month vs last month %s %s",
+            "spend by feature this month vs last month %s %s",
+            "calls by model this week vs last week %s %s",
+            "month over month spend by provider %s %s",
+            "tokens per customer last month compared with the month before %s %s");
+
     record Case(String question, Dimension dimension, List<String> values) {
         @Override
         public String toString() {
@@ -76,6 +84,19 @@ class NegationSuiteTest {
         return cases.stream();
     }
 
+    static Stream<Case> comparisonCases() {
+        List<Case> cases = new ArrayList<>();
+        for (String cue : CUES) {
+            for (Map.Entry<Dimension, List<String>> names : NAMES.entrySet()) {
+                for (String template : COMPARISONS) {
+                    String one = names.getValue().get(0);
+                    cases.add(new Case(String.format(template, cue, one), names.getKey(), List.of(one)));
+                }
+            }
+        }
+        return cases.stream();
+    }
+
     private static Interpretation read(String question) {
         return new QuestionInterpreter(AskCorpus.VOCABULARY, AskCorpus.NOW, ZoneOffset.UTC).interpret(question);
     }
@@ -83,9 +104,21 @@ class NegationSuiteTest {
     @ParameterizedTest
     @MethodSource("cases")
     void aNegatedNameIsExcludedNeverFiltered(Case c) {
+        assertExcludedNeverFiltered(c, ReadTool.SPEND_BY);
+    }
+
+    @ParameterizedTest
+    @MethodSource("comparisonCases")
+    void aComparisonLeavesTheNegatedNameOutOfBothPeriodsNeverFilters(Case c) {
+        Interpretation reading = assertExcludedNeverFiltered(c, ReadTool.COMPARE);
+        assertThat(reading.call().arguments()).containsEntry("report", "spend");
+        assertThat(reading.reading()).contains("compared with");
+    }
+
+    private static Interpretation assertExcludedNeverFiltered(Case c, ReadTool tool) {
         Interpretation reading = read(c.question());
         assertThat(reading.answered()).as(reading.reason()).isTrue();
-        assertThat(reading.call().tool()).isEqualTo(ReadTool.SPEND_BY);
+        assertThat(reading.call().tool()).isEqualTo(tool);
         Map<String, Object> arguments = reading.call().arguments();
         for (String value : c.values()) {
             assertThat(arguments).as("no filter may be the negated value").doesNotContainValue(value);
@@ -94,6 +127,46 @@ class NegationSuiteTest {
                     .contains(c.dimension().wireName() + ":" + value);
         }
         assertThat(reading.reading()).contains("without");
+        return reading;
+    }
+
+    @Test
+    void aSpendComparisonWithoutACustomerExcludesItAndTheReaderTakesTheCall() {
+        Interpretation reading = read("compare spend this month vs last month without acme");
+        assertThat(reading.answered()).as(reading.reason()).isTrue();
+        assertThat(reading.call().tool()).isEqualTo(ReadTool.COMPARE);
+        assertThat(reading.call().arguments())
+                .containsEntry("report", "spend")
+                .containsEntry("exclude", List.of("tenant:acme"))
+                .doesNotContainKey("tenant");
+        assertThat(reading.reading()).contains("without").contains("acme").contains("compared with");
+        // The call is one the compare tool reads: both periods leave acme out.
+        var query = (dev.spendline.contracts.compare.CompareQuery) ReadTool.COMPARE.read(
+                "ws_1",
+                dev.spendline.contracts.tools.ToolArguments.of(reading.call().arguments()),
+                java.time.Clock.fixed(AskCorpus.NOW, ZoneOffset.UTC));
+        assertThat(query.exclusions()).isEqualTo(Map.of(Dimension.TENANT, java.util.Set.of("acme")));
+        assertThat(query.currentSpendRead().filters()).isEmpty();
+        assertThat(query.baseSpendRead().exclusions()).isEqualTo(query.exclusions());
+    }
+
+    @Test
+    void aComparisonKeepsItsFiltersBesideTheExclusions() {
+        Interpretation reading =
+                read("compare spend by model for search this month vs last month without acme and umbrella-corp");
+        assertThat(reading.answered()).as(reading.reason()).isTrue();
+        assertThat(reading.call().arguments())
+                .containsEntry("by", "model")
+                .containsEntry("feature", "search")
+                .containsEntry("exclude", List.of("tenant:acme", "tenant:umbrella-corp"))
+                .doesNotContainKey("tenant");
+    }
+
+    @Test
+    void aComparisonForAndWithoutTheSameNameIsRefused() {
+        Interpretation reading = read("compare spend by model for acme this month vs last month without acme");
+        assertThat(reading.answered()).isFalse();
+        assertThat(reading.reason()).contains("both for and without");
     }
 
     @Test
@@ -124,12 +197,13 @@ class NegationSuiteTest {
         for (String question : List.of(
                 "margin by customer except acme",
                 "waste by feature without acme this month",
-                "compare spend this month vs last month without acme")) {
+                "compare margin by customer this month vs last month without acme",
+                "margin by feature this month vs last month except search")) {
             Interpretation reading = read(question);
             assertThat(reading.answered()).as(question).isFalse();
             assertThat(reading.reason())
                     .as(question)
-                    .contains("without acme", "spend reports only")
+                    .contains("spend reports and their comparisons only")
                     .doesNotContain("null");
         }
     }

@@ -23,7 +23,9 @@ import java.util.Set;
 /**
  * Answers {@code compare} by running the same report twice through the local queries of this
  * partition (both periods of a workspace live here) and lining the values up. Exact: each side is
- * the report itself, and the change is their difference.
+ * the report itself, and the change is their difference. A spend comparison's exclusions are read
+ * in both periods (as {@code spend_by} answers them, exactly), so the two sides leave out the same
+ * calls.
  */
 public final class LocalCompareQueries {
 
@@ -44,8 +46,8 @@ public final class LocalCompareQueries {
     }
 
     private CompareReport spend(CompareQuery q) {
-        SpendReport current = local.answer(QueryType.SPEND_BY, q.currentSpend());
-        SpendReport base = local.answer(QueryType.SPEND_BY, q.baseSpend());
+        SpendReport current = local.answer(QueryType.SPEND_BY, q.currentSpendRead());
+        SpendReport base = local.answer(QueryType.SPEND_BY, q.baseSpendRead());
         SpendMetric metric = q.currentSpend().metric();
         // Reports by month stand for "no grouping": only their totals are compared.
         boolean grouped = q.currentSpend().by() != null;
@@ -62,7 +64,8 @@ public final class LocalCompareQueries {
                 new ComparePeriod(base.from().toString(), base.to().toString()),
                 now,
                 before,
-                totals);
+                totals,
+                current.excluded());
     }
 
     private CompareReport margin(CompareQuery q) {
@@ -108,7 +111,8 @@ public final class LocalCompareQueries {
                         q.baseMargin().from().toString(), q.baseMargin().to().toString()),
                 now,
                 before,
-                row(null, nowTotal, beforeTotal));
+                row(null, nowTotal, beforeTotal),
+                Map.of());
     }
 
     private CompareReport report(
@@ -121,7 +125,8 @@ public final class LocalCompareQueries {
             ComparePeriod base,
             Map<String, BigDecimal> now,
             Map<String, BigDecimal> before,
-            CompareRow totals) {
+            CompareRow totals,
+            Map<String, List<String>> excluded) {
         Set<String> values = new LinkedHashSet<>(now.keySet());
         values.addAll(before.keySet());
         boolean sums = !compared.equals("margin_usd");
@@ -161,7 +166,8 @@ public final class LocalCompareQueries {
                 rows.subList(0, Math.min(q.limit(), rows.size())),
                 totals,
                 grew,
-                fell);
+                fell,
+                excluded);
     }
 
     private static boolean isRate(String metric) {
