@@ -23,7 +23,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * A spend report's {@code excluded} values head the table ({@code Without: feature 'search'}), since
  * every row and total is without them.
  */
-final class Table {
+public final class Table {
 
     static final int MAX_ROWS = 20;
     static final int MAX_COLUMNS = 7;
@@ -46,7 +46,7 @@ final class Table {
     }
 
     /** The table of the data's first non-empty array of objects; null when the data has no rows. */
-    static Table of(JsonNode data) {
+    public static Table of(JsonNode data) {
         if (data == null || !data.isObject()) {
             return null;
         }
@@ -60,7 +60,7 @@ final class Table {
     }
 
     /** {@code Without: feature 'search', model 'gpt-4o'} from {@code {"feature": ["search"], ...}}; null when none. */
-    static String without(JsonNode excluded) {
+    public static String without(JsonNode excluded) {
         List<String> values = new ArrayList<>();
         if (excluded.isObject()) {
             for (Map.Entry<String, JsonNode> dimension : excluded.properties()) {
@@ -146,7 +146,7 @@ final class Table {
         return value.isValueNode() && !value.isNull();
     }
 
-    static String format(String field, JsonNode value) {
+    public static String format(String field, JsonNode value) {
         if (value == null || value.isNull()) {
             return "";
         }
@@ -166,7 +166,7 @@ final class Table {
     }
 
     /** {@code $1,234.56}, {@code -$12.00}; sub-cent amounts keep up to 4 decimals so they do not read as $0.00. */
-    static String money(BigDecimal amount) {
+    public static String money(BigDecimal amount) {
         BigDecimal abs = amount.abs();
         int scale = abs.signum() != 0 && abs.compareTo(new BigDecimal("0.01")) < 0 ? 4 : 2;
         return (amount.signum() < 0 ? "-$" : "$") + grouped(abs, scale);
@@ -178,7 +178,7 @@ final class Table {
         return format.format(value.setScale(scale, RoundingMode.HALF_UP));
     }
 
-    void print(PrintWriter out) {
+    public void print(PrintWriter out) {
         int[] widths = new int[headers.size()];
         for (int c = 0; c < headers.size(); c++) {
             widths[c] = headers.get(c).length();
