@@ -5,10 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.sun.net.httpserver.HttpServer;
 import dev.spendline.cli.Environment;
 import dev.spendline.cli.ExitCodes;
-import dev.spendline.cli.SpendlineCli;
+import dev.spendline.cli.InProcessCli;
+import dev.spendline.cli.InProcessCli.Result;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +20,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code spendline spend} in-process against a fake service that answers the spend report with a
@@ -54,8 +52,6 @@ class SpendCommandTest {
     private int status = 200;
     private String body = REPORT;
 
-    record Result(int exitCode, String out, String err) {}
-
     @BeforeEach
     void start() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4);
@@ -77,22 +73,17 @@ class SpendCommandTest {
     }
 
     private Result run(String... args) {
-        Environment environment = new Environment(
-                Map.of(
-                        "HOME",
-                        home.toString(),
-                        Environment.API_KEY,
-                        "sk_test",
-                        Environment.URL,
-                        "http://127.0.0.1:" + server.getAddress().getPort()),
-                new Properties());
-        CommandLine commandLine = SpendlineCli.commandLine(environment);
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        commandLine.setOut(new PrintWriter(out, true));
-        commandLine.setErr(new PrintWriter(err, true));
-        int exitCode = commandLine.execute(args);
-        return new Result(exitCode, out.toString(), err.toString());
+        return InProcessCli.run(
+                new Environment(
+                        Map.of(
+                                "HOME",
+                                home.toString(),
+                                Environment.API_KEY,
+                                "sk_test",
+                                Environment.URL,
+                                "http://127.0.0.1:" + server.getAddress().getPort()),
+                        new Properties()),
+                args);
     }
 
     @Test
