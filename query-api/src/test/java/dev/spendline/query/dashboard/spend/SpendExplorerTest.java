@@ -246,6 +246,18 @@ class SpendExplorerTest {
     }
 
     @Test
+    void manyExclusionsNameOnlyTheirNumberInTheCsvFileName() throws Exception {
+        StringBuilder url = new StringBuilder("/app/spend?by=feature&format=csv");
+        for (int i = 0; i < 6; i++) {
+            url.append("&exclude=feature:a-rather-long-feature-name-").append(i);
+        }
+        MvcResult result = mvc.perform(get(url.toString()).with(authentication(DashboardTests.signedIn())))
+                .andReturn();
+        assertThat(result.getResponse().getHeader("Content-Disposition"))
+                .isEqualTo("attachment; filename=\"spend-by-feature-without-6-values.csv\"");
+    }
+
+    @Test
     void badExclusionsAreRefusedByName() throws Exception {
         assertThat(refused("/app/spend?by=feature&exclude=onboarding&exclude=employee:ann"))
                 .contains("exclude: must be dimension:value (e.g. feature:onboarding), not &#39;onboarding&#39;")
