@@ -4,6 +4,7 @@ import dev.spendline.cli.action.ActionCommand;
 import dev.spendline.cli.ask.AskCommand;
 import dev.spendline.cli.auth.AuthCommand;
 import dev.spendline.cli.collector.CollectorCommand;
+import dev.spendline.cli.spend.SpendCommand;
 import dev.spendline.contracts.validation.TerminalText;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -25,7 +26,13 @@ import picocli.CommandLine.Spec;
         description =
                 "Spendline from the command line: log in, ask about AI spend, prepare and confirm changes, run the"
                         + " local collector of coding-agent usage.",
-        subcommands = {AuthCommand.class, AskCommand.class, ActionCommand.class, CollectorCommand.class},
+        subcommands = {
+            AuthCommand.class,
+            AskCommand.class,
+            SpendCommand.class,
+            ActionCommand.class,
+            CollectorCommand.class
+        },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:ok",

@@ -20,8 +20,10 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * ({@code rows}, {@code budgets}, {@code alerts}), so the table takes the first array of objects
  * and its scalar fields, one level of nesting flattened ({@code measures.costUsd} becomes
  * {@code costUsd}). Fields ending in {@code Usd} are money: {@code $1,234.56}; numbers are right-aligned.
+ * A spend report's {@code excluded} values head the table ({@code Without: feature 'search'}), since
+ * every row and total is without them.
  */
-final class Table {
+public final class Table {
 
     static final int MAX_ROWS = 20;
     static final int MAX_COLUMNS = 7;
@@ -32,29 +34,46 @@ final class Table {
     private final List<List<String>> cells;
     private final boolean[] numeric;
     private final int total;
+    /** The line above the headers; null when nothing was left out. */
+    private final String heading;
 
-    private Table(List<String> headers, List<List<String>> cells, boolean[] numeric, int total) {
+    private Table(List<String> headers, List<List<String>> cells, boolean[] numeric, int total, String heading) {
         this.headers = headers;
         this.cells = cells;
         this.numeric = numeric;
         this.total = total;
+        this.heading = heading;
     }
 
     /** The table of the data's first non-empty array of objects; null when the data has no rows. */
-    static Table of(JsonNode data) {
+    public static Table of(JsonNode data) {
         if (data == null || !data.isObject()) {
             return null;
         }
         for (Map.Entry<String, JsonNode> field : data.properties()) {
             JsonNode rows = field.getValue();
             if (rows.isArray() && rows.size() > 0 && rows.get(0).isObject()) {
-                return build(rows, data.path("by").asString("value"));
+                return build(rows, data.path("by").asString("value"), without(data.path("excluded")));
             }
         }
         return null;
     }
 
-    private static Table build(JsonNode rows, String valueHeader) {
+    /** {@code Without: feature 'search', model 'gpt-4o'} from {@code {"feature": ["search"], ...}}; null when none. */
+    public static String without(JsonNode excluded) {
+        List<String> values = new ArrayList<>();
+        if (excluded.isObject()) {
+            for (Map.Entry<String, JsonNode> dimension : excluded.properties()) {
+                for (JsonNode value : dimension.getValue()) {
+                    values.add(dimension.getKey() + " '" + value.asString() + "'");
+                }
+            }
+        }
+        // Escaped: the values are names from the data.
+        return values.isEmpty() ? null : TerminalText.escape("Without: " + String.join(", ", values));
+    }
+
+    private static Table build(JsonNode rows, String valueHeader, String heading) {
         List<Map<String, JsonNode>> flat = new ArrayList<>();
         Map<String, Boolean> columns = new LinkedHashMap<>();
         for (int i = 0; i < Math.min(rows.size(), MAX_ROWS); i++) {
@@ -88,7 +107,7 @@ final class Table {
             }
             cells.add(line);
         }
-        return new Table(headers, cells, numeric, rows.size());
+        return new Table(headers, cells, numeric, rows.size(), heading);
     }
 
     /** {@code costUsd} reads as {@code cost} (the dollar sign says the unit); {@code value} as the dimension. */
@@ -127,7 +146,7 @@ final class Table {
         return value.isValueNode() && !value.isNull();
     }
 
-    static String format(String field, JsonNode value) {
+    public static String format(String field, JsonNode value) {
         if (value == null || value.isNull()) {
             return "";
         }
@@ -147,7 +166,7 @@ final class Table {
     }
 
     /** {@code $1,234.56}, {@code -$12.00}; sub-cent amounts keep up to 4 decimals so they do not read as $0.00. */
-    static String money(BigDecimal amount) {
+    public static String money(BigDecimal amount) {
         BigDecimal abs = amount.abs();
         int scale = abs.signum() != 0 && abs.compareTo(new BigDecimal("0.01")) < 0 ? 4 : 2;
         return (amount.signum() < 0 ? "-$" : "$") + grouped(abs, scale);
@@ -159,13 +178,16 @@ final class Table {
         return format.format(value.setScale(scale, RoundingMode.HALF_UP));
     }
 
-    void print(PrintWriter out) {
+    public void print(PrintWriter out) {
         int[] widths = new int[headers.size()];
         for (int c = 0; c < headers.size(); c++) {
             widths[c] = headers.get(c).length();
             for (List<String> row : cells) {
                 widths[c] = Math.max(widths[c], row.get(c).length());
             }
+        }
+        if (heading != null) {
+            out.println(heading);
         }
         out.println(line(headers, widths));
         for (List<String> row : cells) {

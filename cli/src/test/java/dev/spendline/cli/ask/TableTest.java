@@ -65,6 +65,27 @@ class TableTest {
     }
 
     @Test
+    void aSpendReportsExclusionsHeadItsTableEscaped() {
+        String data =
+                """
+                {"by": "model", "excluded": {"feature": ["onboarding", "search"], "tenant": ["acme\\u001b[2J"]},
+                 "rows": [{"value": "gpt-4o", "measures": {"costUsd": 12, "calls": 4}}]}
+                """;
+        StringWriter out = new StringWriter();
+        Table.of(Json.mapper().readTree(data)).print(new PrintWriter(out, true));
+        assertThat(out.toString().lines())
+                .containsExactly(
+                        "Without: feature 'onboarding', feature 'search', tenant 'acme\\u001b[2J'",
+                        "model     cost  calls",
+                        "gpt-4o  $12.00      4");
+
+        out = new StringWriter();
+        Table.of(Json.mapper().readTree("{\"by\": \"model\", \"excluded\": {}, \"rows\": [{\"value\": \"a\"}]}"))
+                .print(new PrintWriter(out, true));
+        assertThat(out.toString()).doesNotContain("Without");
+    }
+
+    @Test
     void dataWithoutRowsHasNoTable() {
         assertThat(Table.of(Json.mapper().readTree("{\"budgets\": []}"))).isNull();
         assertThat(Table.of(null)).isNull();

@@ -3,10 +3,9 @@ package dev.spendline.cli.collector;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spendline.cli.Environment;
+import dev.spendline.cli.InProcessCli;
+import dev.spendline.cli.InProcessCli.Result;
 import dev.spendline.cli.Json;
-import dev.spendline.cli.SpendlineCli;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -15,7 +14,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
 
 /** The commands in-process, as the e2e tests drive them: HOME, the file store, --url. */
@@ -28,8 +26,6 @@ class CollectorCommandsTest {
     Path home;
 
     private FakeSpendline spendline;
-
-    record Result(int exitCode, String out, String err) {}
 
     @BeforeEach
     void start() throws Exception {
@@ -44,15 +40,9 @@ class CollectorCommandsTest {
     private Result run(String... args) {
         Properties properties = new Properties();
         properties.setProperty("user.home", "/nonexistent-home-of-the-jvm");
-        Environment environment =
-                new Environment(Map.of("HOME", home.toString(), Environment.CREDENTIAL_STORE, "file"), properties);
-        CommandLine commandLine = SpendlineCli.commandLine(environment);
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        commandLine.setOut(new PrintWriter(out, true));
-        commandLine.setErr(new PrintWriter(err, true));
-        int exitCode = commandLine.execute(args);
-        return new Result(exitCode, out.toString(), err.toString());
+        return InProcessCli.run(
+                new Environment(Map.of("HOME", home.toString(), Environment.CREDENTIAL_STORE, "file"), properties),
+                args);
     }
 
     @Test

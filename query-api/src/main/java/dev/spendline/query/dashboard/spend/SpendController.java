@@ -32,7 +32,9 @@ import org.springframework.web.bind.annotation.RequestParam;
  * parameters (docs/api.md), so every Ask link to spend opens the same figures. Product and internal
  * usage are the same view ({@code usage=internal&by=employee}). Without {@code by} (the nav link) it
  * shows spend by feature, or by employee for internal usage. {@code format=csv} answers the table,
- * {@code fragment=results} the part that refreshes live: one read either way.
+ * {@code fragment=results} the part that refreshes live: one read either way. Excluded values
+ * ({@code exclude=feature:search}, repeatable) are listed with a link that puts each back, and kept
+ * by the form, the live and CSV links and the CSV file name.
  */
 @Controller
 @DashboardView
@@ -61,10 +63,12 @@ final class SpendController {
         SpendQuery query = (SpendQuery)
                 ReadTool.SPEND_BY.read(principal.workspaceId(), ViewParameters.toolArguments(given), clock);
         SpendTable table = SpendTable.of(queries.answer(QueryType.SPEND_BY, query));
+        Exclusions exclusions = Exclusions.of(PATH, table.report().excluded(), request.getParameterMap());
         if (csv) {
-            return csv(table);
+            return csv(table, exclusions);
         }
         model.addAttribute("table", table);
+        model.addAttribute("exclusions", exclusions);
         model.addAttribute("liveUrl", ViewParameters.with(request, ViewParameters.FRAGMENT, RESULTS));
         model.addAttribute("csvUrl", ViewParameters.with(request, "format", "csv"));
         if (fragment != null) {
@@ -86,7 +90,7 @@ final class SpendController {
         return withBy;
     }
 
-    private static Object csv(SpendTable table) {
+    private static Object csv(SpendTable table, Exclusions exclusions) {
         SpendReport report = table.report();
         List<String> header = new ArrayList<>(
                 List.of(report.by(), "cost_usd", "calls", "input_tokens", "output_tokens", "share_of_cost_percent"));
@@ -100,7 +104,7 @@ final class SpendController {
         if (table.others() != null) {
             rows.add(cells(table, "(other values)", table.others()));
         }
-        return CsvExport.of("spend-by-" + report.by(), header, rows);
+        return CsvExport.of("spend-by-" + report.by() + exclusions.fileNamePart(), header, rows);
     }
 
     private static List<?> cells(SpendTable table, String value, SpendTable.Line line) {

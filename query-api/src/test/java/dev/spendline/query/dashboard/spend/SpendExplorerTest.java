@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -33,7 +34,8 @@ import org.springframework.test.web.servlet.MvcResult;
 /**
  * The spend explorer reads exactly {@code spend_by}'s parameters and shows the report's figures:
  * search $800.00, chat $400.00 and support-bot $34.56 ($1,234.56 in all) as the stores rank them;
- * with {@code limit=2} support-bot is the "other values" line.
+ * with {@code limit=2} support-bot is the "other values" line. An excluded value of {@code by} is left
+ * out of the rows and subtracted from the totals, as the stores answer it.
  */
 @WebMvcTest
 @ContextConfiguration(classes = DashboardTests.Slice.class)
@@ -196,6 +198,75 @@ class SpendExplorerTest {
         assertThat(queries.of(SpendQuery.class).get(0).filters()).isEqualTo(Map.of(Dimension.TENANT, "a+b|c & d"));
     }
 
+    @Test
+    void excludedValuesAreLeftOutOfTheRowsAndTotalsAndListedWithALinkThatPutsEachBack() throws Exception {
+        String page = page("/app/spend?by=feature&tenant=acme&exclude=feature:search&exclude=model:gpt-4o");
+        assertThat(queries.of(SpendQuery.class).get(0).exclusions())
+                .isEqualTo(Map.of(Dimension.FEATURE, Set.of("search"), Dimension.MODEL, Set.of("gpt-4o")));
+        assertThat(page)
+                .doesNotContain("<th scope=\"row\">search</th>")
+                .contains("<th scope=\"row\">chat</th>")
+                .contains(">$434.56<") // 1,234.56 − 800.00 for search
+                .contains(">634<") // calls: 1,234 − 600
+                .contains(">92.0 %<") // chat: 400.00 / 434.56
+                // in the dimensions' order, quotes escaped as HTML does
+                .contains("Without:\n      <span><span>Model &#39;gpt-4o&#39;</span>")
+                .contains("<span>Feature &#39;search&#39;</span>")
+                // each link keeps every other parameter and exclusion
+                .contains("href=\"/app/spend?by=feature&amp;tenant=acme&amp;exclude=model%3Agpt-4o\"")
+                .contains("href=\"/app/spend?by=feature&amp;tenant=acme&amp;exclude=feature%3Asearch\"")
+                .contains("title=\"Put Feature &#39;search&#39; back\"");
+    }
+
+    @Test
+    void theFormLiveAndCsvLinksKeepTheExclusions() throws Exception {
+        String page = page("/app/spend?by=model&exclude=feature:{v}", "a+b & c");
+        assertThat(page)
+                .contains("<input type=\"hidden\" name=\"exclude\" value=\"feature:a+b &amp; c\">")
+                .contains("hx-get=\"/app/spend?by=model&amp;exclude=feature%3Aa%2Bb%20%26%20c&amp;fragment=results\"")
+                .contains("href=\"/app/spend?by=model&amp;exclude=feature%3Aa%2Bb%20%26%20c&amp;format=csv\"")
+                .contains("href=\"/app/spend?by=model\""); // putting the only exclusion back
+        assertThat(queries.of(SpendQuery.class).get(0).exclusions())
+                .isEqualTo(Map.of(Dimension.FEATURE, Set.of("a+b & c")));
+        assertThat(page("/app/spend?by=model")).doesNotContain("Without:").doesNotContain("name=\"exclude\"");
+    }
+
+    @Test
+    void theCsvOfAnExclusionHasItsFiguresAndSaysWhatWasLeftOutInTheFileName() throws Exception {
+        MvcResult result = mvc.perform(
+                        get("/app/spend?by=feature&format=csv&exclude=feature:search&exclude=tenant:Acme Inc.")
+                                .with(authentication(DashboardTests.signedIn())))
+                .andReturn();
+        assertThat(result.getResponse().getHeader("Content-Disposition"))
+                .isEqualTo("attachment; filename=\"spend-by-feature-without-feature-search-tenant-Acme-Inc.csv\"");
+        assertThat(result.getResponse().getContentAsString())
+                .isEqualTo("feature,cost_usd,calls,input_tokens,output_tokens,share_of_cost_percent\r\n"
+                        + "chat,400.00,600,3000000,500000,92.0471\r\n"
+                        + "support-bot,34.56,34,10000,2000,7.9529\r\n");
+    }
+
+    @Test
+    void manyExclusionsNameOnlyTheirNumberInTheCsvFileName() throws Exception {
+        StringBuilder url = new StringBuilder("/app/spend?by=feature&format=csv");
+        for (int i = 0; i < 6; i++) {
+            url.append("&exclude=feature:a-rather-long-feature-name-").append(i);
+        }
+        MvcResult result = mvc.perform(get(url.toString()).with(authentication(DashboardTests.signedIn())))
+                .andReturn();
+        assertThat(result.getResponse().getHeader("Content-Disposition"))
+                .isEqualTo("attachment; filename=\"spend-by-feature-without-6-values.csv\"");
+    }
+
+    @Test
+    void badExclusionsAreRefusedByName() throws Exception {
+        assertThat(refused("/app/spend?by=feature&exclude=onboarding&exclude=employee:ann"))
+                .contains("exclude: must be dimension:value (e.g. feature:onboarding), not &#39;onboarding&#39;")
+                .contains("exclude: &#39;employee&#39; is not a dimension of product usage");
+        assertThat(refused("/app/spend?by=model&feature=search&exclude=feature:search"))
+                .contains("feature=search is both the filter and excluded, which leaves nothing");
+        assertThat(queries.asked).isEmpty();
+    }
+
     private String page(String url, Object... values) throws Exception {
         return DashboardTests.render(mvc, 200, url, values);
     }
@@ -204,7 +275,11 @@ class SpendExplorerTest {
         return DashboardTests.render(mvc, 400, url);
     }
 
-    /** The three values ranked by the query's metric (largest first), the rest beyond its limit in others. */
+    /**
+     * The three values ranked by the query's metric (largest first), the rest beyond its limit in
+     * others; values excluded on {@code by} are left out of the rows and the totals, and the report
+     * names every exclusion.
+     */
     private static SpendReport report(SpendQuery q) {
         List<SpendRow> all = new ArrayList<>();
         List<String> values = q.grain() != null
@@ -214,11 +289,17 @@ class SpendExplorerTest {
                 measures("800.00", 600, 1_000_000, 200_000),
                 measures("400.00", 600, 3_000_000, 500_000),
                 measures("34.56", 34, 10_000, 2_000));
+        Measures totals = measures("1234.56", 1234, 4_010_000, 702_000);
+        Set<String> excluded = q.by() == null ? Set.of() : q.exclusions().getOrDefault(q.by(), Set.of());
         for (int i = 0; i < 3; i++) {
-            all.add(new SpendRow(values.get(i), measures.get(i), q.metric().of(measures.get(i))));
+            if (excluded.contains(values.get(i))) {
+                totals = minus(totals, measures.get(i));
+            } else {
+                all.add(new SpendRow(values.get(i), measures.get(i), q.metric().of(measures.get(i))));
+            }
         }
-        List<SpendRow> rows = all.subList(0, Math.min(q.limit(), 3));
-        Measures others = rows.size() < 3 ? measures.get(2) : Measures.ZERO;
+        List<SpendRow> rows = all.subList(0, Math.min(q.limit(), all.size()));
+        Measures others = rows.size() < all.size() ? all.get(all.size() - 1).measures() : Measures.ZERO;
         Map<String, String> filters = new LinkedHashMap<>();
         q.filters().forEach((d, v) -> filters.put(d.wireName(), v));
         return new SpendReport(
@@ -231,10 +312,19 @@ class SpendExplorerTest {
                 q.limit(),
                 q.metric().wireName(),
                 q.order().wireName(),
-                3,
+                all.size(),
                 rows,
                 others,
-                measures("1234.56", 1234, 4_010_000, 702_000));
+                totals,
+                q.excludedByName());
+    }
+
+    private static Measures minus(Measures a, Measures b) {
+        return measures(
+                a.costUsd().subtract(b.costUsd()).toPlainString(),
+                a.calls() - b.calls(),
+                a.inputTokens() - b.inputTokens(),
+                a.outputTokens() - b.outputTokens());
     }
 
     private static Measures measures(String cost, long calls, long input, long output) {

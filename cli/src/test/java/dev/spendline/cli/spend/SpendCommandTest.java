@@ -1,0 +1,147 @@
+package dev.spendline.cli.spend;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.spendline.cli.Environment;
+import dev.spendline.cli.ExitCodes;
+import dev.spendline.cli.InProcessCli;
+import dev.spendline.cli.InProcessCli.Result;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code spendline spend} in-process against a fake service that answers the spend report with a
+ * fixed body and remembers each request's query as sent.
+ */
+class SpendCommandTest {
+
+    private static final String REPORT =
+            """
+            {"workspaceId": "ws_1", "usage": "product", "by": "feature",
+             "from": "2026-11-01T00:00:00Z", "to": "2026-11-11T00:00:00Z", "filters": {"tenant": "acme"},
+             "limit": 1, "metric": "cost", "order": "desc", "distinctValues": 2,
+             "rows": [{"value": "chat", "measures": {"costUsd": 400.00, "calls": 600}, "metricValue": 400.00}],
+             "others": {"costUsd": 34.56, "calls": 34},
+             "totals": {"costUsd": 434.56, "calls": 1634},
+             "excluded": {"model": ["gpt-4o"], "feature": ["search"]}}
+            """;
+
+    private static final String REFUSED =
+            """
+            {"code": "invalid_parameters", "detail": "Invalid parameters",
+             "errors": [{"pointer": "exclude", "message": "must be dimension:value (e.g. feature:onboarding), not 'search'"}]}
+            """;
+
+    @TempDir
+    Path home;
+
+    private HttpServer server;
+    private final List<String> queries = new ArrayList<>();
+    private int status = 200;
+    private String body = REPORT;
+
+    @BeforeEach
+    void start() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4);
+        server.createContext(SpendCommand.PATH, exchange -> {
+            queries.add(exchange.getRequestURI().getRawQuery());
+            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders()
+                    .add("content-type", status == 200 ? "application/json" : "application/problem+json");
+            exchange.sendResponseHeaders(status, bytes.length);
+            exchange.getResponseBody().write(bytes);
+            exchange.close();
+        });
+        server.start();
+    }
+
+    @AfterEach
+    void stop() {
+        server.stop(0);
+    }
+
+    private Result run(String... args) {
+        return InProcessCli.run(
+                new Environment(
+                        Map.of(
+                                "HOME",
+                                home.toString(),
+                                Environment.API_KEY,
+                                "sk_test",
+                                Environment.URL,
+                                "http://127.0.0.1:" + server.getAddress().getPort()),
+                        new Properties()),
+                args);
+    }
+
+    @Test
+    void eachExcludeIsARepeatedQueryParameterAndTheTableIsHeadedByTheExclusions() {
+        Result result = run(
+                "spend",
+                "--by",
+                "feature",
+                "--filter",
+                "tenant=acme",
+                "--limit",
+                "1",
+                "--exclude",
+                "feature:search",
+                "--exclude",
+                "model:gpt 4o+mini");
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(ExitCodes.OK);
+        assertThat(queries)
+                .containsExactly(
+                        "by=feature&limit=1&tenant=acme&exclude=feature%3Asearch&exclude=model%3Agpt%204o%2Bmini");
+        assertThat(result.out().lines())
+                .containsExactly(
+                        "Spend by feature for tenant 'acme', 2026-11-01T00:00:00Z to 2026-11-11T00:00:00Z (product usage)",
+                        "",
+                        "Without: model 'gpt-4o', feature 'search'",
+                        "feature     cost  calls  metricValue",
+                        "chat     $400.00    600          400",
+                        "Other values (1): $34.56, 34 calls",
+                        "Total: $434.56, 1,634 calls");
+    }
+
+    @Test
+    void jsonIsTheServicesAnswerUnchangedExcludedIncluded() {
+        Result result = run("spend", "--by", "feature", "--exclude", "feature:search", "--json");
+        assertThat(result.exitCode()).isEqualTo(ExitCodes.OK);
+        assertThat(result.out()).contains("\"excluded\": {\"model\": [\"gpt-4o\"], \"feature\": [\"search\"]}");
+        assertThat(queries).containsExactly("by=feature&exclude=feature%3Asearch");
+    }
+
+    @Test
+    void aRefusedExclusionIsOneLineWithTheServicesProblem() {
+        status = 400;
+        body = REFUSED;
+        Result result = run("spend", "--by", "feature", "--exclude", "search");
+        assertThat(result.exitCode()).isEqualTo(ExitCodes.ERROR);
+        assertThat(result.err())
+                .isEqualTo("spendline: Invalid parameters (exclude: must be dimension:value (e.g. feature:onboarding),"
+                        + " not 'search') [invalid_parameters, HTTP 400]\n");
+    }
+
+    @Test
+    void helpNamesExcludeAndByIsRequired() {
+        Result help = run("spend", "--help");
+        assertThat(help.exitCode()).isEqualTo(ExitCodes.OK);
+        assertThat(help.out()).contains("--exclude=DIMENSION:VALUE", "Leave out the spend with this value");
+        Result missing = run("spend", "--exclude", "feature:search");
+        assertThat(missing.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(missing.err()).contains("Missing required option: '--by=BY'");
+        assertThat(queries).isEmpty();
+    }
+}
