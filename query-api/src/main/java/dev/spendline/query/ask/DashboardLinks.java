@@ -41,7 +41,13 @@ final class DashboardLinks {
         return base + page(call.tool()) + (query.isEmpty() ? "" : "?" + query);
     }
 
+    /** One {@code name=value}, or for a list ({@code exclude}) one per element, as the pages read repeated parameters. */
     private static String parameter(Map.Entry<String, Object> argument) {
+        if (argument.getValue() instanceof java.util.Collection<?> list) {
+            return list.stream()
+                    .map(v -> encode(argument.getKey()) + "=" + encode(String.valueOf(v)))
+                    .collect(Collectors.joining("&"));
+        }
         return encode(argument.getKey()) + "=" + encode(String.valueOf(argument.getValue()));
     }
 

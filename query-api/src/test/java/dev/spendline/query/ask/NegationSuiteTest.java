@@ -213,4 +213,14 @@ class NegationSuiteTest {
         Interpretation reading = read("spend by model for acme without acme");
         assertThat(reading.answered()).isFalse();
     }
+
+    @Test
+    void theDashboardLinkRepeatsExcludeOncePerValue() {
+        Interpretation reading = read("spend by feature this month without search and chat");
+        String link = DashboardLinks.link("https://spendline.example", reading.call(), AskCorpus.NOW);
+        assertThat(link)
+                .contains("exclude=feature%3Achat")
+                .contains("exclude=feature%3Asearch")
+                .doesNotContain("%5B");
+    }
 }
