@@ -43,7 +43,9 @@ class BudgetTopologyTest {
         events = TopologyDrivers.input(driver, Topics.EVENTS);
         budgets = TopologyDrivers.input(driver, Topics.BUDGETS);
         queries = new LocalBudgetQueries(
-                TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.BUDGETS));
+                TopologyDrivers.rollups(driver),
+                ws -> driver.getKeyValueStore(StoreNames.BUDGETS),
+                java.time.Clock.fixed(NOW, java.time.ZoneOffset.UTC));
 
         // This month: search 30 on 2 Nov (before this week), search 12 on Monday 16 Nov, search 6
         // and chat 9 today (the chat call on gpt-4.1-mini at 11:59). Last month: search 500.

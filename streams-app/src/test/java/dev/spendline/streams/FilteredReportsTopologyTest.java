@@ -190,7 +190,7 @@ class FilteredReportsTopologyTest {
         waste = new LocalWasteQueries(
                 TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.WASTE_ROLLUPS), clock);
         budgets = new LocalBudgetQueries(
-                TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.BUDGETS));
+                TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.BUDGETS), clock);
         LocalSpendQueries spend = new LocalSpendQueries(TopologyDrivers.rollups(driver), clock);
         savings = new SavingsRecommender(
                 new QueryHandlers()

@@ -119,7 +119,9 @@ class KnownAnswersTopologyIT {
                 ws -> driver.getKeyValueStore(StoreNames.WASTE_ROLLUPS),
                 Clock.fixed(NOW, ZoneOffset.UTC));
         budgets = new LocalBudgetQueries(
-                TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.BUDGETS));
+                TopologyDrivers.rollups(driver),
+                ws -> driver.getKeyValueStore(StoreNames.BUDGETS),
+                Clock.fixed(NOW, ZoneOffset.UTC));
         alerts = new LocalAlertQueries(
                 ws -> driver.getKeyValueStore(StoreNames.ALERTS),
                 ws -> driver.getKeyValueStore(StoreNames.ALERT_SNOOZES));

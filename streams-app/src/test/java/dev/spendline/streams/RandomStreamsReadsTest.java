@@ -51,7 +51,6 @@ import java.util.Set;
 import java.util.stream.LongStream;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -277,15 +276,16 @@ class RandomStreamsReadsTest {
             }
         }
         LocalBudgetQueries queries = new LocalBudgetQueries(
-                TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.BUDGETS));
+                TopologyDrivers.rollups(driver),
+                ws -> driver.getKeyValueStore(StoreNames.BUDGETS),
+                Clock.fixed(stream.now(), ZoneOffset.UTC));
         Instant now = stream.now();
-        // ASSUMPTION (excluded case, a finding of this test, see budgetStatusAtAPastInstantCountsLateEvents):
-        // asOf is never older than the hourly horizon (HourlyHorizon.KEPT before now). Today
-        // budget_status reads the partial day up to an older asOf from hourly buckets, which never
-        // held events received more than 8 days late (and are deleted a day after leaving the
-        // horizon), so it reports less than was spent.
+        // Within the hourly horizon, and older: an asOf older than 8 days is read to the end of its day.
         List<Instant> asOfs = List.of(
-                now, now.truncatedTo(ChronoUnit.HOURS), now.minus(Duration.ofMinutes(1 + random.nextInt(6 * 24 * 60))));
+                now,
+                now.truncatedTo(ChronoUnit.HOURS),
+                now.minus(Duration.ofMinutes(1 + random.nextInt(6 * 24 * 60))),
+                now.minus(Duration.ofDays(9)).minus(Duration.ofMinutes(random.nextInt(20 * 24 * 60))));
         for (String ws : stream.workspaces()) {
             for (Instant asOf : asOfs) {
                 checks.budgetStatus(reference, queries, budgets, BudgetStatusQuery.all(ws, asOf));
@@ -366,16 +366,13 @@ class RandomStreamsReadsTest {
     }
 
     /**
-     * Found by this test's reference (issue #29), not fixed here: {@code budget_status} at an
-     * instant older than the hourly horizon misses an event of that day received more than 8 days
-     * after it. The budget's partial day is read from hourly buckets ({@code LocalBudgetQueries}
-     * plans the range with {@code asOf} as its "now"), which such an event never updates; in
-     * production they are also deleted a day after leaving the horizon. Today it reports 0.00 where
-     * 5.00 was spent. Enable once the read plans with the clock's now (whole days outside the
-     * horizon), as spend_by does.
+     * Found by this test's reference (issue #29): {@code budget_status} at an instant older than
+     * the hourly horizon missed an event of that day received more than 8 days after it (it read
+     * the partial day from hourly buckets, planned with {@code asOf} as "now", which such an event
+     * never updates and which are deleted a day after leaving the horizon): 0.00 where 5.00 was
+     * spent. The read now plans with the clock's now and reads such a day whole.
      */
     @Test
-    @Disabled("issue #29 finding: budget_status at an asOf older than the hourly horizon misses late events")
     void budgetStatusAtAPastInstantCountsLateEvents() throws IOException {
         Instant now = Instant.parse("2026-11-26T09:59:59Z");
         String stateDir = TopologyDrivers.freshMemoryStateDir();
@@ -422,7 +419,9 @@ class RandomStreamsReadsTest {
                     "key_random");
             TopologyDrivers.input(driver, Topics.BUDGETS).pipeInput(daily.key(), daily, now);
             LocalBudgetQueries queries = new LocalBudgetQueries(
-                    TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.BUDGETS));
+                    TopologyDrivers.rollups(driver),
+                    ws -> driver.getKeyValueStore(StoreNames.BUDGETS),
+                    Clock.fixed(now, ZoneOffset.UTC));
             BudgetStatusQuery q = BudgetStatusQuery.all("ws_late", Instant.parse("2026-11-06T12:00:00Z"));
             BudgetStatusReport expected = new ReferenceAnswers(now, List.of(late), RandomEventStreams.DEDUPE_HORIZON)
                     .budgetStatus(q, List.of(daily));

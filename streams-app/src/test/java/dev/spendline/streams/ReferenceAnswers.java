@@ -316,6 +316,14 @@ final class ReferenceAnswers {
         Instant asOf = q.asOf();
         long hour = Duration.ofHours(1).toMillis();
         Instant upToHour = Instant.ofEpochMilli(Math.floorDiv(asOf.toEpochMilli() + hour - 1, hour) * hour);
+        // Older than the 8 days hours are kept: to the end of that day (the spec's rule for any
+        // range: a report never claims hour precision it does not have).
+        Instant firstKept = now.minus(TimeGrain.HOURS_KEPT).truncatedTo(java.time.temporal.ChronoUnit.HOURS);
+        Instant lastDayStart = upToHour.minusMillis(1).truncatedTo(java.time.temporal.ChronoUnit.DAYS);
+        if (lastDayStart.isBefore(firstKept)
+                && !upToHour.equals(upToHour.truncatedTo(java.time.temporal.ChronoUnit.DAYS))) {
+            upToHour = lastDayStart.plus(Duration.ofDays(1));
+        }
         List<BudgetStatus> statuses = new ArrayList<>();
         for (Budget budget : budgets) {
             if (!budget.workspaceId().equals(q.workspaceId()) || !q.matches(budget)) {

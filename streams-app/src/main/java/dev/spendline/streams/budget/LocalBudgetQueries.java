@@ -39,10 +39,13 @@ public final class LocalBudgetQueries {
 
     private final RollupStoreLocator rollups;
     private final BudgetStoreLocator budgets;
+    /** "Now" for the hourly horizon (not asOf: see {@link #budgetStatus}). */
+    private final java.time.Clock clock;
 
-    public LocalBudgetQueries(RollupStoreLocator rollups, BudgetStoreLocator budgets) {
+    public LocalBudgetQueries(RollupStoreLocator rollups, BudgetStoreLocator budgets, java.time.Clock clock) {
         this.rollups = rollups;
         this.budgets = budgets;
+        this.clock = clock;
     }
 
     public BudgetStatusReport budgetStatus(BudgetStatusQuery query) {
@@ -57,7 +60,11 @@ public final class LocalBudgetQueries {
             Instant start = budget.period().start(asOf);
             // Spend so far: up to the end of asOf's hour (the finest bucket), not the whole period.
             Instant end = min(budget.period().end(asOf), asOf);
-            Rollup spent = sumOf(store, workspaceId, budget.scope(), budget.scopeValue(), start, end);
+            // Planned with the clock's now, not asOf: hours older than the horizon are gone (and never
+            // held events received more than 8 days late), so such an asOf is read to the end of its
+            // day, as spend_by reads an old range.
+            Rollup spent = sumOf(
+                    store, workspaceId, budget.scope(), budget.scopeValue(), RangePlan.of(start, end, clock.instant()));
             BudgetStatus status = BudgetStatus.of(budget, asOf, Measures.usdFromNanos(spent.costNanos()));
             if (query.matches(status)) {
                 statuses.add(status);
@@ -93,9 +100,18 @@ public final class LocalBudgetQueries {
             String scopeValue,
             Instant from,
             Instant to) {
+        return sumOf(store, workspaceId, scope, scopeValue, RangePlan.of(from, to, to));
+    }
+
+    private static Rollup sumOf(
+            ReadOnlyKeyValueStore<String, Rollup> store,
+            String workspaceId,
+            BudgetScope scope,
+            String scopeValue,
+            RangePlan plan) {
         return scope.needsValue()
-                ? RollupScan.sumOf(store, workspaceId, scope.dimension().code(), scopeValue, RangePlan.of(from, to, to))
-                : RollupScan.sumOf(store, workspaceId, RollupKeys.TOTAL, "", RangePlan.of(from, to, to));
+                ? RollupScan.sumOf(store, workspaceId, scope.dimension().code(), scopeValue, plan)
+                : RollupScan.sumOf(store, workspaceId, RollupKeys.TOTAL, "", plan);
     }
 
     private static Instant min(Instant a, Instant b) {

@@ -46,7 +46,7 @@ final class LocalQueries {
                                 local, waste(product, stores, clock)::overkillModels)
                         .savingsRecommendations(q))
                 .on(QueryType.BUDGET_STATUS, q -> new LocalBudgetQueries(
-                                product, ws -> stores.<Budget>keyValue(StoreNames.BUDGETS))
+                                product, ws -> stores.<Budget>keyValue(StoreNames.BUDGETS), clock)
                         .budgetStatus(q))
                 .on(QueryType.ACTIVE_ALERTS, q -> new LocalAlertQueries(
                                 ws -> stores.keyValue(StoreNames.ALERTS),
