@@ -702,10 +702,20 @@ final class QuestionInterpreter {
                     .filter(w -> !w.isEmpty())
                     .collect(Collectors.toCollection(ArrayList::new));
             List<String> unsure = new ArrayList<>();
-            mentions = matcher.find(words, RESERVED, unsure);
+            List<EntityMatcher.Absent> absent = new ArrayList<>();
+            mentions = matcher.find(words, RESERVED, unsure, absent);
             if (!unsure.isEmpty()) {
                 return unanswered("Ask is not sure which name you mean: " + String.join("; ", unsure)
                         + ". Please spell it as it appears in your data");
+            }
+            if (!absent.isEmpty()) {
+                // Another version of a name is another name: answering for the one seen would be a swap.
+                EntityMatcher.Absent first = absent.get(0);
+                return unanswered("Ask found no "
+                        + Words.noun(first.dimensions().iterator().next()) + " '"
+                        + first.typed() + "' in this workspace's data of the last "
+                        + VocabularyCache.LOOKBACK.toDays() + " days; did you mean '" + first.nearest()
+                        + "'? Ask about it by that name, or without the name to see the ones there are");
             }
             readWords();
             if (unknownName != null) {
