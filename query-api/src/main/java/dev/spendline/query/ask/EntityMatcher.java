@@ -108,13 +108,14 @@ final class EntityMatcher {
                 boolean reservedWord = length == 1 && reserved.contains(typed);
                 int absentBefore = absent.size();
                 if (typos && mention == null && !reservedWord && span.stream().noneMatch(reserved::contains)) {
-                    mention = prefix(typed, start, start + length);
-                    if (mention == null) {
-                        Absent other = length == 1 ? otherValue(typed, start, reserved) : null;
+                    mention = prefix(typed, start, start + length, absent);
+                    if (mention == null && absent.size() == absentBefore) {
+                        mention = typo(typed, start, start + length, unsure, absent);
+                    }
+                    if (mention == null && absent.size() == absentBefore && length == 1) {
+                        Absent other = otherValue(typed, start, reserved);
                         if (other != null) {
                             absent.add(other);
-                        } else {
-                            mention = typo(typed, start, start + length, unsure, absent);
                         }
                     }
                 }
@@ -156,8 +157,8 @@ final class EntityMatcher {
             String name = candidate.getKey();
             int max = TypoDistance.tolerance(name.length());
             int distance = TypoDistance.distance(key, name, max);
-            if (distance > max) {
-                continue;
+            if (distance > max || key.startsWith(name + " ")) {
+                continue; // more words after a name are a variant of it ("support-bot-v"), not a typo
             }
             if (!TypoDistance.sameNumbers(key, name)) {
                 // "gpt-4.2" is one edit from "gpt-4.1" but a different model, not a misspelling of it
@@ -204,9 +205,10 @@ final class EntityMatcher {
     /**
      * The one name that starts with the typed words followed by a separator ("umbrella" for
      * "umbrella-corp"); null when none or several do ("claude" is both "claude-sonnet-4" and
-     * "claude_code").
+     * "claude_code"). Typed words ending in a digit name a version: "gpt-5" is not "gpt-5-codex" but
+     * a name the workspace does not have, added to {@code absent}.
      */
-    private Mention prefix(String typed, int start, int end) {
+    private Mention prefix(String typed, int start, int end, List<Absent> absent) {
         String key = key(typed);
         if (key.length() < MIN_PREFIX_LENGTH) {
             return null;
@@ -218,6 +220,12 @@ final class EntityMatcher {
                         .addAll(dims));
             }
         });
+        if (!starting.isEmpty() && Character.isDigit(key.charAt(key.length() - 1))) {
+            Map.Entry<String, Set<Dimension>> first =
+                    starting.entrySet().iterator().next();
+            absent.add(new Absent(start, end, typed, first.getKey(), first.getValue()));
+            return null;
+        }
         if (starting.size() != 1) {
             return null;
         }
@@ -249,6 +257,30 @@ final class EntityMatcher {
         Map.Entry<String, Set<Dimension>> only =
                 byKey.get(nearest).entrySet().iterator().next();
         return new Absent(start, start + 1, typed, only.getKey(), only.getValue());
+    }
+
+    /**
+     * Up to {@code count} names of {@code dimensions} nearest to {@code typed}, nearest first (then
+     * alphabetically): the "did you mean" of a name the workspace does not have. Names more than
+     * half the typed length away are too far to suggest.
+     */
+    List<String> nearest(String typed, Set<Dimension> dimensions, int count) {
+        String key = key(typed);
+        int bound = Math.max(2, key.length() / 2);
+        Map<String, Integer> distances = new LinkedHashMap<>();
+        byKey.forEach((name, values) -> values.forEach((value, dims) -> {
+            if (dims.stream().anyMatch(dimensions::contains)) {
+                int distance = TypoDistance.distance(key, name, bound);
+                if (distance <= bound) {
+                    distances.merge(value, distance, Math::min);
+                }
+            }
+        }));
+        return distances.entrySet().stream()
+                .sorted(Map.Entry.<String, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
+                .limit(count)
+                .map(Map.Entry::getKey)
+                .toList();
     }
 
     private static boolean anyUsed(boolean[] used, int from, int to) {
