@@ -112,8 +112,8 @@ final class EntityMatcher {
                     if (mention == null && absent.size() == absentBefore) {
                         mention = typo(typed, start, start + length, unsure, absent);
                     }
-                    if (mention == null && absent.size() == absentBefore && length == 1) {
-                        Absent other = otherValue(typed, start, reserved);
+                    if (mention == null && absent.size() == absentBefore) {
+                        Absent other = otherValue(typed, start, start + length, reserved);
                         if (other != null) {
                             absent.add(other);
                         }
@@ -237,9 +237,10 @@ final class EntityMatcher {
      * A word that is a name with more after a separator ("gpt-4.1-2025-04-14", "claude-sonnet-4-5"
      * beside "claude-sonnet-4"): another version or variant of that name, which the workspace has
      * not seen. The longest such name is the nearest. Words Ask uses after the name ("growth-team")
-     * do not make a variant.
+     * do not make a variant. Over several words only numbers make one ("claude sonnet 4 5"): "acme
+     * onboarding" is two names.
      */
-    private Absent otherValue(String typed, int start, Set<String> reserved) {
+    private Absent otherValue(String typed, int start, int end, Set<String> reserved) {
         String key = key(typed);
         String nearest = null;
         for (String name : byKey.keySet()) {
@@ -249,14 +250,17 @@ final class EntityMatcher {
                 nearest = name;
             }
         }
-        if (nearest == null
-                || java.util.Arrays.stream(key.substring(nearest.length() + 1).split(" "))
-                        .allMatch(reserved::contains)) {
+        if (nearest == null) {
+            return null;
+        }
+        String more = key.substring(nearest.length() + 1);
+        if (java.util.Arrays.stream(more.split(" ")).allMatch(reserved::contains)
+                || (end - start > 1 && !more.matches("[\\d ]+"))) {
             return null;
         }
         Map.Entry<String, Set<Dimension>> only =
                 byKey.get(nearest).entrySet().iterator().next();
-        return new Absent(start, start + 1, typed, only.getKey(), only.getValue());
+        return new Absent(start, end, typed, only.getKey(), only.getValue());
     }
 
     /**

@@ -69,6 +69,7 @@ class EntityMatcherTest {
         "gpt-4.1-mini-2025-04-14, gpt-4.1-mini",
         "claude-sonnet-4-5, claude-sonnet-4",
         "claude-sonnet-4.5, claude-sonnet-4",
+        "claude sonnet 4 5, claude-sonnet-4",
         "chat-gpt, chat",
         // one edit, but within the digits: another version
         "gpt-4.2, gpt-4.1",
@@ -96,6 +97,13 @@ class EntityMatcherTest {
     void shortWordsAreNotTheStartOfALongerName() {
         // "data" is an everyday word, not the team data-science
         assertThat(find("data").mentions()).isEmpty();
+    }
+
+    @Test
+    void twoNamesInARowAreTwoNames() {
+        Found found = find("acme growth spend");
+        assertThat(found.absent()).isEmpty();
+        assertThat(found.mentions()).extracting(Mention::value).containsExactly("acme", "growth");
     }
 
     @Test
