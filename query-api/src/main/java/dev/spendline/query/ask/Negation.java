@@ -58,6 +58,13 @@ final class Negation {
 
     private Negation() {}
 
+    /** Whether {@code word} is a cue or starts one: "customer without acme" names no customer "without". */
+    static boolean isCueWord(String word) {
+        return CUES.contains(word)
+                || AFTER.contains(word)
+                || PAIRS.stream().anyMatch(pair -> pair.startsWith(word + " "));
+    }
+
     /** The mentions of {@code words} that are left out, in question order. */
     static List<Mention> negated(List<String> words, List<Mention> mentions, Set<String> dimensionWords) {
         List<Mention> ordered = new ArrayList<>(mentions);

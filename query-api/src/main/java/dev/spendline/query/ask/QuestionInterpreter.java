@@ -27,10 +27,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Reads a question in English into exactly one read tool call, deterministically: the same
@@ -646,6 +648,8 @@ final class QuestionInterpreter {
         private String budgetName;
         /** A name after a dimension word that is no name of the workspace ("customer zzz"), or null. */
         private String unknownName;
+        /** The workspace's names nearest to {@link #unknownName} (" Did you mean 'acme'?"), or "". */
+        private String didYouMean = "";
 
         Reading(String question) {
             this.question = question == null ? "" : question;
@@ -702,17 +706,27 @@ final class QuestionInterpreter {
                     .filter(w -> !w.isEmpty())
                     .collect(Collectors.toCollection(ArrayList::new));
             List<String> unsure = new ArrayList<>();
-            mentions = matcher.find(words, RESERVED, unsure);
+            List<EntityMatcher.Absent> absent = new ArrayList<>();
+            mentions = matcher.find(words, RESERVED, unsure, absent);
             if (!unsure.isEmpty()) {
                 return unanswered("Ask is not sure which name you mean: " + String.join("; ", unsure)
                         + ". Please spell it as it appears in your data");
+            }
+            if (!absent.isEmpty()) {
+                // Another version of a name is another name: answering for the one seen would be a swap.
+                EntityMatcher.Absent first = absent.get(0);
+                return unanswered("Ask found no "
+                        + Words.noun(first.dimensions().iterator().next()) + " '"
+                        + first.typed() + "' in this workspace's data of the last "
+                        + VocabularyCache.LOOKBACK.toDays() + " days. Did you mean '" + first.nearest()
+                        + "'? Ask about it by that name, or without the name to see the ones there are");
             }
             readWords();
             if (unknownName != null) {
                 return unanswered("Ask found no " + unknownName + " in this workspace's data of the last "
                         + VocabularyCache.LOOKBACK.toDays()
-                        + " days. Check the spelling, or ask without the name to see the ones"
-                        + " there are");
+                        + " days." + didYouMean
+                        + " Check the spelling, or ask without the name to see the ones there are");
             }
             excluded.addAll(Negation.negated(words, mentions, NOUNS.keySet()));
             mentions.removeAll(excluded);
@@ -856,7 +870,8 @@ final class QuestionInterpreter {
                     || HIGHEST.contains(candidate)
                     || LOWEST.contains(candidate)
                     || NAME_FILLERS.contains(candidate)
-                    || NOUNS.containsKey(candidate);
+                    || NOUNS.containsKey(candidate)
+                    || Negation.isCueWord(candidate);
             if (known || !candidate.matches("[a-z0-9][a-z0-9._:/@-]*") || candidate.matches("\\d+")) {
                 return null;
             }
@@ -864,6 +879,18 @@ final class QuestionInterpreter {
                 if (metric.keywords.contains(candidate)) {
                     return null;
                 }
+            }
+            Noun noun = NOUNS.get(words.get(i));
+            Set<Dimension> of = EnumSet.noneOf(Dimension.class);
+            if (noun != null) {
+                Stream.of(noun.product(), noun.internal())
+                        .filter(Objects::nonNull)
+                        .forEach(of::add);
+            }
+            List<String> nearest = matcher.nearest(candidate, of, 3);
+            if (!nearest.isEmpty()) {
+                didYouMean = " Did you mean "
+                        + nearest.stream().map(n -> "'" + n + "'").collect(Collectors.joining(" or ")) + "?";
             }
             return words.get(i) + " '" + candidate + "'";
         }

@@ -38,10 +38,11 @@ final class TimePhrases {
             "(?:january|february|march|april|may|june|july|august|september|october|november|december"
                     + "|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)";
     private static final String ORDINAL = "(?:st|nd|rd|th)?";
-    /** A day or a month: 2026-11-03, 2026-11, 3 nov, 3rd of november 2026, nov 3, november 2026, november. */
-    private static final String POINT = "(?:\\d{4}-\\d{2}-\\d{2}|\\d{4}-\\d{2}(?![-\\d])|\\d{1,2}" + ORDINAL
-            + " (?:of )?" + MONTH + "(?: 20\\d{2})?|" + MONTH + " \\d{1,2}" + ORDINAL + "\\b(?: 20\\d{2})?|"
-            + MONTH + "(?: 20\\d{2})?)";
+    /** A day or a month (a date inside a name such as gpt-4.1-2025-04-14 is not one): 2026-11-03, 2026-11, 3 nov, 3rd of november 2026, nov 3, november 2026, november. */
+    private static final String POINT =
+            "(?:(?<![\\w.-])\\d{4}-\\d{2}-\\d{2}(?![\\w-])|(?<![\\w.-])\\d{4}-\\d{2}(?![-\\w])|\\d{1,2}" + ORDINAL
+                    + " (?:of )?" + MONTH + "(?: 20\\d{2})?|" + MONTH + " \\d{1,2}" + ORDINAL + "\\b(?: 20\\d{2})?|"
+                    + MONTH + "(?: 20\\d{2})?)";
 
     private static final String NUMBER =
             "(\\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"

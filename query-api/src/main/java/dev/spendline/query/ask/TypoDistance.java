@@ -18,6 +18,15 @@ final class TypoDistance {
         return nameLength >= LONG_NAME ? 2 : 1;
     }
 
+    /**
+     * Whether two names have the same digits in the same order. Digits are versions and sizes
+     * ("gpt-4.1", "claude-sonnet-4", "llama-70b"): a name with other digits is another model, not a
+     * typo of this one, however few edits apart. Separators between them may differ ("gpt 41").
+     */
+    static boolean sameNumbers(String a, String b) {
+        return a.replaceAll("\\D", "").equals(b.replaceAll("\\D", ""));
+    }
+
     /** The distance between {@code a} and {@code b}, or {@code max + 1} as soon as it exceeds {@code max}. */
     static int distance(String a, String b, int max) {
         if (Math.abs(a.length() - b.length()) > max) {
