@@ -58,6 +58,14 @@ final class Negation {
 
     private Negation() {}
 
+    /** Every word of a cue, for {@link VocabularyCorrection}: "excluded" is not a typo of "exceeded". */
+    static Set<String> words() {
+        Set<String> words = new java.util.HashSet<>(CUES);
+        words.addAll(AFTER);
+        PAIRS.forEach(pair -> words.addAll(List.of(pair.split(" "))));
+        return words;
+    }
+
     /** The mentions of {@code words} that are left out, in question order. */
     static List<Mention> negated(List<String> words, List<Mention> mentions, Set<String> dimensionWords) {
         List<Mention> ordered = new ArrayList<>(mentions);

@@ -31,6 +31,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Reads a question in English into exactly one read tool call, deterministically: the same
@@ -493,6 +494,16 @@ final class QuestionInterpreter {
             "all",
             "each");
 
+    /** Every word the interpreter reads, for correcting typos in them ({@link VocabularyCorrection}). */
+    static final VocabularyCorrection.Lexicon LEXICON = new VocabularyCorrection.Lexicon(
+            NOUNS.keySet().stream()
+                    .collect(Collectors.groupingBy(NOUNS::get, LinkedHashMap::new, Collectors.toList()))
+                    .values(),
+            Stream.of(OPTION_WORDS, GROUPING, INTERNAL_WORDS, PRODUCT_WORDS, HIGHEST, LOWEST)
+                    .flatMap(Set::stream)
+                    .toList(),
+            Stream.of(RESERVED, NAME_FILLERS).flatMap(Set::stream).toList());
+
     private static Set<String> reserved() {
         Set<String> words = new HashSet<>(COMMON);
         words.addAll(OPTION_WORDS);
@@ -583,6 +594,7 @@ final class QuestionInterpreter {
             Dimension.SOURCE);
 
     private final EntityMatcher matcher;
+    private final VocabularyCorrection correction;
     private final Instant now;
     private final LocalDate today;
 
@@ -596,6 +608,7 @@ final class QuestionInterpreter {
             throw new IllegalArgumentException("workspaces are in UTC until they have a time zone setting");
         }
         this.matcher = new EntityMatcher(vocabulary);
+        this.correction = new VocabularyCorrection(LEXICON, vocabulary);
         this.now = now;
         this.today = LocalDate.ofInstant(now, ZoneOffset.UTC);
     }
@@ -656,6 +669,9 @@ final class QuestionInterpreter {
             if (text.isBlank()) {
                 return unanswered("the question is empty");
             }
+            VocabularyCorrection.Corrected corrected = correction.correct(text);
+            text = corrected.text();
+            notes.addAll(corrected.notes());
             // Phrases whose nouns are not groupings: "sources of waste" is waste, "model overkill" a kind of it.
             text = text.replaceAll("\\bsources? of (waste|spend|spending|cost|costs)\\b", "$1")
                     .replaceAll("\\bmodel overkill\\b", "overkill")
