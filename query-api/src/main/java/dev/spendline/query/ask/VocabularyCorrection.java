@@ -395,6 +395,8 @@ final class VocabularyCorrection {
 
         private final Set<String> known = new HashSet<>();
         private final List<List<String>> byLength = new ArrayList<>();
+        /** Each word's letter counts, to skip a word without computing its distance. */
+        private final Map<String, int[]> letters = new HashMap<>();
         /** Each word's group of words of one meaning (a metric's words, a dimension's), when it has one. */
         private final Map<String, Integer> meaning = new HashMap<>();
 
@@ -433,13 +435,14 @@ final class VocabularyCorrection {
             known.addAll(ENGLISH);
             known.addAll(alsoKnown);
             for (String target : targets) {
-                if (target.length() < TypoDistance.SHORTEST || !target.matches("[a-z]+")) {
+                if (target.length() < TypoDistance.SHORTEST || !lettersOnly(target)) {
                     continue;
                 }
                 while (byLength.size() <= target.length()) {
                     byLength.add(new ArrayList<>());
                 }
                 byLength.get(target.length()).add(target);
+                letters.put(target, letters(target));
             }
         }
 
@@ -462,6 +465,7 @@ final class VocabularyCorrection {
          */
         String closest(String word) {
             int reach = TypoDistance.tolerance(TypoDistance.LONG_NAME);
+            int[] typed = letters(word);
             List<String> best = new ArrayList<>();
             int bestDistance = Integer.MAX_VALUE;
             for (int length = Math.max(TypoDistance.SHORTEST, word.length() - reach);
@@ -472,6 +476,10 @@ final class VocabularyCorrection {
                     continue;
                 }
                 for (String target : byLength.get(length)) {
+                    // Each edit gives at most one letter the other word lacks: a cheap lower bound.
+                    if (Math.max(length, word.length()) - shared(typed, letters.get(target)) > max) {
+                        continue;
+                    }
                     int distance = TypoDistance.distance(word, target, Math.min(max, bestDistance));
                     if (distance > max || distance > bestDistance) {
                         continue;
@@ -515,16 +523,24 @@ final class VocabularyCorrection {
 
         /** How many letters the words share, each counted as often as both have it. */
         private static int sharedLetters(String a, String b) {
-            int[] counts = new int[128];
-            a.chars().filter(c -> c < 128).forEach(c -> counts[c]++);
+            return shared(letters(a), letters(b));
+        }
+
+        private static int shared(int[] a, int[] b) {
             int shared = 0;
-            for (int i = 0; i < b.length(); i++) {
-                char c = b.charAt(i);
-                if (c < 128 && counts[c]-- > 0) {
-                    shared++;
-                }
+            for (int i = 0; i < a.length; i++) {
+                shared += Math.min(a[i], b[i]);
             }
             return shared;
+        }
+
+        /** How often each of a to z occurs in {@code word} (a word of those letters only). */
+        private static int[] letters(String word) {
+            int[] counts = new int[26];
+            for (int i = 0; i < word.length(); i++) {
+                counts[word.charAt(i) - 'a']++;
+            }
+            return counts;
         }
 
         private static int commonBeginning(String a, String b) {
@@ -558,7 +574,7 @@ final class VocabularyCorrection {
                             || words[i - 1].equals("titled"))) {
                 break; // a budget's name is the rest of the question, as typed
             }
-            if (word.length() < TypoDistance.SHORTEST || lexicon.knows(word) || !word.matches("[a-z]+")) {
+            if (word.length() < TypoDistance.SHORTEST || lexicon.knows(word) || !lettersOnly(word)) {
                 continue;
             }
             String closest = lexicon.closest(word);
@@ -568,6 +584,15 @@ final class VocabularyCorrection {
             }
         }
         return notes.isEmpty() ? new Corrected(text, List.of()) : new Corrected(String.join(" ", words), notes);
+    }
+
+    private static boolean lettersOnly(String word) {
+        for (int i = 0; i < word.length(); i++) {
+            if (word.charAt(i) < 'a' || word.charAt(i) > 'z') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether {@code word} is, or is a typo of, a word of one of the workspace's names. */
