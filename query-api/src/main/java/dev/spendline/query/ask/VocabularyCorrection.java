@@ -19,8 +19,10 @@ import java.util.function.ToIntFunction;
  * question is read, so that a misspelt period or measure is not dropped silently for a default.
  * One stage, run once on the normalised text: a word is corrected only when it is no word Ask
  * knows, no word of a workspace name and not within a typo of one (names are {@link EntityMatcher}'s
- * to correct), and exactly one vocabulary word is closest within {@link TypoDistance}'s tolerance.
- * Each correction is a note.
+ * to correct), and one vocabulary word is closest within {@link TypoDistance}'s tolerance (ties
+ * broken as {@link Lexicon#closest} says; a tie left is not guessed). Each correction is a note.
+ * The vocabulary is built once ({@link Lexicon}) from the interpreter's word sets, {@link Metric}'s
+ * keywords, {@link Negation}'s cues and the phrase words listed here, and bucketed by length.
  */
 final class VocabularyCorrection {
 
@@ -187,7 +189,6 @@ final class VocabularyCorrection {
             "mall",
             "fall",
             "weak",
-            "week's",
             "match",
             "mouth",
             "youth",
@@ -200,7 +201,6 @@ final class VocabularyCorrection {
             "wine",
             "fine",
             "dine",
-            "team's",
             "teem",
             "seam",
             "beam",
@@ -354,7 +354,6 @@ final class VocabularyCorrection {
             "eight",
             "weight",
             "height",
-            "month's",
             "monte",
             "mount",
             "mounts",
