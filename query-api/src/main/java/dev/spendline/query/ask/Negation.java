@@ -3,6 +3,7 @@ package dev.spendline.query.ask;
 import dev.spendline.query.ask.EntityMatcher.Mention;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -63,6 +64,14 @@ final class Negation {
         return CUES.contains(word)
                 || AFTER.contains(word)
                 || PAIRS.stream().anyMatch(pair -> pair.startsWith(word + " "));
+    }
+
+    /** Every word of a cue, for {@link VocabularyCorrection}: "excluded" is not a typo of "exceeded". */
+    static Set<String> words() {
+        Set<String> words = new HashSet<>(CUES);
+        words.addAll(AFTER);
+        PAIRS.forEach(pair -> words.addAll(List.of(pair.split(" "))));
+        return words;
     }
 
     /** The mentions of {@code words} that are left out, in question order. */

@@ -495,6 +495,16 @@ final class QuestionInterpreter {
             "all",
             "each");
 
+    /** Every word the interpreter reads, for correcting typos in them ({@link VocabularyCorrection}). */
+    static final VocabularyCorrection.Lexicon LEXICON = new VocabularyCorrection.Lexicon(
+            NOUNS.keySet().stream()
+                    .collect(Collectors.groupingBy(NOUNS::get, LinkedHashMap::new, Collectors.toList()))
+                    .values(),
+            Stream.of(OPTION_WORDS, GROUPING, INTERNAL_WORDS, PRODUCT_WORDS, HIGHEST, LOWEST)
+                    .flatMap(Set::stream)
+                    .toList(),
+            Stream.of(RESERVED, NAME_FILLERS).flatMap(Set::stream).toList());
+
     private static Set<String> reserved() {
         Set<String> words = new HashSet<>(COMMON);
         words.addAll(OPTION_WORDS);
@@ -585,6 +595,7 @@ final class QuestionInterpreter {
             Dimension.SOURCE);
 
     private final EntityMatcher matcher;
+    private final VocabularyCorrection correction;
     private final Instant now;
     private final LocalDate today;
 
@@ -598,6 +609,7 @@ final class QuestionInterpreter {
             throw new IllegalArgumentException("workspaces are in UTC until they have a time zone setting");
         }
         this.matcher = new EntityMatcher(vocabulary);
+        this.correction = new VocabularyCorrection(LEXICON, vocabulary);
         this.now = now;
         this.today = LocalDate.ofInstant(now, ZoneOffset.UTC);
     }
@@ -660,6 +672,9 @@ final class QuestionInterpreter {
             if (text.isBlank()) {
                 return unanswered("the question is empty");
             }
+            VocabularyCorrection.Corrected corrected = correction.correct(text);
+            text = corrected.text();
+            notes.addAll(corrected.notes());
             // Phrases whose nouns are not groupings: "sources of waste" is waste, "model overkill" a kind of it.
             text = text.replaceAll("\\bsources? of (waste|spend|spending|cost|costs)\\b", "$1")
                     .replaceAll("\\bmodel overkill\\b", "overkill")

@@ -8,6 +8,9 @@ package dev.spendline.query.ask;
  */
 final class TypoDistance {
 
+    /** Shorter words are never corrected: "tem" could be "team", "them" or a typo of either. */
+    static final int SHORTEST = 4;
+
     /** Names of this length and longer may be two edits away; shorter ones only one. */
     static final int LONG_NAME = 8;
 
