@@ -14,11 +14,13 @@ import dev.spendline.contracts.tools.ReadTool;
 import dev.spendline.contracts.waste.TopWasteQuery;
 import dev.spendline.query.ask.EntityMatcher.Mention;
 import dev.spendline.query.ask.Interpretation.Focus;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -583,6 +585,11 @@ final class QuestionInterpreter {
             Dimension.SOURCE);
 
     private final EntityMatcher matcher;
+    private static final DateTimeFormatter HOUR_OF_DAY =
+            DateTimeFormatter.ofPattern("HH:mm").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter UNTIL =
+            DateTimeFormatter.ofPattern("d MMM yyyy HH:mm", Locale.ENGLISH).withZone(ZoneOffset.UTC);
+
     private final Instant now;
     private final LocalDate today;
 
@@ -603,6 +610,15 @@ final class QuestionInterpreter {
     /** The reading of a question; never null, never an exception for any text. */
     Interpretation interpret(String question) {
         return new Reading(question).interpret();
+    }
+
+    /** {@code 3 days 11 hours}, {@code 1 day}, {@code 11 hours}: a like-for-like span in words. */
+    static String span(Duration elapsed) {
+        long days = elapsed.toDays();
+        long hours = elapsed.minusDays(days).toHours();
+        String d = days == 0 ? "" : days + (days == 1 ? " day" : " days");
+        String h = hours == 0 ? "" : hours + (hours == 1 ? " hour" : " hours");
+        return (d + " " + h).strip();
     }
 
     /** The state of reading one question. */
@@ -1292,9 +1308,10 @@ final class QuestionInterpreter {
         }
 
         /**
-         * The same report over two periods: the named ones (the later is the current), or the one
-         * named against the one before it — the previous whole month, week or quarter for a calendar
-         * one, else the same number of days.
+         * The same report over two periods: the named ones ("A vs B", "A compared to B": B is the
+         * base), or the one named against the one before it — the previous whole month, week or
+         * quarter for a calendar one, else the same number of days. A period to date is compared
+         * like for like: with the same elapsed span, to the hour, of the other.
          */
         private Interpretation compare(Metric metric) {
             boolean margins = metric == Metric.MARGIN;
@@ -1320,10 +1337,25 @@ final class QuestionInterpreter {
                 current = range;
                 base = before(current);
             } else {
-                boolean firstIsLater = range.to().isAfter(second.to())
-                        || (range.to().equals(second.to()) && range.from().isAfter(second.from()));
-                current = firstIsLater ? range : second;
-                base = firstIsLater ? second : range;
+                // "A vs B", "A compared to B": B is the reference, whichever period is later.
+                current = range;
+                base = second;
+            }
+            String periods;
+            if (!margins && current.wholeDays() && base.wholeDays() && toDate(current) != toDate(base)) {
+                // A period to date against the same elapsed span of the other, hour-aligned: this
+                // week so far against the whole of last week would read as a fall that is not one.
+                Duration elapsed = Duration.between(toDate(current) ? current.from() : base.from(), hourCeiling());
+                TimeRange[] named = {current, base};
+                current = sameSpan(current, elapsed);
+                base = sameSpan(base, elapsed);
+                periods = likeForLike(named[0], current, elapsed) + " compared with "
+                        + likeForLike(named[1], base, elapsed);
+            } else {
+                periods = margins
+                        ? Words.months(current.firstMonth(), current.lastMonth()) + " compared with "
+                                + Words.months(base.firstMonth(), base.lastMonth())
+                        : Words.period(current) + " compared with " + Words.period(base);
             }
             String report;
             if (margins) {
@@ -1376,12 +1408,8 @@ final class QuestionInterpreter {
             String what = margins
                     ? "margin by " + (report.equals("margin_by_feature") ? "feature" : "customer")
                     : Words.measure(measure, metric.words) + (by != null ? " by " + Words.noun(by) : "");
-            String reading = what + forWords(filters) + withoutWords(exclusions) + ", "
-                    + (margins
-                            ? Words.months(current.firstMonth(), current.lastMonth()) + " compared with "
-                                    + Words.months(base.firstMonth(), base.lastMonth())
-                            : Words.period(current) + " compared with " + Words.period(base))
-                    + ", largest changes first";
+            String reading =
+                    what + forWords(filters) + withoutWords(exclusions) + ", " + periods + ", largest changes first";
             return answered(metric, new ToolCall(ReadTool.COMPARE, arguments), current, reading, null, false, n);
         }
 
@@ -1396,6 +1424,39 @@ final class QuestionInterpreter {
                 case "year" -> TimeRange.days(today.withDayOfYear(1), today);
                 default -> TimeRange.days(today.withDayOfMonth(1), today);
             };
+        }
+
+        /** A period of whole days that ends today: what has happened of it so far. */
+        private boolean toDate(TimeRange period) {
+            return period.wholeDays()
+                    && period.lastDay().equals(today)
+                    && hourCeiling().isAfter(period.from());
+        }
+
+        /** The end of what has happened so far, to the hour: the hour under way is read whole. */
+        private Instant hourCeiling() {
+            return TimeRange.hourCeiling(now);
+        }
+
+        /** The first {@code elapsed} of {@code period} (a period to date ends at the hour under way). */
+        private TimeRange sameSpan(TimeRange period, Duration elapsed) {
+            Instant end = toDate(period) ? hourCeiling() : period.from().plus(elapsed);
+            return end.isBefore(period.to()) || toDate(period) ? new TimeRange(period.from(), end, false) : period;
+        }
+
+        /**
+         * "1–22 Nov 2026 to 11:00 UTC", "the same 21 days 11 hours of Oct 2026 (to 22 Oct 2026 11:00
+         * UTC)", or the period as named when it is read whole.
+         */
+        private String likeForLike(TimeRange named, TimeRange read, Duration elapsed) {
+            if (toDate(named)) {
+                return Words.period(named) + " to " + HOUR_OF_DAY.format(read.to()) + " UTC";
+            }
+            if (read.equals(named)) {
+                return Words.period(named);
+            }
+            return "the same " + span(elapsed) + " of " + Words.period(named) + " (to " + UNTIL.format(read.to())
+                    + " UTC)";
         }
 
         /** The period a comparison sets {@code current} against. */

@@ -25,7 +25,8 @@ final class TimePhrases {
 
     /**
      * What was found: the period (null when none), a second period when the question names two
-     * (null otherwise; only comparisons may), the question without the phrases, or a problem.
+     * (null otherwise; only comparisons may), the question without the phrases, or a problem. Two
+     * periods are in the order the question names them.
      */
     record Found(TimeRange range, TimeRange second, String rest, String problem) {
 
@@ -195,10 +196,24 @@ final class TimePhrases {
                 if (second.second() != null) {
                     return new Found(null, text, "it names more than two periods");
                 }
+                // "A vs B", "A compared to B": the periods in the order they are named, so a
+                // comparison can take the one named second as its base.
+                if (firstDifference(rest, second.rest()) < m.start()) {
+                    return new Found(second.range(), range, second.rest(), null);
+                }
                 return new Found(range, second.range(), second.rest(), null);
             }
         }
         return new Found(null, text, null);
+    }
+
+    /** Where the second period was blanked out of {@code before}. */
+    private static int firstDifference(String before, String after) {
+        int i = 0;
+        while (i < before.length() && i < after.length() && before.charAt(i) == after.charAt(i)) {
+            i++;
+        }
+        return i;
     }
 
     static String blank(String text, int start, int end) {
