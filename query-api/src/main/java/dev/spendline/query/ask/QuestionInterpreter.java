@@ -1343,12 +1343,23 @@ final class QuestionInterpreter {
             }
             String periods;
             if (!margins && current.wholeDays() && base.wholeDays() && toDate(current) != toDate(base)) {
-                // A period to date against the same elapsed span of the other, hour-aligned: this
-                // week so far against the whole of last week would read as a fall that is not one.
-                Duration elapsed = Duration.between(toDate(current) ? current.from() : base.from(), hourCeiling());
+                // A period to date against the same elapsed span of the other: this week so far
+                // against the whole of last week would read as a fall that is not one.
+                TimeRange partial = toDate(current) ? current : base;
+                TimeRange whole = partial == current ? base : current;
+                Instant end = hourCeiling();
+                Duration elapsed = Duration.between(partial.from(), end);
+                Instant startOfToday = TimeRange.start(today);
+                if (whole.from().plus(elapsed).isBefore(now.minus(TimeGrain.HOURS_KEPT))
+                        && startOfToday.isAfter(partial.from())) {
+                    // Hours older than that are not kept (the tool would read that edge as its whole
+                    // day): the whole days so far against as many whole days.
+                    end = startOfToday;
+                    elapsed = Duration.between(partial.from(), end);
+                }
                 TimeRange[] named = {current, base};
-                current = sameSpan(current, elapsed);
-                base = sameSpan(base, elapsed);
+                current = sameSpan(current, elapsed, end);
+                base = sameSpan(base, elapsed, end);
                 periods = likeForLike(named[0], current, elapsed) + " compared with "
                         + likeForLike(named[1], base, elapsed);
             } else {
@@ -1438,25 +1449,38 @@ final class QuestionInterpreter {
             return TimeRange.hourCeiling(now);
         }
 
-        /** The first {@code elapsed} of {@code period} (a period to date ends at the hour under way). */
-        private TimeRange sameSpan(TimeRange period, Duration elapsed) {
-            Instant end = toDate(period) ? hourCeiling() : period.from().plus(elapsed);
-            return end.isBefore(period.to()) || toDate(period) ? new TimeRange(period.from(), end, false) : period;
+        /**
+         * The first {@code elapsed} of {@code period}, a period to date ending at {@code end}: whole
+         * days when {@code elapsed} is whole days, else hour-aligned date-times.
+         */
+        private TimeRange sameSpan(TimeRange period, Duration elapsed, Instant end) {
+            Instant to = toDate(period) ? end : period.from().plus(elapsed);
+            if (!to.isBefore(period.to()) && !toDate(period)) {
+                return period;
+            }
+            return elapsed.toHoursPart() == 0
+                    ? TimeRange.days(
+                            period.firstDay(),
+                            LocalDate.ofInstant(to, ZoneOffset.UTC).minusDays(1))
+                    : new TimeRange(period.from(), to, false);
         }
 
         /**
          * "1–22 Nov 2026 to 11:00 UTC", "the same 21 days 11 hours of Oct 2026 (to 22 Oct 2026 11:00
-         * UTC)", or the period as named when it is read whole.
+         * UTC)"; in whole days "1–21 Nov 2026 (the whole days so far)", "the same 21 days of Oct 2026
+         * (1–21 Oct 2026)"; or the period as named when it is read whole.
          */
         private String likeForLike(TimeRange named, TimeRange read, Duration elapsed) {
             if (toDate(named)) {
-                return Words.period(named) + " to " + HOUR_OF_DAY.format(read.to()) + " UTC";
+                return read.wholeDays()
+                        ? Words.period(read) + " (the whole days so far)"
+                        : Words.period(named) + " to " + HOUR_OF_DAY.format(read.to()) + " UTC";
             }
             if (read.equals(named)) {
                 return Words.period(named);
             }
-            return "the same " + span(elapsed) + " of " + Words.period(named) + " (to " + UNTIL.format(read.to())
-                    + " UTC)";
+            return "the same " + span(elapsed) + " of " + Words.period(named) + " ("
+                    + (read.wholeDays() ? Words.period(read) : "to " + UNTIL.format(read.to()) + " UTC") + ")";
         }
 
         /** The period a comparison sets {@code current} against. */

@@ -11,8 +11,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue #30: comparisons are like for like. A period to date is set against the same elapsed span,
- * to the hour, of the other period (never its whole), the reading says so, and "A vs B" / "A
- * compared to B" take B as the base whichever is later.
+ * to the hour (in whole days where the other period's hours are no longer kept), of the other
+ * period, never its whole; the reading says so; and "A vs B" / "A compared to B" take B as the
+ * base whichever is later.
  */
 class LikeForLikeCompareTest {
 
@@ -51,12 +52,21 @@ class LikeForLikeCompareTest {
     void theDefaultBaseOfAPeriodToDateIsTheSameSpanOfThePeriodBefore() {
         assertThat(periods(read("how did spend change week over week")))
                 .isEqualTo(periods(read("spend this week vs last week")));
-        assertThat(periods(read("did spend increase this month?")))
+    }
+
+    @Test
+    void beyondTheHoursKeptTheWholeDaysSoFarAreComparedWithAsManyWholeDays() {
+        // Last month's hours are no longer kept: an 11:00 edge there would be read as its whole day.
+        Interpretation reading = read("did spend increase this month?");
+        assertThat(periods(reading))
                 .isEqualTo(Map.of(
-                        "from", "2026-11-01T00:00:00Z",
-                        "to", "2026-11-19T11:00:00Z",
-                        "baseFrom", "2026-10-01T00:00:00Z",
-                        "baseTo", "2026-10-19T11:00:00Z"));
+                        "from", "2026-11-01",
+                        "to", "2026-11-18",
+                        "baseFrom", "2026-10-01",
+                        "baseTo", "2026-10-18"));
+        assertThat(reading.reading())
+                .contains("1–18 Nov 2026 (the whole days so far) compared with the same 18 days of Oct 2026"
+                        + " (1–18 Oct 2026)");
     }
 
     @Test
