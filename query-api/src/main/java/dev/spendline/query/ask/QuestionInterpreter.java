@@ -1330,6 +1330,12 @@ final class QuestionInterpreter {
             if (range == null && overPeriod != null) {
                 current = thisPeriod(overPeriod);
                 base = before(current);
+            } else if (range == null && !margins) {
+                // No period: the last whole days against as many right before, like the compare
+                // tool's own default; today so far would be a part set against whole days.
+                notes.add("No period named: the last " + DEFAULT_DAYS + " whole days, to the start of today");
+                current = TimeRange.days(today.minusDays(DEFAULT_DAYS), today.minusDays(1));
+                base = TimeRange.days(today.minusDays(2L * DEFAULT_DAYS), today.minusDays(DEFAULT_DAYS + 1L));
             } else if (range == null) {
                 current = periodOrDays();
                 base = before(current);

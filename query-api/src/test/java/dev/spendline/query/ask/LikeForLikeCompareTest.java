@@ -55,6 +55,18 @@ class LikeForLikeCompareTest {
     }
 
     @Test
+    void withNoPeriodTheLast30WholeDaysAreComparedWithThe30DaysRightBefore() {
+        Interpretation reading = read("which feature grew fastest");
+        assertThat(periods(reading))
+                .isEqualTo(Map.of(
+                        "from", "2026-10-20",
+                        "to", "2026-11-18",
+                        "baseFrom", "2026-09-20",
+                        "baseTo", "2026-10-19"));
+        assertThat(reading.notes()).contains("No period named: the last 30 whole days, to the start of today");
+    }
+
+    @Test
     void beyondTheHoursKeptTheWholeDaysSoFarAreComparedWithAsManyWholeDays() {
         // Last month's hours are no longer kept: an 11:00 edge there would be read as its whole day.
         Interpretation reading = read("did spend increase this month?");
