@@ -584,12 +584,14 @@ final class QuestionInterpreter {
             Dimension.INTERNAL_PROVIDER,
             Dimension.SOURCE);
 
-    private final EntityMatcher matcher;
+    /** How a like-for-like comparison names where its spans end. */
     private static final DateTimeFormatter HOUR_OF_DAY =
             DateTimeFormatter.ofPattern("HH:mm").withZone(ZoneOffset.UTC);
+
     private static final DateTimeFormatter UNTIL =
             DateTimeFormatter.ofPattern("d MMM yyyy HH:mm", Locale.ENGLISH).withZone(ZoneOffset.UTC);
 
+    private final EntityMatcher matcher;
     private final Instant now;
     private final LocalDate today;
 
@@ -1311,7 +1313,8 @@ final class QuestionInterpreter {
          * The same report over two periods: the named ones ("A vs B", "A compared to B": B is the
          * base), or the one named against the one before it — the previous whole month, week or
          * quarter for a calendar one, else the same number of days. A period to date is compared
-         * like for like: with the same elapsed span, to the hour, of the other.
+         * like for like: with the same elapsed span of the other, to the hour (in whole days when
+         * the other's hours are no longer kept).
          */
         private Interpretation compare(Metric metric) {
             boolean margins = metric == Metric.MARGIN;

@@ -103,6 +103,13 @@ class LikeForLikeCompareTest {
                         "baseTo", "2026-10-31"));
         assertThat(periods(read("spend in september compared to october")))
                 .isEqualTo(periods(read("spend in september vs last month")));
+        // "Change from A to B" names the base first.
+        assertThat(periods(read("how did spend change from last month to this month")))
+                .isEqualTo(Map.of(
+                        "from", "2026-11-01",
+                        "to", "2026-11-18",
+                        "baseFrom", "2026-10-01",
+                        "baseTo", "2026-10-18"));
         assertThat(periods(read("spend last month vs september")))
                 .isEqualTo(Map.of(
                         "from", "2026-10-01",
