@@ -12,6 +12,7 @@ import dev.spendline.contracts.validation.FieldError;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
@@ -83,7 +84,9 @@ final class CompareArguments {
         SpendMetric metric = ToolArgumentReaders.metric(args, errors);
         Map<Dimension, String> filters = ToolArgumentReaders.filters(args, usage, FIXED, errors);
         Map<Dimension, Set<String>> exclusions = ToolArgumentReaders.exclusions(args, usage, errors);
-        Instant[] current = ToolArgumentReaders.range(args, clock, errors);
+        Instant[] current = args.first("from") == null && args.first("to") == null
+                ? lastWholeDays(clock)
+                : ToolArgumentReaders.range(args, clock, errors);
         Instant[] base = {
             ToolArgumentReaders.instant(args.first("baseFrom"), "baseFrom", false, errors),
             ToolArgumentReaders.instant(args.first("baseTo"), "baseTo", true, errors)
@@ -114,6 +117,18 @@ final class CompareArguments {
                 null,
                 limit,
                 exclusions);
+    }
+
+    /**
+     * The default current period: the last 30 whole days, up to the start of today (UTC). Edges at
+     * midnight keep the base (the 30 days before) exactly adjacent: an edge inside an older day is
+     * read as that whole day, so "now minus 30 days" made both periods hold that day. Today so far
+     * is left out because a part of a day is not like the whole days it would be set against.
+     */
+    private static Instant[] lastWholeDays(Clock clock) {
+        Instant today =
+                LocalDate.now(clock.withZone(ZoneOffset.UTC)).atStartOfDay().toInstant(ZoneOffset.UTC);
+        return new Instant[] {today.minus(ToolArgumentReaders.DEFAULT_RANGE), today};
     }
 
     private static CompareQuery margin(

@@ -46,6 +46,17 @@ class CompareArgumentsTest {
     }
 
     @Test
+    void withoutDatesTheLast30WholeDaysAreComparedWithThe30DaysRightBefore() {
+        // At 10:17, "now minus 30 days" is inside a day older than the hours kept: it is read as that
+        // whole day, so both periods held it. Midnight edges keep them adjacent and equally long.
+        CompareQuery q = read("by", "feature");
+        assertThat(q.currentSpend().from()).isEqualTo(Instant.parse("2026-10-23T00:00:00Z"));
+        assertThat(q.currentSpend().to()).isEqualTo(Instant.parse("2026-11-22T00:00:00Z"));
+        assertThat(q.baseSpend().from()).isEqualTo(Instant.parse("2026-09-23T00:00:00Z"));
+        assertThat(q.baseSpend().to()).isEqualTo(q.currentSpend().from());
+    }
+
+    @Test
     void withoutAGroupingOnlyTotalsAreComparedAndNamedPeriodsAreKept() {
         CompareQuery q =
                 read("from", "2026-11-01", "to", "2026-11-22", "baseFrom", "2026-10-01", "baseTo", "2026-10-31");

@@ -14,11 +14,13 @@ import dev.spendline.contracts.tools.ReadTool;
 import dev.spendline.contracts.waste.TopWasteQuery;
 import dev.spendline.query.ask.EntityMatcher.Mention;
 import dev.spendline.query.ask.Interpretation.Focus;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -594,6 +596,13 @@ final class QuestionInterpreter {
             Dimension.INTERNAL_PROVIDER,
             Dimension.SOURCE);
 
+    /** How a like-for-like comparison names where its spans end. */
+    private static final DateTimeFormatter HOUR_OF_DAY =
+            DateTimeFormatter.ofPattern("HH:mm").withZone(ZoneOffset.UTC);
+
+    private static final DateTimeFormatter UNTIL =
+            DateTimeFormatter.ofPattern("d MMM yyyy HH:mm", Locale.ENGLISH).withZone(ZoneOffset.UTC);
+
     private final EntityMatcher matcher;
     private final VocabularyCorrection correction;
     private final Instant now;
@@ -617,6 +626,15 @@ final class QuestionInterpreter {
     /** The reading of a question; never null, never an exception for any text. */
     Interpretation interpret(String question) {
         return new Reading(question).interpret();
+    }
+
+    /** {@code 3 days 11 hours}, {@code 1 day}, {@code 11 hours}: a like-for-like span in words. */
+    static String span(Duration elapsed) {
+        long days = elapsed.toDays();
+        long hours = elapsed.minusDays(days).toHours();
+        String d = days == 0 ? "" : days + (days == 1 ? " day" : " days");
+        String h = hours == 0 ? "" : hours + (hours == 1 ? " hour" : " hours");
+        return (d + " " + h).strip();
     }
 
     /** The state of reading one question. */
@@ -1334,9 +1352,11 @@ final class QuestionInterpreter {
         }
 
         /**
-         * The same report over two periods: the named ones (the later is the current), or the one
-         * named against the one before it — the previous whole month, week or quarter for a calendar
-         * one, else the same number of days.
+         * The same report over two periods: the named ones ("A vs B", "A compared to B": B is the
+         * base), or the one named against the one before it — the previous whole month, week or
+         * quarter for a calendar one, else the same number of days. A period to date is compared
+         * like for like: with the same elapsed span of the other, to the hour (in whole days when
+         * the other's hours are no longer kept).
          */
         private Interpretation compare(Metric metric) {
             boolean margins = metric == Metric.MARGIN;
@@ -1355,6 +1375,12 @@ final class QuestionInterpreter {
             if (range == null && overPeriod != null) {
                 current = thisPeriod(overPeriod);
                 base = before(current);
+            } else if (range == null && !margins) {
+                // No period: the last whole days against as many right before, like the compare
+                // tool's own default; today so far would be a part set against whole days.
+                notes.add("No period named: the last " + DEFAULT_DAYS + " whole days, to the start of today");
+                current = TimeRange.days(today.minusDays(DEFAULT_DAYS), today.minusDays(1));
+                base = TimeRange.days(today.minusDays(2L * DEFAULT_DAYS), today.minusDays(DEFAULT_DAYS + 1L));
             } else if (range == null) {
                 current = periodOrDays();
                 base = before(current);
@@ -1362,10 +1388,36 @@ final class QuestionInterpreter {
                 current = range;
                 base = before(current);
             } else {
-                boolean firstIsLater = range.to().isAfter(second.to())
-                        || (range.to().equals(second.to()) && range.from().isAfter(second.from()));
-                current = firstIsLater ? range : second;
-                base = firstIsLater ? second : range;
+                // "A vs B", "A compared to B": B is the reference, whichever period is later.
+                current = range;
+                base = second;
+            }
+            String periods;
+            if (!margins && current.wholeDays() && base.wholeDays() && toDate(current) != toDate(base)) {
+                // A period to date against the same elapsed span of the other: this week so far
+                // against the whole of last week would read as a fall that is not one.
+                TimeRange partial = toDate(current) ? current : base;
+                TimeRange whole = partial == current ? base : current;
+                Instant end = hourCeiling();
+                Duration elapsed = Duration.between(partial.from(), end);
+                Instant startOfToday = TimeRange.start(today);
+                if (whole.from().plus(elapsed).isBefore(now.minus(TimeGrain.HOURS_KEPT))
+                        && startOfToday.isAfter(partial.from())) {
+                    // Hours older than that are not kept (the tool would read that edge as its whole
+                    // day): the whole days so far against as many whole days.
+                    end = startOfToday;
+                    elapsed = Duration.between(partial.from(), end);
+                }
+                TimeRange[] named = {current, base};
+                current = sameSpan(current, elapsed, end);
+                base = sameSpan(base, elapsed, end);
+                periods = likeForLike(named[0], current, elapsed) + " compared with "
+                        + likeForLike(named[1], base, elapsed);
+            } else {
+                periods = margins
+                        ? Words.months(current.firstMonth(), current.lastMonth()) + " compared with "
+                                + Words.months(base.firstMonth(), base.lastMonth())
+                        : Words.period(current) + " compared with " + Words.period(base);
             }
             String report;
             if (margins) {
@@ -1418,12 +1470,8 @@ final class QuestionInterpreter {
             String what = margins
                     ? "margin by " + (report.equals("margin_by_feature") ? "feature" : "customer")
                     : Words.measure(measure, metric.words) + (by != null ? " by " + Words.noun(by) : "");
-            String reading = what + forWords(filters) + withoutWords(exclusions) + ", "
-                    + (margins
-                            ? Words.months(current.firstMonth(), current.lastMonth()) + " compared with "
-                                    + Words.months(base.firstMonth(), base.lastMonth())
-                            : Words.period(current) + " compared with " + Words.period(base))
-                    + ", largest changes first";
+            String reading =
+                    what + forWords(filters) + withoutWords(exclusions) + ", " + periods + ", largest changes first";
             return answered(metric, new ToolCall(ReadTool.COMPARE, arguments), current, reading, null, false, n);
         }
 
@@ -1438,6 +1486,52 @@ final class QuestionInterpreter {
                 case "year" -> TimeRange.days(today.withDayOfYear(1), today);
                 default -> TimeRange.days(today.withDayOfMonth(1), today);
             };
+        }
+
+        /** A period of whole days that ends today: what has happened of it so far. */
+        private boolean toDate(TimeRange period) {
+            return period.wholeDays()
+                    && period.lastDay().equals(today)
+                    && hourCeiling().isAfter(period.from());
+        }
+
+        /** The end of what has happened so far, to the hour: the hour under way is read whole. */
+        private Instant hourCeiling() {
+            return TimeRange.hourCeiling(now);
+        }
+
+        /**
+         * The first {@code elapsed} of {@code period}, a period to date ending at {@code end}: whole
+         * days when {@code elapsed} is whole days, else hour-aligned date-times.
+         */
+        private TimeRange sameSpan(TimeRange period, Duration elapsed, Instant end) {
+            Instant to = toDate(period) ? end : period.from().plus(elapsed);
+            if (!to.isBefore(period.to()) && !toDate(period)) {
+                return period;
+            }
+            return elapsed.toHoursPart() == 0
+                    ? TimeRange.days(
+                            period.firstDay(),
+                            LocalDate.ofInstant(to, ZoneOffset.UTC).minusDays(1))
+                    : new TimeRange(period.from(), to, false);
+        }
+
+        /**
+         * "1–22 Nov 2026 to 11:00 UTC", "the same 21 days 11 hours of Oct 2026 (to 22 Oct 2026 11:00
+         * UTC)"; in whole days "1–21 Nov 2026 (the whole days so far)", "the same 21 days of Oct 2026
+         * (1–21 Oct 2026)"; or the period as named when it is read whole.
+         */
+        private String likeForLike(TimeRange named, TimeRange read, Duration elapsed) {
+            if (toDate(named)) {
+                return read.wholeDays()
+                        ? Words.period(read) + " (the whole days so far)"
+                        : Words.period(named) + " to " + HOUR_OF_DAY.format(read.to()) + " UTC";
+            }
+            if (read.equals(named)) {
+                return Words.period(named);
+            }
+            return "the same " + span(elapsed) + " of " + Words.period(named) + " ("
+                    + (read.wholeDays() ? Words.period(read) : "to " + UNTIL.format(read.to()) + " UTC") + ")";
         }
 
         /** The period a comparison sets {@code current} against. */

@@ -25,7 +25,8 @@ final class TimePhrases {
 
     /**
      * What was found: the period (null when none), a second period when the question names two
-     * (null otherwise; only comparisons may), the question without the phrases, or a problem.
+     * (null otherwise; only comparisons may), the question without the phrases, or a problem. Two
+     * periods are in the order the question names them.
      */
     record Found(TimeRange range, TimeRange second, String rest, String problem) {
 
@@ -196,10 +197,44 @@ final class TimePhrases {
                 if (second.second() != null) {
                     return new Found(null, text, "it names more than two periods");
                 }
-                return new Found(range, second.range(), second.rest(), null);
+                // "A vs B", "A compared to B": the periods in the order they are named, so a
+                // comparison can take the one named second as its base; "(change) from A to B"
+                // names the base first.
+                int secondStart = firstDifference(rest, second.rest());
+                int secondEnd = lastDifference(rest, second.rest());
+                boolean secondFirst = secondStart < m.start();
+                String before = text.substring(0, secondFirst ? secondStart : m.start());
+                String between =
+                        secondFirst ? text.substring(secondEnd, m.start()) : text.substring(m.end(), secondStart);
+                boolean fromTo =
+                        FROM.matcher(before).find() && TO.matcher(between).matches();
+                return secondFirst != fromTo
+                        ? new Found(second.range(), range, second.rest(), null)
+                        : new Found(range, second.range(), second.rest(), null);
             }
         }
         return new Found(null, text, null);
+    }
+
+    /** Where the second period was blanked out of {@code before}, just after its end. */
+    private static int lastDifference(String before, String after) {
+        int i = before.length();
+        while (i > 0 && before.charAt(i - 1) == after.charAt(i - 1)) {
+            i--;
+        }
+        return i;
+    }
+
+    private static final Pattern FROM = Pattern.compile("\\bfrom\\s*$");
+    private static final Pattern TO = Pattern.compile("\\s*(?:to|until|till)\\s*");
+
+    /** Where the second period was blanked out of {@code before}. */
+    private static int firstDifference(String before, String after) {
+        int i = 0;
+        while (i < before.length() && i < after.length() && before.charAt(i) == after.charAt(i)) {
+            i++;
+        }
+        return i;
     }
 
     static String blank(String text, int start, int end) {

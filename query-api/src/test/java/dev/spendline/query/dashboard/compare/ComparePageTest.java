@@ -15,13 +15,18 @@ import dev.spendline.contracts.query.QueryType;
 import dev.spendline.query.dashboard.DashboardTests;
 import dev.spendline.query.dashboard.DashboardTests.FakeQueries;
 import java.math.BigDecimal;
+import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Primary;
 import org.springframework.test.context.ContextConfiguration;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.MvcResult;
@@ -32,8 +37,18 @@ import org.springframework.test.web.servlet.MvcResult;
  * $1,000.00 → $1,200.00 (+$200.00, 20.0 %).
  */
 @WebMvcTest
-@ContextConfiguration(classes = DashboardTests.Slice.class)
+@ContextConfiguration(classes = {DashboardTests.Slice.class, ComparePageTest.MidMorning.class})
 class ComparePageTest {
+
+    /** A clock inside a day, where "now minus 30 days" is not a day's edge. */
+    @Configuration(proxyBeanMethods = false)
+    static class MidMorning {
+        @Bean
+        @Primary
+        Clock midMorning() {
+            return Clock.fixed(Instant.parse("2026-11-11T10:17:00Z"), ZoneOffset.UTC);
+        }
+    }
 
     @Autowired
     MockMvc mvc;
@@ -72,6 +87,22 @@ class ComparePageTest {
         assertThat(query.currentSpend().from()).isEqualTo(Instant.parse("2026-11-01T00:00:00Z"));
         assertThat(query.baseSpend().from()).isEqualTo(Instant.parse("2026-10-01T00:00:00Z"));
         assertThat(query.baseSpend().to()).isEqualTo(Instant.parse("2026-10-11T00:00:00Z"));
+    }
+
+    @Test
+    void withoutDatesTheLast30WholeDaysAreComparedWithThe30DaysRightBeforeWithoutOverlap() throws Exception {
+        // Edges inside a day older than the hours kept are read as the whole day: "now minus 30 days"
+        // as the current start and the base end put that day in both periods.
+        String page = page("/app/compare?by=feature");
+        CompareQuery query = queries.of(CompareQuery.class).get(0);
+        assertThat(query.currentSpend().from()).isEqualTo(Instant.parse("2026-10-12T00:00:00Z"));
+        assertThat(query.currentSpend().to()).isEqualTo(Instant.parse("2026-11-11T00:00:00Z"));
+        assertThat(query.baseSpend().from()).isEqualTo(Instant.parse("2026-09-12T00:00:00Z"));
+        assertThat(query.baseSpend().to()).isEqualTo(query.currentSpend().from());
+        assertThat(page)
+                .contains("2026-10-12T00:00:00Z to 2026-11-11T00:00:00Z")
+                .contains("2026-09-12T00:00:00Z to 2026-10-12T00:00:00Z")
+                .contains("30 whole days, to the start of today");
     }
 
     @Test
