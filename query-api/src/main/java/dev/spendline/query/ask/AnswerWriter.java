@@ -118,10 +118,28 @@ final class AnswerWriter {
         StringBuilder s = new StringBuilder(title).append(": ").append(figure(metric, metric.of(r.totals())));
         s.append(isSum(metric) ? " in total" : " overall");
         List<String> parts = new ArrayList<>();
+        boolean hours = TimeGrain.parse(r.by()) == TimeGrain.HOUR;
+        boolean oneDay = hours
+                && r.from()
+                        .truncatedTo(java.time.temporal.ChronoUnit.DAYS)
+                        .equals(r.to().minusMillis(1).truncatedTo(java.time.temporal.ChronoUnit.DAYS));
         for (SpendRow row : r.rows()) {
-            parts.add(row.value() + " " + figure(metric, row.metricValue()));
+            String period = hours ? hourWords(row.value(), oneDay) : row.value();
+            parts.add(period + " " + figure(metric, row.metricValue()));
         }
         return s.append("; ").append(String.join(", ", parts)).append('.').toString();
+    }
+
+    /** An hour row as people say it (UTC): "13:00", or "21 Nov 13:00" when the hours span days. */
+    private static String hourWords(String start, boolean oneDay) {
+        java.time.ZonedDateTime t = java.time.Instant.parse(start).atZone(java.time.ZoneOffset.UTC);
+        return (oneDay
+                        ? ""
+                        : t.getDayOfMonth() + " "
+                                + t.getMonth()
+                                        .getDisplayName(java.time.format.TextStyle.SHORT, java.util.Locale.ENGLISH)
+                                + " ")
+                + String.format(java.util.Locale.ROOT, "%02d:00", t.getHour());
     }
 
     /** Ranked by a metric other than cost: the rows come in the report's order. */

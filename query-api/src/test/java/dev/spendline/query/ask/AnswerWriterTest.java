@@ -61,6 +61,13 @@ class AnswerWriterTest {
     }
 
     @Test
+    void hoursAreSaidAsClockTimes() {
+        assertThat(answer("spend hour by hour today"))
+                .isEqualTo("AI spend hour by hour, 22 Nov 2026 (product usage): $1,234.56 in total; 00:00 $800.00,"
+                        + " 01:00 $400.00, 02:00 $34.56.");
+    }
+
+    @Test
     void everyNamedValueIsAFilter() {
         assertThat(answer("How much did acme spend on search?"))
                 .isEqualTo("AI spend by feature for customer 'acme' and feature 'search', 24 Oct – 22 Nov 2026"
