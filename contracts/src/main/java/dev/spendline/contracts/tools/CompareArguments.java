@@ -40,11 +40,7 @@ final class CompareArguments {
 
     static CompareQuery read(String workspaceId, ToolArguments args, Clock clock) {
         List<FieldError> errors = new ArrayList<>();
-        for (String name : args.names()) {
-            if (args.count(name) > 1 && !name.equals(ToolArgumentReaders.EXCLUDE)) {
-                errors.add(new FieldError(name, "must be given once"));
-            }
-        }
+        ToolArgumentReaders.givenOnceExceptExclude(args, errors);
         CompareSubject subject = CompareSubject.SPEND;
         if (args.first("report") != null) {
             subject = CompareSubject.parse(args.first("report"));

@@ -74,11 +74,7 @@ final class ToolArgumentReaders {
      */
     static SpendQuery spend(String workspaceId, ToolArguments args, Clock clock) {
         List<FieldError> errors = new ArrayList<>();
-        for (String name : args.names()) {
-            if (args.count(name) > 1 && !name.equals(EXCLUDE)) {
-                errors.add(new FieldError(name, "must be given once"));
-            }
-        }
+        givenOnceExceptExclude(args, errors);
         UsageKind usage = usage(args, errors);
         Dimension by = null;
         TimeGrain grain = null;
@@ -390,6 +386,15 @@ final class ToolArgumentReaders {
             errors.add(new FieldError("value", "must be left out for scope WORKSPACE, which has no value"));
         }
         return value;
+    }
+
+    /** Refuses every name given more than once, except {@code exclude}, which repeats (spend_by, compare). */
+    static void givenOnceExceptExclude(ToolArguments args, List<FieldError> errors) {
+        for (String name : args.names()) {
+            if (args.count(name) > 1 && !name.equals(EXCLUDE)) {
+                errors.add(new FieldError(name, "must be given once"));
+            }
+        }
     }
 
     /** Refuses names outside {@code allowed} (naming them) and names given more than once. */

@@ -132,15 +132,15 @@ final class AnswerWriter {
 
     /** An hour row as people say it (UTC): "13:00", or "21 Nov 13:00" when the hours span days. */
     private static String hourWords(String start, boolean oneDay) {
-        java.time.ZonedDateTime t = java.time.Instant.parse(start).atZone(java.time.ZoneOffset.UTC);
-        return (oneDay
-                        ? ""
-                        : t.getDayOfMonth() + " "
-                                + t.getMonth()
-                                        .getDisplayName(java.time.format.TextStyle.SHORT, java.util.Locale.ENGLISH)
-                                + " ")
-                + String.format(java.util.Locale.ROOT, "%02d:00", t.getHour());
+        return (oneDay ? HOUR : DAY_AND_HOUR).format(java.time.Instant.parse(start));
     }
+
+    private static final java.time.format.DateTimeFormatter HOUR =
+            java.time.format.DateTimeFormatter.ofPattern("HH:mm").withZone(java.time.ZoneOffset.UTC);
+
+    private static final java.time.format.DateTimeFormatter DAY_AND_HOUR = java.time.format.DateTimeFormatter.ofPattern(
+                    "d MMM HH:mm", java.util.Locale.ENGLISH)
+            .withZone(java.time.ZoneOffset.UTC);
 
     /** Ranked by a metric other than cost: the rows come in the report's order. */
     private static String ranked(Interpretation reading, String title, SpendReport r, SpendMetric metric) {
