@@ -162,12 +162,18 @@ public final class StandaloneMain implements Callable<Integer> {
     static CommandLine configured(CommandLine commandLine) {
         commandLine.setCommandName(LocalCommands.launcher());
         // Picocli formats the footer (%n): a % in the launcher's path must stay a %.
+        List<String> footer = LocalCommands.helpFooter();
         commandLine
                 .getCommandSpec()
                 .usageMessage()
-                .footer(LocalCommands.helpFooter().stream()
-                        .map(line -> line.replace("%", "%%"))
-                        .toArray(String[]::new));
+                .footer(footer.stream().map(line -> line.replace("%", "%%")).toArray(String[]::new));
+        // A command wrapped onto two lines no longer runs as pasted: wide enough for the longest one.
+        int longestCommand = footer.stream()
+                .filter(line -> line.startsWith("  "))
+                .mapToInt(String::length)
+                .max()
+                .orElse(0);
+        commandLine.setUsageHelpWidth(Math.max(80, longestCommand + 1));
         commandLine.setParameterExceptionHandler(new Mistyped(commandLine.getParameterExceptionHandler()));
         return commandLine;
     }
@@ -507,7 +513,7 @@ public final class StandaloneMain implements Callable<Integer> {
         @Override
         public String[] getVersion() {
             String version = StandaloneMain.class.getPackage().getImplementationVersion();
-            return new String[] {"spendline-standalone " + (version == null ? "development" : version)};
+            return new String[] {"Spendline " + (version == null ? "development" : version)};
         }
     }
 
