@@ -86,7 +86,7 @@ public final class LocalCommands implements OperatorCommands {
 
     /**
      * The footer of {@code --help}: the key commands on the default data directory, ready to run.
-     * {@code revoke-key} needs a key id, so it is described rather than shown.
+     * {@code revoke-key} needs a key id, so its help is shown rather than a revocation.
      */
     static List<String> helpFooter() {
         String launcher = launcher();
@@ -98,7 +98,8 @@ public final class LocalCommands implements OperatorCommands {
                 "  " + launcher + " create-key",
                 "  " + launcher + " set-plan TEAM",
                 "  " + launcher + " setup-link",
-                "revoke-key takes a key id that list-keys shows. A command's options: " + launcher + " COMMAND --help");
+                "Each command's options, e.g. revoke-key's (it takes a key id that list-keys shows):",
+                "  " + launcher + " revoke-key --help");
     }
 
     @Override

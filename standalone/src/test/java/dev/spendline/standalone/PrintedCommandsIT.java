@@ -92,7 +92,8 @@ class PrintedCommandsIT {
                         launcher + " list-keys",
                         launcher + " create-key",
                         launcher + " set-plan TEAM",
-                        launcher + " setup-link");
+                        launcher + " setup-link",
+                        launcher + " revoke-key --help");
         String setupLink = null;
         for (String command : helpCommands) {
             Shell run = shell(command, Map.of("SPENDLINE_DATA_DIR", dataDir));
@@ -119,6 +120,23 @@ class PrintedCommandsIT {
             assertThat(run.exitCode()).as(command + "\n" + run.output()).isZero();
             assertThat(run.output()).contains("on TEAM");
         }
+
+        // The Settings page's other command shows only once records were set aside (PoisonRecordIT makes
+        // some); the same generator spells it, with this launcher, and it runs against the running broker.
+        Matcher workspace = Pattern.compile("--workspace (ws_[a-z0-9]+)").matcher(settingsCommands.get(0));
+        assertThat(workspace.find()).isTrue();
+        String redrive;
+        System.setProperty(LocalCommands.LAUNCHER_PROPERTY, launcher.toString());
+        try {
+            redrive = new LocalCommands(dataDir)
+                    .redriveDeadLetters(workspace.group(1))
+                    .orElseThrow();
+        } finally {
+            System.clearProperty(LocalCommands.LAUNCHER_PROPERTY);
+        }
+        Shell redriven = shell(redrive, Map.of());
+        assertThat(redriven.exitCode()).as(redrive + "\n" + redriven.output()).isZero();
+        assertThat(redriven.output()).contains("Re-drove 0 dead letter(s)");
 
         // A later start's banner: the command for another key, run while Spendline runs.
         stop();
