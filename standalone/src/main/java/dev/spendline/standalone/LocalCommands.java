@@ -1,8 +1,6 @@
 package dev.spendline.standalone;
 
 import dev.spendline.query.settings.OperatorCommands;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -38,26 +36,17 @@ public final class LocalCommands implements OperatorCommands {
 
     /**
      * The launcher as typed: {@code bin/spendline-local}'s own path, else {@code java -jar} with
-     * the jar this runs from; from a class directory (an IDE, the tests) the launcher in the project.
+     * the jar as typed; from a class path of directories (an IDE, the tests) the project's launcher.
      */
     static String launcher() {
         String typed = System.getProperty(LAUNCHER_PROPERTY);
         if (typed != null && !typed.isBlank()) {
             return quote(typed);
         }
-        try {
-            Path source = Path.of(StandaloneMain.class
-                    .getProtectionDomain()
-                    .getCodeSource()
-                    .getLocation()
-                    .toURI());
-            if (Files.isRegularFile(source)) {
-                Path here = Path.of("").toAbsolutePath();
-                Path jar = source.startsWith(here) ? here.relativize(source) : source;
-                return "java -jar " + quote(jar.toString());
-            }
-        } catch (Exception e) {
-            // No code source to name (unusual class loader): the project's launcher below.
+        // java -jar puts the jar, as typed, alone on the class path (also Spring Boot's nested-jar launcher).
+        String classPath = System.getProperty("java.class.path", "");
+        if (classPath.endsWith(".jar") && !classPath.contains(java.io.File.pathSeparator)) {
+            return "java -jar " + quote(classPath);
         }
         return "bin/spendline-local";
     }
