@@ -319,7 +319,7 @@ public final class BenchMain {
             mixinStandardHelpOptions = true,
             description = "Time every dashboard view as a signed-in browser asks for it (the whole rendered page),"
                     + " one request at a time after a warm-up. Signs in with --email and --password, or first"
-                    + " claims the workspace with --setup-link (spendline-standalone setup-link prints one).")
+                    + " claims the workspace with --setup-link (bin/spendline-local setup-link prints one).")
     static final class Views implements Callable<Integer> {
         @Option(
                 names = "--url",

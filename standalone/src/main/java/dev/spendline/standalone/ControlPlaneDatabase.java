@@ -61,7 +61,7 @@ final class ControlPlaneDatabase {
             if (t instanceof SQLException sql && sql.getErrorCode() == ErrorCode.DATABASE_ALREADY_OPEN_1) {
                 return new IllegalStateException(
                         "The control-plane database in " + dataDir + " is open in another process: a Spendline"
-                                + " started on this data directory, or a spendline-standalone command still running."
+                                + " started on this data directory, or a bin/spendline-local command still running."
                                 + " Stop it, or wait for the command to finish, and try again.",
                         e);
             }

@@ -147,6 +147,8 @@ public final class Standalone implements AutoCloseable {
             props.put("spring.datasource.password", databasePassword);
             props.put(LocalCommandController.SECRET_PROPERTY, LocalSecrets.commandSecret(data));
             props.put("spendline.data-dir", data.toString());
+            // The data directory as the user gave it, for the commands the pages print (LocalCommands).
+            props.put(LocalCommands.DATA_DIR_PROPERTY, dataDir.toString());
             props.put("spendline.kafka.bootstrap-servers", bootstrap);
             if (kafka != null) {
                 // Every Kafka client of the context logs in to the embedded broker; an external

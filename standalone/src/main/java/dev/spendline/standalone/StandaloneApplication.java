@@ -4,6 +4,7 @@ import dev.spendline.gateway.config.GatewayConfiguration;
 import dev.spendline.gateway.ingest.IngestRoutes;
 import dev.spendline.query.app.QueryApiConfiguration;
 import dev.spendline.query.security.InternalPortRoute;
+import dev.spendline.query.settings.OperatorCommands;
 import dev.spendline.streams.app.StreamsConfiguration;
 import java.util.List;
 import org.springframework.boot.SpringBootConfiguration;
@@ -11,6 +12,7 @@ import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.server.reactive.HttpHandler;
 import org.springframework.http.server.reactive.ServletHttpHandlerAdapter;
@@ -33,6 +35,12 @@ public class StandaloneApplication {
     @Bean
     InternalPortRoute localCommandRoute() {
         return new InternalPortRoute(HttpMethod.POST, RunningStandalone.PATH);
+    }
+
+    /** The operator's commands the Settings page prints, spelled with the real launcher and data directory. */
+    @Bean
+    OperatorCommands operatorCommands(Environment environment) {
+        return new LocalCommands(environment.getRequiredProperty(LocalCommands.DATA_DIR_PROPERTY));
     }
 
     @Bean

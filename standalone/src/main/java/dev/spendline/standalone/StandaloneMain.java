@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.h2.jdbcx.JdbcDataSource;
@@ -27,8 +28,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code spendline-standalone}: runs Spendline on this machine with everything embedded, and
- * manages the API keys and plans of a local installation.
+ * {@code bin/spendline-local} (the jar's main class): runs Spendline on this machine with everything
+ * embedded, and manages the API keys and plans of a local installation. The command's name in
+ * usage lines and hints is the launcher's real name ({@link LocalCommands}), not this annotation's.
  */
 @Command(
         name = "spendline-standalone",
@@ -61,12 +63,13 @@ public final class StandaloneMain implements Callable<Integer> {
             description = "HTTP port of the base URL (default: ${DEFAULT-VALUE}).")
     int port;
 
+    // Null unless given (option or env): then it follows --port, so that --port alone moves both.
     @Option(
             names = "--internal-port",
-            defaultValue = "${env:SPENDLINE_INTERNAL_PORT:-9080}",
+            defaultValue = "${env:SPENDLINE_INTERNAL_PORT}",
             description = "The internal port: actuator (health, metrics) and instance-to-instance queries,"
-                    + " on 127.0.0.1 only (default: ${DEFAULT-VALUE}).")
-    int internalPort;
+                    + " on 127.0.0.1 only (default: --port + 1000, so 9080 with the default --port).")
+    Integer internalPort;
 
     @Option(
             names = "--kafka-port",
@@ -95,7 +98,7 @@ public final class StandaloneMain implements Callable<Integer> {
      * Spendline is run by that process ({@link RunningStandalone}), otherwise here on the files.
      */
     static CommandLine commandLine() {
-        CommandLine commandLine = new CommandLine(new StandaloneMain());
+        CommandLine commandLine = configured(new CommandLine(new StandaloneMain()));
         CommandLine.IExecutionStrategy local = new CommandLine.RunLast();
         commandLine.setExecutionStrategy(
                 parsed -> forwardToRunning(commandLine, parsed).orElseGet(() -> local.execute(parsed)));
@@ -130,8 +133,8 @@ public final class StandaloneMain implements Callable<Integer> {
      * Runs a key command inside the running Spendline, on its own database connection ({@link
      * LocalCommandController}): the same command, the same output.
      */
-    static RunningStandalone.Result runHere(List<String> args, JdbcClient controlPlane) {
-        CommandLine commandLine = new CommandLine(new StandaloneMain(), new CommandLine.IFactory() {
+    static RunningStandalone.Result runHere(List<String> args, JdbcClient controlPlane, String baseUrl) {
+        CommandLine commandLine = configured(new CommandLine(new StandaloneMain(), new CommandLine.IFactory() {
             private final CommandLine.IFactory defaults = CommandLine.defaultFactory();
 
             @Override
@@ -139,10 +142,11 @@ public final class StandaloneMain implements Callable<Integer> {
                 K created = defaults.create(cls);
                 if (created instanceof DataDir dataDir) {
                     dataDir.running = controlPlane;
+                    dataDir.runningBaseUrl = baseUrl;
                 }
                 return created;
             }
-        });
+        }));
         java.io.StringWriter out = new java.io.StringWriter();
         java.io.StringWriter err = new java.io.StringWriter();
         commandLine.setOut(new PrintWriter(out, true));
@@ -151,15 +155,62 @@ public final class StandaloneMain implements Callable<Integer> {
         return new RunningStandalone.Result(exitCode, out.toString(), err.toString());
     }
 
+    /**
+     * The command line with the launcher's real name in its usage lines, the key commands as
+     * examples under {@code --help}, and a one-line answer to a mistyped option or command.
+     */
+    static CommandLine configured(CommandLine commandLine) {
+        commandLine.setCommandName(LocalCommands.launcher());
+        // Picocli formats the footer (%n): a % in the launcher's path must stay a %.
+        List<String> footer = LocalCommands.helpFooter();
+        commandLine
+                .getCommandSpec()
+                .usageMessage()
+                .footer(footer.stream().map(line -> line.replace("%", "%%")).toArray(String[]::new));
+        // A command wrapped onto two lines no longer runs as pasted: wide enough for the longest one.
+        int longestCommand = footer.stream()
+                .filter(line -> line.startsWith("  "))
+                .mapToInt(String::length)
+                .max()
+                .orElse(0);
+        commandLine.setUsageHelpWidth(Math.max(80, longestCommand + 1));
+        commandLine.setParameterExceptionHandler(new Mistyped(commandLine.getParameterExceptionHandler()));
+        return commandLine;
+    }
+
+    /**
+     * The internal port: as given, else {@code --port + 1000} (9080 beside the default 8080), so
+     * that a second Spendline started with {@code --port} alone does not collide on 9080; below
+     * {@code --port} when that would pass 65535.
+     */
+    static int internalPort(int port, Integer given) {
+        if (given != null) {
+            return given;
+        }
+        return port + 1000 <= 65535 ? port + 1000 : port - 1000;
+    }
+
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
+        int internal = internalPort(port, internalPort);
+        // Before anything is created (data directory, broker, database): a port in use is one line.
+        Optional<String> busy = Ports.firstInUse(List.of(
+                new Ports.Port(port, "--port", "The port"),
+                new Ports.Port(internal, "--internal-port", "The internal port"),
+                new Ports.Port(externalKafka == null ? kafkaPort : 0, "--kafka-port", "The Kafka port")));
+        if (busy.isPresent()) {
+            spec.commandLine().getErr().println(busy.get());
+            spec.commandLine().getErr().flush();
+            return 1;
+        }
         out.println("Starting Spendline (data in "
                 + TerminalText.escape(dataDir.toAbsolutePath().normalize().toString()) + ") ...");
         out.flush();
         long started = System.nanoTime();
         Standalone standalone = Standalone.start(
-                dataDir, port, externalKafka, kafkaPort, partitions, Map.of(Standalone.INTERNAL_PORT, internalPort));
+                dataDir, port, externalKafka, kafkaPort, partitions, Map.of(Standalone.INTERNAL_PORT, internal));
+        LocalCommands commands = new LocalCommands(dataDir.toString());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(
@@ -197,10 +248,18 @@ public final class StandaloneMain implements Callable<Integer> {
                                 out.println();
                                 out.println("    " + link);
                             });
+                            out.println();
+                            out.println("List the keys, or create another (more commands: "
+                                    + TerminalText.escape(LocalCommands.launcher()) + " --help):");
+                            out.println();
+                            commands.afterFirstStart()
+                                    .forEach(command -> out.println("    " + TerminalText.escape(command)));
+                            out.println();
                         },
-                        () -> out.println("Sign in at " + standalone.baseUrl() + "/signin; create another API key"
-                                + " with: spendline-standalone create-key --data-dir "
-                                + TerminalText.escape(dataDir.toString())));
+                        () -> {
+                            out.println("Sign in at " + standalone.baseUrl() + "/signin. Another API key:");
+                            out.println("    " + TerminalText.escape(commands.anotherKey()));
+                        });
         out.println("Stop with Ctrl-C.");
         out.flush();
         stopped.await();
@@ -240,6 +299,9 @@ public final class StandaloneMain implements Callable<Integer> {
 
         /** The running Spendline's database, when the command runs inside it; null otherwise. */
         JdbcClient running;
+
+        /** The running Spendline's base URL, when the command runs inside it; null otherwise. */
+        String runningBaseUrl;
 
         /**
          * The control-plane database: the running Spendline's connection when the command was sent
@@ -451,7 +513,7 @@ public final class StandaloneMain implements Callable<Integer> {
         @Override
         public String[] getVersion() {
             String version = StandaloneMain.class.getPackage().getImplementationVersion();
-            return new String[] {"spendline-standalone " + (version == null ? "development" : version)};
+            return new String[] {"Spendline " + (version == null ? "development" : version)};
         }
     }
 
@@ -473,8 +535,8 @@ public final class StandaloneMain implements Callable<Integer> {
 
         @Option(
                 names = "--url",
-                defaultValue = "http://127.0.0.1:${env:SPENDLINE_PORT:-8080}",
-                description = "The base URL the link starts with (default: ${DEFAULT-VALUE}).")
+                description = "The base URL the link starts with (default: the base URL of the Spendline running on"
+                        + " --data-dir, else http://127.0.0.1:8080, or $SPENDLINE_PORT's port).")
         String baseUrl;
 
         @Override
@@ -490,7 +552,13 @@ public final class StandaloneMain implements Callable<Integer> {
                                 + ") already has an owner: ask them for an invitation link (Settings > Members).");
                 return 1;
             }
-            String base = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+            String url = baseUrl != null
+                    ? baseUrl
+                    : dataDir.runningBaseUrl != null
+                            ? dataDir.runningBaseUrl
+                            : "http://127.0.0.1:"
+                                    + java.util.Objects.requireNonNullElse(System.getenv("SPENDLINE_PORT"), "8080");
+            String base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
             spec.commandLine().getOut().println(TerminalText.escape(base) + "/setup/" + token.get());
             return 0;
         }

@@ -199,7 +199,7 @@ class LocalSecurityIT {
 
     record Command(int exitCode, String output) {}
 
-    /** {@code spendline-standalone <args> --data-dir <the running one's>} as a process of its own. */
+    /** {@code bin/spendline-local <args> --data-dir <the running one's>} as a process of its own. */
     private static Command command(String... args) throws Exception {
         List<String> commandLine = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),

@@ -21,7 +21,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import picocli.CommandLine;
 
 /**
- * {@code spendline-standalone set-plan}, how a self-hosting operator reaches the Team plan, and
+ * {@code bin/spendline-local set-plan}, how a self-hosting operator reaches the Team plan, and
  * {@code setup-link}, how the owner of a fresh installation who lost the first start's link gets a
  * new one. Runs the
  * real command line against the control-plane database of a data directory, without starting
@@ -95,7 +95,7 @@ class WorkspaceCommandsTest {
 
         assertThat(help.exitCode()).isZero();
         assertThat(help.out())
-                .startsWith("Usage: spendline-standalone set-plan [-hV] [--data-dir=<path>] [--workspace=ID]")
+                .startsWith("Usage: bin/spendline-local set-plan [-hV] [--data-dir=<path>] [--workspace=ID]")
                 .contains(" PLAN\n")
                 .contains("budgets, alert snoozes and experiment guardrails")
                 .contains("FREE or TEAM.");
@@ -162,7 +162,7 @@ class WorkspaceCommandsTest {
         System.arraycopy(args, 0, withDataDir, 0, args.length);
         withDataDir[args.length] = "--data-dir";
         withDataDir[args.length + 1] = dataDir.toString();
-        CommandLine commandLine = new CommandLine(new StandaloneMain());
+        CommandLine commandLine = StandaloneMain.configured(new CommandLine(new StandaloneMain()));
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         commandLine.setOut(new PrintWriter(out, true));

@@ -8,6 +8,7 @@ import dev.spendline.contracts.query.QueryUnavailableException;
 import dev.spendline.controlplane.Principal;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.query.settings.OperatorCommands;
 import dev.spendline.query.signin.WorkspaceAuthentication;
 import dev.spendline.query.slack.SlackConnections;
 import jakarta.servlet.http.HttpServletResponse;
@@ -34,12 +35,17 @@ final class WorkspaceSettingsController {
     private final WorkspaceRepository workspaces;
     private final ObjectProvider<SlackConnections> slack;
     private final Queries queries;
+    private final ObjectProvider<OperatorCommands> operatorCommands;
 
     WorkspaceSettingsController(
-            WorkspaceRepository workspaces, ObjectProvider<SlackConnections> slack, Queries queries) {
+            WorkspaceRepository workspaces,
+            ObjectProvider<SlackConnections> slack,
+            Queries queries,
+            ObjectProvider<OperatorCommands> operatorCommands) {
         this.workspaces = workspaces;
         this.slack = slack;
         this.queries = queries;
+        this.operatorCommands = operatorCommands;
     }
 
     @GetMapping(PATH)
@@ -92,6 +98,18 @@ final class WorkspaceSettingsController {
                 "slackConnection", configured ? connections.of(workspace.id()).orElse(null) : null);
         model.addAttribute("canManage", viewer != null && viewer.manages());
         model.addAttribute("deadLetters", deadLetters(workspace.id()));
+        // The operator's commands as this installation spells them; none where it has no such command.
+        OperatorCommands commands = operatorCommands.getIfAvailable();
+        model.addAttribute(
+                "setPlanCommand",
+                commands == null
+                        ? null
+                        : commands.setPlan(workspace.id(), "TEAM").orElse(null));
+        model.addAttribute(
+                "redriveCommand",
+                commands == null
+                        ? null
+                        : commands.redriveDeadLetters(workspace.id()).orElse(null));
         return "settings/index";
     }
 

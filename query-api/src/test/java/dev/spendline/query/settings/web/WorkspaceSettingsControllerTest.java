@@ -13,11 +13,16 @@ import dev.spendline.controlplane.accounts.Role;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.query.settings.OperatorCommands;
 import java.time.Instant;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.MvcResult;
 
@@ -26,7 +31,29 @@ import org.springframework.test.web.servlet.MvcResult;
  * admins. Spring Boot's default security chain (CSRF on) stands in for the session chain.
  */
 @WebMvcTest(controllers = WorkspaceSettingsController.class)
+@Import(WorkspaceSettingsControllerTest.Commands.class)
 class WorkspaceSettingsControllerTest {
+
+    /** The installation's commands as the standalone spells them (its own test runs them: PrintedCommandsIT). */
+    @TestConfiguration
+    static class Commands {
+        @Bean
+        OperatorCommands operatorCommands() {
+            return new OperatorCommands() {
+                @Override
+                public Optional<String> setPlan(String workspaceId, String plan) {
+                    return Optional.of("bin/spendline-local set-plan --workspace " + workspaceId + " " + plan
+                            + " --data-dir ./data");
+                }
+
+                @Override
+                public Optional<String> redriveDeadLetters(String workspaceId) {
+                    return Optional.of("bin/spendline-local redrive-dead-letters --workspace " + workspaceId
+                            + " --data-dir ./data");
+                }
+            };
+        }
+    }
 
     @Autowired
     MockMvc mvc;
@@ -55,7 +82,7 @@ class WorkspaceSettingsControllerTest {
                 .contains("Name: <strong>Acme</strong>")
                 .contains("This workspace is on the <strong>FREE</strong> plan.")
                 .contains("creating budgets, snoozing alerts and setting experiment")
-                .contains("spendline-standalone set-plan TEAM --data-dir ./data")
+                .contains("bin/spendline-local set-plan --workspace " + workspace.id() + " TEAM --data-dir ./data")
                 .contains("The Slack app is not configured by the operator of this Spendline.")
                 .contains(
                         "href=\"/app/settings/keys\"",
@@ -90,7 +117,8 @@ class WorkspaceSettingsControllerTest {
                 .contains("id=\"dead-letters\"")
                 .contains("<strong>3 records</strong>")
                 .contains("could not be processed since")
-                .contains("spendline-standalone redrive-dead-letters --workspace " + workspace.id());
+                .contains("bin/spendline-local redrive-dead-letters --workspace " + workspace.id()
+                        + " --data-dir ./data");
     }
 
     @Test
