@@ -8,6 +8,7 @@ import java.text.DecimalFormatSymbols;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import org.springframework.stereotype.Component;
 
@@ -81,6 +82,31 @@ public final class Formats {
 
     public String day(Instant at) {
         return at == null ? "—" : DAY.format(at);
+    }
+
+    /**
+     * What a report form's {@code from} field shows: the value as given, else the start the report
+     * used (by default the first of the last 30 days, {@code LastDays}), so the field holds the
+     * real range as a value a person can edit, never a sample date that looks like one.
+     */
+    public String fromField(String given, Instant from) {
+        return given != null && !given.isEmpty() ? given : edge(from, false);
+    }
+
+    /** The {@code to} field likewise: a date is included, so an edge at midnight shows the day before. */
+    public String toField(String given, Instant to) {
+        return given != null && !given.isEmpty() ? given : edge(to, true);
+    }
+
+    /** A date ({@code 2026-11-26}) when the edge is a UTC midnight, else the instant itself. */
+    public static String edge(Instant at, boolean end) {
+        if (at == null) {
+            return "";
+        }
+        if (!at.equals(at.truncatedTo(ChronoUnit.DAYS))) {
+            return DateTimeFormatter.ISO_INSTANT.format(at);
+        }
+        return DAY.format(end ? at.minus(1, ChronoUnit.DAYS) : at);
     }
 
     /** A fresh format each time: {@link DecimalFormat} is not thread-safe. */

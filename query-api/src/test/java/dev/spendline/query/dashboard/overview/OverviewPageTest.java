@@ -13,6 +13,7 @@ import dev.spendline.contracts.alert.AlertSeverity;
 import dev.spendline.contracts.alert.AlertStatus;
 import dev.spendline.contracts.alert.AlertType;
 import dev.spendline.contracts.budget.BudgetScope;
+import dev.spendline.contracts.event.ProductEventReader;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.Measures;
 import dev.spendline.contracts.query.QueryType;
@@ -192,6 +193,27 @@ class OverviewPageTest {
                 .contains("&quot;externalId&quot;:&quot;req-7f3a&quot;")
                 .contains("data-copy=\"#ingest-curl\"")
                 .doesNotContain("Forecast for the month");
+    }
+
+    /** The contract the empty overview states is the event reader's, not prose that can drift from it. */
+    @Test
+    void anEmptyWorkspaceNamesExactlyTheFieldsIngestRequires() throws Exception {
+        queries.on(QueryType.SPEND_BY, q -> q.grain() == TimeGrain.DAY ? days(q, false) : top(q));
+        String page = page("/app");
+        int start = page.indexOf("id=\"ingest-fields\">");
+        String note = page.substring(start, page.indexOf("</p>", start))
+                .replaceAll("<[^>]+>", "")
+                .replaceAll("\\s+", " ")
+                .substring("id=\"ingest-fields\">".length())
+                .trim();
+        assertThat(note)
+                .startsWith("Every event needs provider, model, promptTokens, outputTokens and costUsd.")
+                .contains("Optional: source and externalId, always together")
+                .doesNotContain("price book");
+        String required = note.substring(0, note.indexOf('.'));
+        for (String field : ProductEventReader.requiredFields()) {
+            assertThat(required).contains(field);
+        }
     }
 
     @Test
