@@ -216,6 +216,26 @@ class OverviewPageTest {
         }
     }
 
+    /** A person who mistypes a dashboard address gets a page in the frame; the API keeps its JSON. */
+    @Test
+    void aMistypedDashboardAddressIsA404PageAndAnApiPathStaysJson() throws Exception {
+        MvcResult page = mvc.perform(get("/app/spnd").with(authentication(DashboardTests.signedIn())))
+                .andReturn();
+        assertThat(page.getResponse().getStatus()).isEqualTo(404);
+        assertThat(page.getResponse().getContentType()).startsWith("text/html");
+        assertThat(page.getResponse().getContentAsString())
+                .contains("<h1>There is no such page</h1>")
+                .contains("Nothing in the dashboard is at /app/spnd.")
+                .contains("<a href=\"/app\">Go to the overview</a>.")
+                .contains("href=\"/app/spend\""); // the frame's menu
+
+        MvcResult api = mvc.perform(get("/api/v1/nothing-here").with(authentication(DashboardTests.signedIn())))
+                .andReturn();
+        assertThat(api.getResponse().getStatus()).isEqualTo(404);
+        assertThat(api.getResponse().getContentType()).startsWith("application/problem+json");
+        assertThat(api.getResponse().getContentAsString()).contains("\"code\":\"not_found\"");
+    }
+
     @Test
     void anUnknownFragmentIsA400Page() throws Exception {
         MvcResult result = mvc.perform(get("/app?fragment=everything").with(authentication(DashboardTests.signedIn())))
