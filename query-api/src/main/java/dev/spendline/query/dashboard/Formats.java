@@ -1,7 +1,7 @@
 package dev.spendline.query.dashboard;
 
+import dev.spendline.contracts.money.MoneyText;
 import java.math.BigDecimal;
-import java.math.MathContext;
 import java.math.RoundingMode;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
@@ -22,8 +22,6 @@ import org.springframework.stereotype.Component;
 @Component("fmt")
 public final class Formats {
 
-    private static final BigDecimal CENT = new BigDecimal("0.01");
-
     private static final DateTimeFormatter MINUTE =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);
     private static final DateTimeFormatter DAY =
@@ -40,13 +38,7 @@ public final class Formats {
      * an answer is found verbatim on its page.
      */
     public static String usd(BigDecimal amount) {
-        BigDecimal abs = amount.abs();
-        String digits = abs.signum() != 0 && abs.compareTo(CENT) < 0
-                ? abs.round(new MathContext(2, RoundingMode.HALF_UP))
-                        .stripTrailingZeros()
-                        .toPlainString()
-                : grouped("#,##0.00").format(abs.setScale(2, RoundingMode.HALF_UP));
-        return (amount.signum() < 0 ? "-$" : "$") + digits;
+        return MoneyText.usd(amount);
     }
 
     /** A ratio in percent with one decimal: {@code 0.648} is {@code 64.8 %}. */
