@@ -337,8 +337,8 @@ final class ReadToolAnswers {
                 Instant.parse("2026-11-12T09:14:03Z"),
                 Instant.parse("2026-11-15T16:40:11Z"),
                 null,
-                "Budget \"Support bot\" (feature support-bot, monthly) has used 82.4% of its 500 USD limit:"
-                        + " 412.00 USD spent (threshold 80 %).",
+                "Budget \"Support bot\" (feature support-bot, monthly) has used 82.4% of its $500.00 limit:"
+                        + " $412.00 spent (threshold 80 %).",
                 AlertEvidence.ofBudget(
                         SUPPORT_BOT.id(),
                         SUPPORT_BOT.name(),
@@ -379,8 +379,8 @@ final class ReadToolAnswers {
                 Instant.parse("2026-11-16T01:20:00Z"),
                 Instant.parse("2026-11-16T01:20:00Z"),
                 null,
-                "Spend in the hour from 2026-11-16T01:00:00Z is 2.05 USD, above the anomaly threshold of 2.00 USD"
-                        + " (the last 7 days averaged 1.00 USD an hour).",
+                "Spend in the hour from 2026-11-16T01:00:00Z is $2.05, above the anomaly threshold of $2.00"
+                        + " (the last 7 days averaged $1.00 an hour).",
                 AlertEvidence.ofSpendAnomaly(hour, usd("2.05"), usd("1.00"), usd("2.00"), 212));
         Alert forecast = new Alert(
                 Alert.SCHEMA_VERSION,
@@ -395,8 +395,8 @@ final class ReadToolAnswers {
                 Instant.parse("2026-11-10T07:00:00Z"),
                 Instant.parse("2026-11-10T07:00:00Z"),
                 null,
-                "Budget \"Support bot\" (feature support-bot, monthly) is on course to exceed its 500 USD limit:"
-                        + " 640.12 USD forecast for the period, 213.37 USD spent so far.",
+                "Budget \"Support bot\" (feature support-bot, monthly) is on course to exceed its $500.00 limit:"
+                        + " $640.12 forecast for the period, $213.37 spent so far.",
                 AlertEvidence.ofBudget(
                         SUPPORT_BOT.id(),
                         SUPPORT_BOT.name(),

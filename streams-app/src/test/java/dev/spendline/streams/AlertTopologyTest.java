@@ -100,8 +100,8 @@ class AlertTopologyTest {
                         tuple(AlertType.BUDGET_THRESHOLD, AlertChange.UPDATED, AlertSeverity.CRITICAL, 100, "100.00"));
         assertThat(changes).extracting(Alert::id).containsOnly(changes.get(0).id());
         assertThat(changes.get(2).message())
-                .isEqualTo("Budget \"b1\" (feature search, monthly) has used 100.0% of its 100 USD limit:"
-                        + " 100.00 USD spent (threshold 100 %).");
+                .isEqualTo("Budget \"b1\" (feature search, monthly) has used 100.0% of its $100.00 limit:"
+                        + " $100.00 spent (threshold 100 %).");
         assertThat(changes.get(0).openedAt()).isEqualTo(NOW);
 
         ActiveAlertsReport active = queries.activeAlerts(ActiveAlertsQuery.all(WS, NOW));
@@ -253,8 +253,8 @@ class AlertTopologyTest {
             assertThat(a.evidence().thresholdUsd()).isEqualByComparingTo("2");
             assertThat(a.evidence().periodStart()).isEqualTo(NOW);
             assertThat(a.message())
-                    .isEqualTo("Spend in the hour from 2026-11-18T12:00:00Z is 2.10 USD, above the anomaly threshold of"
-                            + " 2.00 USD (the last 7 days averaged 1.00 USD an hour).");
+                    .isEqualTo("Spend in the hour from 2026-11-18T12:00:00Z is $2.10, above the anomaly threshold of"
+                            + " $2.00 (the last 7 days averaged $1.00 an hour).");
         });
         driver.advanceWallClockTime(Duration.ofHours(1));
         assertThat(published.readValue().lastChange()).isEqualTo(AlertChange.RESOLVED);

@@ -46,7 +46,10 @@ public final class SpendCommand extends SpendlineCommand {
     @Option(names = "--from", paramLabel = "DATE", description = "e.g. 2026-11-01 (default: 30 days before --to).")
     String from;
 
-    @Option(names = "--to", paramLabel = "DATE", description = "e.g. 2026-11-30, that day included (default: now).")
+    @Option(
+            names = "--to",
+            paramLabel = "DATE",
+            description = "e.g. 2026-11-30, that day included (default: today, so the last 30 days, today included).")
     String to;
 
     @Option(names = "--limit", paramLabel = "N", description = "Rows, 1-1000 (default 20; by a period: every period).")

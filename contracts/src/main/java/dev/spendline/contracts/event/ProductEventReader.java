@@ -7,10 +7,12 @@ import static dev.spendline.contracts.validation.Limits.MAX_NAME_LENGTH;
 import static dev.spendline.contracts.validation.Limits.MAX_RETRY_COUNT;
 import static dev.spendline.contracts.validation.Limits.MAX_TOKENS;
 
+import dev.spendline.contracts.json.Json;
 import dev.spendline.contracts.validation.FieldError;
 import dev.spendline.contracts.validation.FieldReader;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
@@ -20,7 +22,24 @@ public final class ProductEventReader {
 
     private static final Set<String> STATUSES = Set.of(ProductEvent.STATUS_SUCCESS, ProductEvent.STATUS_ERROR);
 
+    /** The message of a field that is missing but must be there, the mark of a required field. */
+    private static final String REQUIRED = "is required";
+
     private ProductEventReader() {}
+
+    /**
+     * The fields every event must have, in the order {@link #read} checks them: the ones an empty
+     * object is refused for as missing. Derived from the reader itself, so what a page or a document
+     * says is required cannot drift from what ingest refuses.
+     */
+    public static List<String> requiredFields() {
+        List<FieldError> errors = new ArrayList<>();
+        read(Json.MAPPER.createObjectNode(), "", Instant.EPOCH, errors);
+        return errors.stream()
+                .filter(error -> error.message().equals(REQUIRED))
+                .map(error -> error.pointer().substring(1))
+                .toList();
+    }
 
     /**
      * Reads the event at {@code pointer}; adds every problem to {@code errors} and returns null

@@ -4,6 +4,7 @@ import dev.spendline.contracts.compare.CompareQuery;
 import dev.spendline.contracts.compare.CompareSubject;
 import dev.spendline.contracts.margin.MarginQuery;
 import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.LastDays;
 import dev.spendline.contracts.query.SpendMetric;
 import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.TimeGrain;
@@ -12,7 +13,6 @@ import dev.spendline.contracts.validation.FieldError;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
@@ -116,15 +116,15 @@ final class CompareArguments {
     }
 
     /**
-     * The default current period: the last 30 whole days, up to the start of today (UTC). Edges at
-     * midnight keep the base (the 30 days before) exactly adjacent: an edge inside an older day is
-     * read as that whole day, so "now minus 30 days" made both periods hold that day. Today so far
-     * is left out because a part of a day is not like the whole days it would be set against.
+     * The default current period: the last 30 whole days, up to the start of today (UTC), {@link
+     * LastDays#beforeToday}. Edges at midnight keep the base (the 30 days before) exactly adjacent:
+     * an edge inside an older day is read as that whole day, so "now minus 30 days" made both
+     * periods hold that day. Today so far is left out because a part of a day is not like the whole
+     * days it would be set against.
      */
     private static Instant[] lastWholeDays(Clock clock) {
-        Instant today =
-                LocalDate.now(clock.withZone(ZoneOffset.UTC)).atStartOfDay().toInstant(ZoneOffset.UTC);
-        return new Instant[] {today.minus(ToolArgumentReaders.DEFAULT_RANGE), today};
+        LastDays days = LastDays.beforeToday(clock);
+        return new Instant[] {days.from(), days.to()};
     }
 
     private static CompareQuery margin(

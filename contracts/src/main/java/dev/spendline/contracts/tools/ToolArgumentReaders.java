@@ -8,6 +8,7 @@ import dev.spendline.contracts.budget.BudgetState;
 import dev.spendline.contracts.budget.BudgetStatusQuery;
 import dev.spendline.contracts.margin.MarginQuery;
 import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.LastDays;
 import dev.spendline.contracts.query.SpendMetric;
 import dev.spendline.contracts.query.SpendOrder;
 import dev.spendline.contracts.query.SpendQuery;
@@ -43,8 +44,8 @@ import java.util.stream.Stream;
  */
 final class ToolArgumentReaders {
 
-    /** The range of {@code spend_by}, {@code top_waste} and {@code savings_recommendations} when left out. */
-    static final Duration DEFAULT_RANGE = Duration.ofDays(30);
+    /** The length of the range of {@code spend_by}, {@code top_waste} and {@code savings_recommendations} when left out. */
+    static final Duration DEFAULT_RANGE = Duration.ofDays(LastDays.DEFAULT);
     /** The arguments of {@code spend_by} that are not filters; any dimension of the usage is a filter. */
     static final Set<String> SPEND_FIXED = Set.of("by", "usage", "from", "to", "limit", "metric", "order", "exclude");
     /** The one argument that may be repeated: each value is {@code dimension:value}. */
@@ -409,12 +410,16 @@ final class ToolArgumentReaders {
         }
     }
 
-    /** {@code [from, to)}: dates ({@code to} included) or date-times; by default the last 30 days to now. */
+    /**
+     * {@code [from, to)}: dates ({@code to} included) or date-times. By default the last 30 days,
+     * today included ({@link LastDays}); without {@code to}, to the end of today; without {@code
+     * from}, 30 days before {@code to}.
+     */
     static Instant[] range(ToolArguments args, Clock clock, List<FieldError> errors) {
         Instant to = instant(args.first("to"), "to", true, errors);
         Instant from = instant(args.first("from"), "from", false, errors);
         if (to == null && args.first("to") == null) {
-            to = clock.instant();
+            to = LastDays.endOfToday(clock);
         }
         if (from == null && args.first("from") == null && to != null) {
             from = to.minus(DEFAULT_RANGE);

@@ -657,4 +657,21 @@ class ProductEventReaderTest {
             assertThat(e.pointer()).doesNotContain("SECRET");
         });
     }
+
+    @Test
+    void theRequiredFieldsAreTheOnesAnEventWithoutThemIsRefusedFor() {
+        assertThat(ProductEventReader.requiredFields())
+                .containsExactly("provider", "model", "promptTokens", "outputTokens", "costUsd");
+        // Each one missing alone is refused at its own pointer as required; the rest may be left out.
+        for (String field : ProductEventReader.requiredFields()) {
+            ObjectNode node = valid();
+            node.remove(field);
+            List<FieldError> errors = new ArrayList<>();
+            assertThat(ProductEventReader.read(node, "", RECEIVED_AT, errors)).isNull();
+            assertThat(errors).containsExactly(new FieldError("/" + field, "is required"));
+        }
+        assertThat(ProductEventReader.read(valid(), "", RECEIVED_AT, new ArrayList<>()))
+                .as("an event with only the required fields")
+                .isNotNull();
+    }
 }

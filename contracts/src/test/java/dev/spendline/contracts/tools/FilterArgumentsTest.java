@@ -16,7 +16,6 @@ import dev.spendline.contracts.validation.FieldError;
 import dev.spendline.contracts.waste.TopWasteQuery;
 import dev.spendline.contracts.waste.WasteKind;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
@@ -35,6 +34,10 @@ class FilterArgumentsTest {
 
     private static final Instant NOW = Instant.parse("2026-11-22T10:17:00Z");
     private static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
+    /** The last 30 days, today included: 24 Oct 00:00 to 23 Nov 00:00 (LastDays). */
+    private static final Instant LAST_30_FROM = Instant.parse("2026-10-24T00:00:00Z");
+
+    private static final Instant LAST_30_TO = Instant.parse("2026-11-23T00:00:00Z");
     private static final YearMonth NOV = YearMonth.of(2026, 11);
 
     private final List<FieldError> errors = new ArrayList<>();
@@ -117,8 +120,7 @@ class FilterArgumentsTest {
     void aWasteDimensionFilterIsAValueOfByAndTakesByWhenItIsLeftOut() {
         TopWasteQuery alone = (TopWasteQuery) read(ToolArgumentReaders::waste, "feature", "search", "limit", "5");
         assertThat(alone)
-                .isEqualTo(new TopWasteQuery(
-                        "ws_1", NOW.minus(Duration.ofDays(30)), NOW, Dimension.FEATURE, 5, null, "search"));
+                .isEqualTo(new TopWasteQuery("ws_1", LAST_30_FROM, LAST_30_TO, Dimension.FEATURE, 5, null, "search"));
         TopWasteQuery withBy = (TopWasteQuery) read(ToolArgumentReaders::waste, "by", "model", "model", "gpt-4.1");
         assertThat(withBy.by()).isEqualTo(Dimension.MODEL);
         assertThat(withBy.value()).isEqualTo("gpt-4.1");
@@ -191,8 +193,8 @@ class FilterArgumentsTest {
         assertThat(q)
                 .isEqualTo(new SavingsQuery(
                         "ws_1",
-                        NOW.minus(Duration.ofDays(30)),
-                        NOW,
+                        LAST_30_FROM,
+                        LAST_30_TO,
                         SavingsQuery.DEFAULT_LIMIT,
                         RecommendationKind.USE_CHEAPER_MODEL,
                         "search",

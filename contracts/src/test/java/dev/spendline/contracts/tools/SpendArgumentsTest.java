@@ -10,7 +10,6 @@ import dev.spendline.contracts.query.TimeGrain;
 import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.validation.FieldError;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -24,6 +23,11 @@ class SpendArgumentsTest {
 
     private static final Instant NOW = Instant.parse("2026-11-22T10:17:00Z");
     private static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
+
+    /** The last 30 days, today included: 24 Oct 00:00 to 23 Nov 00:00 (LastDays). */
+    private static final Instant LAST_30_FROM = Instant.parse("2026-10-24T00:00:00Z");
+
+    private static final Instant LAST_30_TO = Instant.parse("2026-11-23T00:00:00Z");
 
     private final List<FieldError> errors = new ArrayList<>();
 
@@ -46,13 +50,7 @@ class SpendArgumentsTest {
         assertThat(errors).isEmpty();
         assertThat(query)
                 .isEqualTo(new SpendQuery(
-                        "ws_1",
-                        UsageKind.PRODUCT,
-                        Dimension.FEATURE,
-                        NOW.minus(Duration.ofDays(30)),
-                        NOW,
-                        Map.of(),
-                        20));
+                        "ws_1", UsageKind.PRODUCT, Dimension.FEATURE, LAST_30_FROM, LAST_30_TO, Map.of(), 20));
     }
 
     @Test

@@ -4,6 +4,7 @@ import dev.spendline.contracts.budget.BudgetScope;
 import dev.spendline.contracts.compare.CompareQuery;
 import dev.spendline.contracts.margin.MarginQuery;
 import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.LastDays;
 import dev.spendline.contracts.query.SpendMetric;
 import dev.spendline.contracts.query.SpendOrder;
 import dev.spendline.contracts.query.SpendQuery;
@@ -49,7 +50,7 @@ final class QuestionInterpreter {
     /** Rows a list answer names when the question does not say how many. */
     static final int DEFAULT_LIMIT = 10;
     /** The period of spend, waste and savings questions that name none: the 30 days ending today. */
-    static final int DEFAULT_DAYS = 30;
+    static final int DEFAULT_DAYS = LastDays.DEFAULT;
 
     /** A dimension word and the dimension it means in product and in internal usage (null: none). */
     private record Noun(Dimension product, Dimension internal) {
@@ -1379,8 +1380,10 @@ final class QuestionInterpreter {
                 // No period: the last whole days against as many right before, like the compare
                 // tool's own default; today so far would be a part set against whole days.
                 notes.add("No period named: the last " + DEFAULT_DAYS + " whole days, to the start of today");
-                current = TimeRange.days(today.minusDays(DEFAULT_DAYS), today.minusDays(1));
-                base = TimeRange.days(today.minusDays(2L * DEFAULT_DAYS), today.minusDays(DEFAULT_DAYS + 1L));
+                LastDays whole = LastDays.ending(today.minusDays(1), DEFAULT_DAYS);
+                LastDays before = LastDays.ending(whole.first().minusDays(1), DEFAULT_DAYS);
+                current = TimeRange.days(whole.first(), whole.last());
+                base = TimeRange.days(before.first(), before.last());
             } else if (range == null) {
                 current = periodOrDays();
                 base = before(current);
@@ -1818,7 +1821,8 @@ final class QuestionInterpreter {
                 return range;
             }
             notes.add("No period named: the last " + DEFAULT_DAYS + " days");
-            return TimeRange.days(today.minusDays(DEFAULT_DAYS - 1L), today);
+            LastDays days = LastDays.ending(today, DEFAULT_DAYS);
+            return TimeRange.days(days.first(), days.last());
         }
 
         private Interpretation answered(

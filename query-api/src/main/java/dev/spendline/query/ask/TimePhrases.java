@@ -1,5 +1,6 @@
 package dev.spendline.query.ask;
 
+import dev.spendline.contracts.query.LastDays;
 import java.time.DayOfWeek;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -263,7 +264,11 @@ final class TimePhrases {
                 Instant to = TimeRange.hourCeiling(c.now());
                 yield new TimeRange(to.minus(n, ChronoUnit.HOURS), to, false);
             }
-            case "day" -> TimeRange.days(c.today().minusDays(n - 1L), c.today());
+            case "day" -> {
+                // The one definition of "the last N days", shared with the reports' default range.
+                LastDays days = LastDays.ending(c.today(), n);
+                yield TimeRange.days(days.first(), days.last());
+            }
             case "week" -> TimeRange.days(c.today().minusWeeks(n).plusDays(1), c.today());
             default -> TimeRange.days(c.today().minusMonths(n).plusDays(1), c.today());
         };

@@ -7,9 +7,16 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
 /**
- * The overview, the spend explorer and the comparison, in the shared frame. The report views come
+ * The overview, the spend explorer and the comparison, in the shared frame, and the 404 page of a
+ * mistyped dashboard address. The report views come
  * with {@link DashboardReportsConfiguration}; the Ask page with Ask ({@code AskConfiguration}).
  */
 @Configuration(proxyBeanMethods = false)
-@Import({DashboardFrame.class, OverviewConfiguration.class, SpendConfiguration.class, CompareConfiguration.class})
+@Import({
+    DashboardFrame.class,
+    DashboardNotFound.class,
+    OverviewConfiguration.class,
+    SpendConfiguration.class,
+    CompareConfiguration.class
+})
 public class DashboardConfiguration {}

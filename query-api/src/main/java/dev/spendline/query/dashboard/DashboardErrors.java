@@ -54,10 +54,24 @@ public final class DashboardErrors {
     }
 
     private static ModelAndView page(HttpStatus status, String heading, List<String> problems, String retry) {
+        return page(
+                status,
+                heading,
+                problems,
+                retry,
+                "Open this view with its defaults",
+                " or change the parameters in the address.");
+    }
+
+    /** The error page: the problems in words and one link onwards ({@code link}, reading {@code linkText}). */
+    static ModelAndView page(
+            HttpStatus status, String heading, List<String> problems, String link, String linkText, String afterLink) {
         ModelAndView page = new ModelAndView(VIEW, status);
+        page.addObject("linkText", linkText);
+        page.addObject("afterLink", afterLink);
         page.addObject("heading", heading);
         page.addObject("problems", problems);
-        page.addObject("retry", retry);
+        page.addObject("retry", link);
         // Exception handlers skip the model advice, so the frame's viewer is added here.
         page.addObject("viewer", DashboardModel.current());
         return page;

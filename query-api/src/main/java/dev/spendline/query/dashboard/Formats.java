@@ -1,13 +1,14 @@
 package dev.spendline.query.dashboard;
 
+import dev.spendline.contracts.money.MoneyText;
 import java.math.BigDecimal;
-import java.math.MathContext;
 import java.math.RoundingMode;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import org.springframework.stereotype.Component;
 
@@ -20,8 +21,6 @@ import org.springframework.stereotype.Component;
  */
 @Component("fmt")
 public final class Formats {
-
-    private static final BigDecimal CENT = new BigDecimal("0.01");
 
     private static final DateTimeFormatter MINUTE =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);
@@ -39,13 +38,7 @@ public final class Formats {
      * an answer is found verbatim on its page.
      */
     public static String usd(BigDecimal amount) {
-        BigDecimal abs = amount.abs();
-        String digits = abs.signum() != 0 && abs.compareTo(CENT) < 0
-                ? abs.round(new MathContext(2, RoundingMode.HALF_UP))
-                        .stripTrailingZeros()
-                        .toPlainString()
-                : grouped("#,##0.00").format(abs.setScale(2, RoundingMode.HALF_UP));
-        return (amount.signum() < 0 ? "-$" : "$") + digits;
+        return MoneyText.usd(amount);
     }
 
     /** A ratio in percent with one decimal: {@code 0.648} is {@code 64.8 %}. */
@@ -81,6 +74,31 @@ public final class Formats {
 
     public String day(Instant at) {
         return at == null ? "—" : DAY.format(at);
+    }
+
+    /**
+     * What a report form's {@code from} field shows: the value as given, else the start the report
+     * used (by default the first of the last 30 days, {@code LastDays}), so the field holds the
+     * real range as a value a person can edit, never a sample date that looks like one.
+     */
+    public String fromField(String given, Instant from) {
+        return given != null && !given.isEmpty() ? given : edge(from, false);
+    }
+
+    /** The {@code to} field likewise: a date is included, so an edge at midnight shows the day before. */
+    public String toField(String given, Instant to) {
+        return given != null && !given.isEmpty() ? given : edge(to, true);
+    }
+
+    /** A date ({@code 2026-11-26}) when the edge is a UTC midnight, else the instant itself. */
+    public static String edge(Instant at, boolean end) {
+        if (at == null) {
+            return "";
+        }
+        if (!at.equals(at.truncatedTo(ChronoUnit.DAYS))) {
+            return DateTimeFormatter.ISO_INSTANT.format(at);
+        }
+        return DAY.format(end ? at.minus(1, ChronoUnit.DAYS) : at);
     }
 
     /** A fresh format each time: {@link DecimalFormat} is not thread-safe. */

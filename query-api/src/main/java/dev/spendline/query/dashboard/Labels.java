@@ -32,6 +32,11 @@ public final class Labels {
         return words.substring(0, 1).toUpperCase(Locale.ROOT) + words.substring(1);
     }
 
+    /** A constant in words inside a sentence: {@code FAILED_CALL} is "failed call". */
+    public String lowerWords(Enum<?> value) {
+        return value == null ? "" : value.name().replace('_', ' ').toLowerCase(Locale.ROOT);
+    }
+
     /** A heading over several values: "Features", "Customers". */
     public String plural(String wireName) {
         String special = PLURAL.get(wireName);

@@ -109,6 +109,8 @@ public class SessionSecurity {
             + " img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self';"
             + " form-action 'self'; frame-ancestors 'none'";
 
+    static final String FAVICON = "/favicon.ico";
+
     /** Every path of the dashboard and its sign-in; nothing else reaches this chain. */
     static final RequestMatcher PATHS = new OrRequestMatcher(
             PathPatternRequestMatcher.pathPattern("/"),
@@ -123,7 +125,9 @@ public class SessionSecurity {
             PathPatternRequestMatcher.pathPattern("/oauth2/authorization/**"),
             PathPatternRequestMatcher.pathPattern("/login/oauth2/code/**"),
             PathPatternRequestMatcher.pathPattern("/assets/**"),
-            PathPatternRequestMatcher.pathPattern("/webjars/**"));
+            PathPatternRequestMatcher.pathPattern("/webjars/**"),
+            // Browsers ask for it on every page, whatever the page's icon link says.
+            PathPatternRequestMatcher.pathPattern(FAVICON));
 
     @Bean
     SecurityContextRepository sessionContextRepository() {
@@ -157,7 +161,7 @@ public class SessionSecurity {
                 .authenticationProvider(passwords)
                 .securityContext(context -> context.securityContextRepository(sessionContextRepository))
                 .authorizeHttpRequests(authorize -> authorize
-                        .requestMatchers("/assets/**", "/webjars/**")
+                        .requestMatchers("/assets/**", "/webjars/**", FAVICON)
                         .permitAll()
                         .requestMatchers(
                                 "/", "/signin", SignInLimitFilter.LOCKED_PAGE, "/signup", "/signout", "/setup/**")

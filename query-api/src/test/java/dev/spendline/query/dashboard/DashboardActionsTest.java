@@ -100,6 +100,24 @@ class DashboardActionsTest {
         verify(settings, times(1)).put(eq(Topics.BUDGETS), eq(TEAM_WS), any(), any());
     }
 
+    /** The budget reaches the reads a moment after "Done": the page waits for it rather than say none match. */
+    @Test
+    void aConfirmedBudgetIsListedOnThePageThatSaysDone() throws Exception {
+        Prepared prepared = prepareSupportBot(ann());
+        java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+        // The read before confirming and the next two find nothing yet; the fourth finds the new budget.
+        queries.set(
+                QueryType.BUDGET_STATUS,
+                q -> reads.incrementAndGet() < 4
+                        ? new BudgetStatusReport(TEAM_WS, NOW, 0, 0, 0, List.of())
+                        : ReportViewsTest.budgets());
+        MvcResult right = confirm("/app/budgets/confirm", prepared, prepared.phrase(), ann());
+        assertThat(text(right))
+                .contains("Done")
+                .contains("<th scope=\"row\">Support bot</th>")
+                .doesNotContain("No budgets match");
+    }
+
     @Test
     void aRepeatedConfirmationSaysItWasAlreadyDoneAndDoesNothingAgain() throws Exception {
         Prepared prepared = prepareSupportBot(ann());

@@ -166,15 +166,16 @@ class ReportViewsTest {
         assertThat(queries.last())
                 .isEqualTo(new TopWasteQuery(
                         TEAM_WS,
-                        NOW.minus(Duration.ofDays(30)),
-                        NOW,
+                        Instant.parse("2026-10-24T00:00:00Z"),
+                        Instant.parse("2026-11-23T00:00:00Z"),
                         Dimension.FEATURE,
                         5,
                         WasteKind.FAILED_CALL,
                         "search"));
         assertThat(page)
                 .contains("$87.65", "1,204 wasteful calls", "7.3 %", "of $1,200.69 spend")
-                .contains("FAILED_CALL", "Failed calls: paid for, no result", "$80.00", "1,000")
+                .contains("<th scope=\"row\">Failed call</th>", "Failed calls: paid for, no result", "$80.00", "1,000")
+                .doesNotContain(">FAILED_CALL<")
                 .contains("By kind and feature", ">search<", "$87.6543".substring(0, 6));
         String csv = mvc.perform(get("/app/waste?by=feature&format=csv").with(team()))
                 .andReturn()
@@ -203,7 +204,11 @@ class ReportViewsTest {
         assertThat(page("/app/savings?kind=USE_CHEAPER_MODEL"))
                 .contains("$412.30") // the total and the recommendation
                 .contains("Use a cheaper model for search")
-                .contains("$1,650.00 of MODEL_OVERKILL in 9,876 calls")
+                // Kinds in words, as the overview writes them; the comma after the calls, not before.
+                .contains("$1,650.00 of model overkill in 9,876 calls,</span>")
+                .contains(">Use cheaper model</span>")
+                .doesNotContain(">MODEL_OVERKILL<")
+                .doesNotContain(">USE_CHEAPER_MODEL<")
                 .contains("of $4,321.09 spend, 2026-10-23 to 2026-11-22")
                 .contains("; models: gpt-4.1")
                 .contains(HtmlUtils.htmlEscape("gpt-4.1-mini at its observed cost per token"))
@@ -228,6 +233,18 @@ class ReportViewsTest {
                         .getContentAsString())
                 .endsWith("bud_1,Support bot,FEATURE,support-bot,MONTHLY,2026-11-01T00:00:00Z,2026-12-01T00:00:00Z,"
                         + "500,412.34,82.5,577.28,WARNING\r\n");
+    }
+
+    /** Ask refuses to create budgets: the empty state points to what does, the form below and the CLI. */
+    @Test
+    void withoutBudgetsThePagePointsToItsFormAndTheCliNotToAsk() throws Exception {
+        queries.set(QueryType.BUDGET_STATUS, q -> new BudgetStatusReport(TEAM_WS, NOW, 0, 0, 0, List.of()));
+        assertThat(page("/app/budgets"))
+                .contains("No budgets match")
+                .contains("<a href=\"#create-budget\">Create a budget</a>")
+                .contains("<h2 id=\"create-budget\">Create a budget</h2>")
+                .contains("spendline action prepare-budget --name \"Monthly AI\" --limit-usd 500 --scope WORKSPACE")
+                .doesNotContain("or ask");
     }
 
     @Test

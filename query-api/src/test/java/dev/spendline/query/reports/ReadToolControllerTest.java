@@ -13,6 +13,7 @@ import dev.spendline.contracts.budget.BudgetStatusQuery;
 import dev.spendline.contracts.json.Json;
 import dev.spendline.contracts.margin.MarginQuery;
 import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.LastDays;
 import dev.spendline.contracts.query.Queries;
 import dev.spendline.contracts.query.QueryType;
 import dev.spendline.contracts.query.WorkspaceQuery;
@@ -26,8 +27,8 @@ import dev.spendline.query.problems.ProblemHandler;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -56,6 +57,9 @@ import tools.jackson.databind.JsonNode;
 class ReadToolControllerTest {
 
     private static final Instant NOW = Instant.parse("2026-11-22T10:17:00Z");
+    /** The default range: 24 Oct – 22 Nov, today included. */
+    private static final LastDays LAST_30_DAYS = LastDays.ending(LocalDate.parse("2026-11-22"), 30);
+
     private static final String WS = "ws_reports";
 
     @Autowired
@@ -91,8 +95,8 @@ class ReadToolControllerTest {
         assertThat(queries.last())
                 .isEqualTo(new TopWasteQuery(
                         WS,
-                        NOW.minus(Duration.ofDays(30)),
-                        NOW,
+                        LAST_30_DAYS.from(),
+                        LAST_30_DAYS.to(),
                         Dimension.FEATURE,
                         5,
                         WasteKind.FAILED_CALL,
@@ -107,8 +111,8 @@ class ReadToolControllerTest {
         assertThat(queries.last())
                 .isEqualTo(new SavingsQuery(
                         WS,
-                        NOW.minus(Duration.ofDays(30)),
-                        NOW,
+                        LAST_30_DAYS.from(),
+                        LAST_30_DAYS.to(),
                         SavingsQuery.DEFAULT_LIMIT,
                         RecommendationKind.USE_CHEAPER_MODEL,
                         "search",

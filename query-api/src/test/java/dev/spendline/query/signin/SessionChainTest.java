@@ -96,6 +96,25 @@ class SessionChainTest {
         assertThat(members).contains("Owner").contains("Create invitation link");
     }
 
+    /** Browsers ask every page for an icon; before sign-in too, so it is public like the stylesheet. */
+    @Test
+    void theFaviconIsServedToAnyoneByThisChain() throws Exception {
+        byte[] icon = mvc.perform(get("/favicon.ico"))
+                .andExpect(status().isOk())
+                .andExpect(header().string("Content-Security-Policy", SessionSecurity.CONTENT_SECURITY_POLICY))
+                .andReturn()
+                .getResponse()
+                .getContentAsByteArray();
+        // An ICO file: reserved 0, type 1 (icon), one image.
+        assertThat(icon).startsWith(0, 0, 1, 0, 1, 0);
+        String svg = mvc.perform(get("/assets/favicon.svg"))
+                .andExpect(status().isOk())
+                .andReturn()
+                .getResponse()
+                .getContentAsString();
+        assertThat(svg).startsWith("<svg");
+    }
+
     @Test
     void formsWithoutTheCsrfTokenAreRefused() throws Exception {
         mvc.perform(post("/signup").param("email", "csrf@example.com").param("password", PASSWORD))

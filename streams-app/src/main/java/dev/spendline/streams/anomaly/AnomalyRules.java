@@ -7,6 +7,7 @@ import dev.spendline.contracts.alert.AlertSeverity;
 import dev.spendline.contracts.alert.AlertStatus;
 import dev.spendline.contracts.alert.AlertType;
 import dev.spendline.contracts.budget.BudgetScope;
+import dev.spendline.contracts.money.MoneyText;
 import dev.spendline.contracts.query.Measures;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -91,9 +92,9 @@ public final class AnomalyRules {
                 hour,
                 now,
                 String.format(
-                        "Spend in the hour from %s is %s USD, above the anomaly threshold of %s USD (the last 7 days"
-                                + " averaged %s USD an hour).",
-                        hour, spent.toPlainString(), threshold.toPlainString(), baseline.toPlainString()),
+                        "Spend in the hour from %s is %s, above the anomaly threshold of %s (the last 7 days"
+                                + " averaged %s an hour).",
+                        hour, MoneyText.usd(spent), MoneyText.usd(threshold), MoneyText.usd(baseline)),
                 AlertEvidence.ofSpendAnomaly(hour, spent, baseline, threshold, calls));
     }
 

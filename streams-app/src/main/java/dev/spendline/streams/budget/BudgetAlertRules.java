@@ -8,6 +8,7 @@ import dev.spendline.contracts.alert.AlertStatus;
 import dev.spendline.contracts.alert.AlertType;
 import dev.spendline.contracts.budget.Budget;
 import dev.spendline.contracts.budget.BudgetStatus;
+import dev.spendline.contracts.money.MoneyText;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -137,23 +138,23 @@ final class BudgetAlertRules {
         String period = b.period().name().toLowerCase(java.util.Locale.ROOT);
         if (type == AlertType.BUDGET_THRESHOLD) {
             return String.format(
-                    "Budget \"%s\" (%s, %s) has used %s%% of its %s USD limit: %s USD spent (threshold %d %%).",
+                    "Budget \"%s\" (%s, %s) has used %s%% of its %s limit: %s spent (threshold %d %%).",
                     b.name(),
                     scope,
                     period,
                     status.percentUsed().toPlainString(),
-                    b.limitUsd().toPlainString(),
-                    status.spentUsd().toPlainString(),
+                    MoneyText.usd(b.limitUsd()),
+                    MoneyText.usd(status.spentUsd()),
                     threshold);
         }
         return String.format(
-                "Budget \"%s\" (%s, %s) is on course to exceed its %s USD limit: %s USD forecast for the period, %s USD spent so far.",
+                "Budget \"%s\" (%s, %s) is on course to exceed its %s limit: %s forecast for the period, %s spent so far.",
                 b.name(),
                 scope,
                 period,
-                b.limitUsd().toPlainString(),
-                status.forecastUsd().toPlainString(),
-                status.spentUsd().toPlainString());
+                MoneyText.usd(b.limitUsd()),
+                MoneyText.usd(status.forecastUsd()),
+                MoneyText.usd(status.spentUsd()));
     }
 
     private static AlertEvidence evidence(BudgetStatus status, Integer threshold) {

@@ -6,6 +6,7 @@ import dev.spendline.contracts.budget.BudgetScope;
 import dev.spendline.contracts.margin.CustomerMargin;
 import dev.spendline.contracts.margin.CustomerMarginReport;
 import dev.spendline.contracts.margin.MarginQuery;
+import dev.spendline.contracts.money.MoneyText;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.Queries;
 import dev.spendline.contracts.query.QueryType;
@@ -193,7 +194,7 @@ public final class SavingsRecommender {
         RecommendationEvidence evidence = new RecommendationEvidence(
                 from, to, dimension, value, rule.waste(), row.calls(), row.costUsd(), spent, null, models);
         String method = usd(row.costUsd()) + " of " + wasteWords(rule.waste()) + " over "
-                + days.stripTrailingZeros().toPlainString() + " days, at the same daily rate for 30 days"
+                + MoneyText.days(days) + " days, at the same daily rate for 30 days"
                 + (rule.waste() == WasteKind.CACHE_MISS || rule.waste() == WasteKind.MODEL_OVERKILL
                         ? " (the waste is itself the estimated difference in cost, see docs/waste.md)"
                         : "; assumes the cause is removed entirely");
@@ -389,8 +390,9 @@ public final class SavingsRecommender {
         return (value.length() > room ? value.substring(0, room) : value) + suffix;
     }
 
+    /** Money as the dashboard and Ask write it ({@code $18.67}), so an estimate reads like its figures. */
     private static String usd(BigDecimal amount) {
-        return amount.setScale(2, RoundingMode.HALF_UP).toPlainString() + " USD";
+        return MoneyText.usd(amount);
     }
 
     /** {@code rec_} and 16 hex digits of SHA-256 over kind, dimension and value: stable and URL-safe. */

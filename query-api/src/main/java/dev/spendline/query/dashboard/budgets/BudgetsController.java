@@ -9,8 +9,10 @@ import dev.spendline.controlplane.Principal;
 import dev.spendline.query.dashboard.CsvExport;
 import dev.spendline.query.dashboard.ReadToolPages;
 import dev.spendline.query.dashboard.actions.ActionForms;
+import dev.spendline.query.dashboard.actions.ActionPanel;
 import dev.spendline.query.dashboard.actions.ConfirmForm;
 import jakarta.servlet.http.HttpServletResponse;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import org.springframework.http.ResponseEntity;
@@ -38,6 +40,8 @@ final class BudgetsController {
     static final String CONFIRM = PATH + "/confirm";
     private static final String TEMPLATE = "dashboard/budgets";
     private static final String CREATE_BUDGET = "create_budget";
+    /** How long a confirmation waits for its budget to be listed; it is usually there within 100 ms. */
+    static final Duration SHOWN_WITHIN = Duration.ofSeconds(2);
 
     private final ReadToolPages pages;
     private final ActionForms actions;
@@ -94,8 +98,36 @@ final class BudgetsController {
             @ModelAttribute ConfirmForm form,
             Model model,
             HttpServletResponse response) {
-        response.setStatus(actions.confirm(principal, form, model));
+        int listed = listed(principal);
+        int status = actions.confirm(principal, form, model);
+        response.setStatus(status);
+        if (status == 200 && model.getAttribute(ActionForms.PANEL) instanceof ActionPanel done && !done.replayed()) {
+            awaitNewBudget(principal, listed);
+        }
         return page(principal, new LinkedMultiValueMap<>(), BudgetForm.blank(), model);
+    }
+
+    private int listed(Principal principal) {
+        return pages.answer(ReadTool.BUDGET_STATUS, BudgetStatusReport.class, principal, new LinkedMultiValueMap<>())
+                .budgets()
+                .size();
+    }
+
+    /**
+     * A confirmed budget reaches the budget reads through Kafka a moment later: wait for it (at most
+     * {@link #SHOWN_WITHIN}) so the page that says "Done" lists it, instead of "No budgets match"
+     * until a reload. A replayed confirmation adds nothing, so it does not wait.
+     */
+    private void awaitNewBudget(Principal principal, int before) {
+        long deadline = System.nanoTime() + SHOWN_WITHIN.toNanos();
+        while (listed(principal) <= before && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     private String page(Principal principal, MultiValueMap<String, String> params, BudgetForm form, Model model) {

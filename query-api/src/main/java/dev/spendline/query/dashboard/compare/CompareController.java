@@ -13,12 +13,15 @@ import dev.spendline.contracts.tools.ReadTool;
 import dev.spendline.controlplane.Principal;
 import dev.spendline.query.dashboard.CsvExport;
 import dev.spendline.query.dashboard.DashboardView;
+import dev.spendline.query.dashboard.Formats;
 import dev.spendline.query.dashboard.ViewParameters;
 import jakarta.servlet.http.HttpServletRequest;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -85,6 +88,7 @@ final class CompareController {
     /** What the form offers and holds: the parameters as given, the choices of the usage. */
     record CompareForm(
             MultiValueMap<String, String> given,
+            Map<String, String> periods,
             String subject,
             List<String> subjects,
             List<String> groupings,
@@ -97,6 +101,7 @@ final class CompareController {
                     : query.currentSpend().usage();
             return new CompareForm(
                     given,
+                    periods(query),
                     query.subject().wireName(),
                     Arrays.stream(CompareSubject.values())
                             .map(CompareSubject::wireName)
@@ -109,6 +114,32 @@ final class CompareController {
         public String value(String name) {
             String value = given.getFirst(name);
             return value == null ? "" : value;
+        }
+
+        /**
+         * A period field ({@code from}, {@code to}, {@code baseFrom}, {@code baseTo}): as given, else
+         * the edge the comparison used, so the fields show the real default periods as values.
+         */
+        public String period(String name) {
+            String value = value(name);
+            return value.isEmpty() ? periods.getOrDefault(name, "") : value;
+        }
+
+        /** The four edges of the query as the form writes them: dates (to included) or months. */
+        private static Map<String, String> periods(CompareQuery query) {
+            Map<String, String> periods = new LinkedHashMap<>();
+            if (query.currentSpend() != null) {
+                periods.put("from", Formats.edge(query.currentSpend().from(), false));
+                periods.put("to", Formats.edge(query.currentSpend().to(), true));
+                periods.put("baseFrom", Formats.edge(query.baseSpend().from(), false));
+                periods.put("baseTo", Formats.edge(query.baseSpend().to(), true));
+            } else if (query.currentMargin() != null) {
+                periods.put("from", query.currentMargin().from().toString());
+                periods.put("to", query.currentMargin().to().toString());
+                periods.put("baseFrom", query.baseMargin().from().toString());
+                periods.put("baseTo", query.baseMargin().to().toString());
+            }
+            return periods;
         }
 
         public boolean spend() {

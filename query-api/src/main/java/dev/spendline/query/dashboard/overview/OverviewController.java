@@ -41,6 +41,7 @@ final class OverviewController {
         String fragment = ViewParameters.fragment(parameters, Set.of(FIGURES));
         model.addAttribute("liveUrl", ViewParameters.with(request, ViewParameters.FRAGMENT, FIGURES));
         model.addAttribute("curl", IngestExample.curl(properties.baseUrlOrRequest()));
+        model.addAttribute("requiredFields", IngestExample.requiredFields());
         if (fragment != null) {
             model.addAttribute("figures", reader.figures(principal.workspaceId()));
             return "dashboard/overview :: " + FIGURES;

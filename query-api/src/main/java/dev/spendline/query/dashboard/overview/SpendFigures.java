@@ -1,5 +1,6 @@
 package dev.spendline.query.dashboard.overview;
 
+import dev.spendline.contracts.query.LastDays;
 import dev.spendline.contracts.query.SpendRow;
 import dev.spendline.query.dashboard.ChartData;
 import java.math.BigDecimal;
@@ -31,13 +32,14 @@ record SpendFigures(
         List<SpendRow> trend,
         long calls) {
 
-    static final int TREND_DAYS = 30;
+    /** The trend is "the last 30 days" as every default range means it ({@link LastDays}): today included. */
+    static final int TREND_DAYS = LastDays.DEFAULT;
 
     /** The first instant the report must cover: the month's start or the trend's, whichever is earlier. */
     static Instant from(Instant now) {
         LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
         LocalDate start = today.withDayOfMonth(1);
-        LocalDate trendStart = today.minusDays(TREND_DAYS - 1);
+        LocalDate trendStart = LastDays.ending(today, TREND_DAYS).first();
         return (trendStart.isBefore(start) ? trendStart : start).atStartOfDay().toInstant(ZoneOffset.UTC);
     }
 
@@ -46,7 +48,7 @@ record SpendFigures(
         LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
         YearMonth month = YearMonth.from(today);
         String todayLabel = today.toString();
-        String trendStart = today.minusDays(TREND_DAYS - 1).toString();
+        String trendStart = LastDays.ending(today, TREND_DAYS).first().toString();
         String monthPrefix = month + "-";
         BigDecimal todayCost = BigDecimal.ZERO.setScale(2);
         long todayCalls = 0;

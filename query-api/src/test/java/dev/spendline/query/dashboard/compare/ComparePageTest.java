@@ -102,7 +102,13 @@ class ComparePageTest {
         assertThat(page)
                 .contains("2026-10-12T00:00:00Z to 2026-11-11T00:00:00Z")
                 .contains("2026-09-12T00:00:00Z to 2026-10-12T00:00:00Z")
-                .contains("30 whole days, to the start of today");
+                .contains("30 whole days, to the start of today")
+                // The fields hold the periods used, as dates with the end included: real values, not samples.
+                .contains("name=\"from\" type=\"text\" value=\"2026-10-12\"")
+                .contains("name=\"to\" type=\"text\" value=\"2026-11-10\"")
+                .contains("name=\"baseFrom\" type=\"text\" value=\"2026-09-12\"")
+                .contains("name=\"baseTo\" type=\"text\" value=\"2026-10-11\"")
+                .doesNotContain("placeholder=\"2026-");
     }
 
     @Test

@@ -13,6 +13,7 @@ import dev.spendline.contracts.alert.AlertSeverity;
 import dev.spendline.contracts.alert.AlertStatus;
 import dev.spendline.contracts.alert.AlertType;
 import dev.spendline.contracts.budget.BudgetScope;
+import dev.spendline.contracts.event.ProductEventReader;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.Measures;
 import dev.spendline.contracts.query.QueryType;
@@ -192,6 +193,47 @@ class OverviewPageTest {
                 .contains("&quot;externalId&quot;:&quot;req-7f3a&quot;")
                 .contains("data-copy=\"#ingest-curl\"")
                 .doesNotContain("Forecast for the month");
+    }
+
+    /** The contract the empty overview states is the event reader's, not prose that can drift from it. */
+    @Test
+    void anEmptyWorkspaceNamesExactlyTheFieldsIngestRequires() throws Exception {
+        queries.on(QueryType.SPEND_BY, q -> q.grain() == TimeGrain.DAY ? days(q, false) : top(q));
+        String page = page("/app");
+        int start = page.indexOf("id=\"ingest-fields\">");
+        String note = page.substring(start, page.indexOf("</p>", start))
+                .replaceAll("<[^>]+>", "")
+                .replaceAll("\\s+", " ")
+                .substring("id=\"ingest-fields\">".length())
+                .trim();
+        assertThat(note)
+                .startsWith("Every event needs provider, model, promptTokens, outputTokens and costUsd.")
+                .contains("Optional: source and externalId, always together")
+                .doesNotContain("price book");
+        String required = note.substring(0, note.indexOf('.'));
+        for (String field : ProductEventReader.requiredFields()) {
+            assertThat(required).contains(field);
+        }
+    }
+
+    /** A person who mistypes a dashboard address gets a page in the frame; the API keeps its JSON. */
+    @Test
+    void aMistypedDashboardAddressIsA404PageAndAnApiPathStaysJson() throws Exception {
+        MvcResult page = mvc.perform(get("/app/spnd").with(authentication(DashboardTests.signedIn())))
+                .andReturn();
+        assertThat(page.getResponse().getStatus()).isEqualTo(404);
+        assertThat(page.getResponse().getContentType()).startsWith("text/html");
+        assertThat(page.getResponse().getContentAsString())
+                .contains("<h1>There is no such page</h1>")
+                .contains("Nothing in the dashboard is at /app/spnd.")
+                .contains("<a href=\"/app\">Go to the overview</a>.")
+                .contains("href=\"/app/spend\""); // the frame's menu
+
+        MvcResult api = mvc.perform(get("/api/v1/nothing-here").with(authentication(DashboardTests.signedIn())))
+                .andReturn();
+        assertThat(api.getResponse().getStatus()).isEqualTo(404);
+        assertThat(api.getResponse().getContentType()).startsWith("application/problem+json");
+        assertThat(api.getResponse().getContentAsString()).contains("\"code\":\"not_found\"");
     }
 
     @Test

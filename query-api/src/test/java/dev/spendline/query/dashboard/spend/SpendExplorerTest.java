@@ -89,8 +89,10 @@ class SpendExplorerTest {
         assertThat(page)
                 .contains("action=\"/app/spend\" method=\"get\"")
                 .contains("<option value=\"model\" selected=\"selected\">Model</option>")
-                .contains(
-                        "name=\"from\" type=\"text\" inputmode=\"numeric\" placeholder=\"2026-11-01\" value=\"2026-11-01\"")
+                .contains("name=\"from\" type=\"text\" inputmode=\"numeric\" value=\"2026-11-01\"")
+                // Not given: the real end of the range, today included, as a value (no sample placeholder).
+                .contains("name=\"to\" type=\"text\" inputmode=\"numeric\" value=\"2026-11-11\"")
+                .doesNotContain("placeholder=\"2026-11-30\"")
                 .contains("<input type=\"text\" name=\"tenant\" value=\"acme\">")
                 .contains("<details open=\"open\">")
                 .contains("<input type=\"text\" name=\"workflow\" value=\"\">")
@@ -119,8 +121,9 @@ class SpendExplorerTest {
         page("/app/spend");
         SpendQuery query = queries.of(SpendQuery.class).get(0);
         assertThat(query.by()).isEqualTo(Dimension.FEATURE);
-        assertThat(query.from()).isEqualTo(Instant.parse("2026-10-12T00:00:00Z"));
-        assertThat(query.to()).isEqualTo(DashboardTests.NOW);
+        // The last 30 days, today (11 Nov) included: 13 Oct 00:00 to 12 Nov 00:00.
+        assertThat(query.from()).isEqualTo(Instant.parse("2026-10-13T00:00:00Z"));
+        assertThat(query.to()).isEqualTo(Instant.parse("2026-11-12T00:00:00Z"));
     }
 
     @Test
@@ -131,7 +134,12 @@ class SpendExplorerTest {
                 .contains("data-chart=\"{&quot;label&quot;:&quot;Cost (USD)&quot;,&quot;unit&quot;:&quot;usd&quot;,"
                         + "&quot;labels&quot;:[&quot;2026-11-01&quot;,&quot;2026-11-02&quot;,&quot;2026-11-03&quot;],"
                         + "&quot;values&quot;:[800.00,400.00,34.56]}\"")
-                .contains("<th scope=\"row\">2026-11-02</th>");
+                .contains("<th scope=\"row\">2026-11-02</th>")
+                // Days are in date order, whatever the metric: the caption says so.
+                .contains("<caption class=\"note\">Each day, oldest first</caption>")
+                .doesNotContain("Day by Cost");
+        assertThat(page("/app/spend?by=feature&order=asc"))
+                .contains("<caption class=\"note\">Features by cost, smallest first</caption>");
     }
 
     @Test
