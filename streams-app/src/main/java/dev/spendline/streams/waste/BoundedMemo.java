@@ -5,10 +5,9 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * A small least-recently-used memo: for baselines, which are computed from the previous whole days
- * and so do not change within a day, and for the runs in progress. Bounded so that a workspace
- * with many features or runs cannot grow it without limit; an evicted entry is simply read again
- * from the stores.
+ * A small least-recently-used memo for baselines, which are computed from the previous whole days
+ * and so do not change within a day. Bounded so that a workspace with many features cannot grow
+ * it without limit; an evicted baseline is simply computed again from the stores.
  */
 final class BoundedMemo<K, V> {
 
@@ -33,14 +32,5 @@ final class BoundedMemo<K, V> {
             }
         }
         return value;
-    }
-
-    /** The entry, or null; counts as a use. */
-    V peek(K key) {
-        return entries.get(key);
-    }
-
-    void put(K key, V value) {
-        entries.put(key, value);
     }
 }

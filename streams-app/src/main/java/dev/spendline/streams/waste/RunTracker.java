@@ -6,7 +6,6 @@ import dev.spendline.streams.waste.WasteRules.WorkflowBaseline;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.function.LongSupplier;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
@@ -26,15 +25,6 @@ import org.apache.kafka.streams.state.WindowStoreIterator;
  *   <li>workflow days, keyed {@code workspace \0 workflowId \0 day}: the runs that started that
  *       day and the cost and calls of all their calls, the sums the baseline is built from.
  * </ul>
- *
- * <p>The runs in progress are also kept in a bounded memo, written through with the store, so
- * that the next call of a run does not read the window store (its fetch, through Kafka Streams'
- * cache, was a tenth of the stream thread). The memo answers only what the fetch would: windows are
- * created only where no other lies within {@link #RUN_SPAN}, so for a call at or up to a span after
- * a remembered run's start the fetch returns that run; earlier (late) calls, and runs that started
- * more than a span before stream time (which the store may have expired), read the store. The
- * memo lives as long as the processor's {@code init}: a task that is revived after an abort starts
- * with an empty one.
  */
 public final class RunTracker {
 
@@ -46,21 +36,10 @@ public final class RunTracker {
     private final WindowStore<String, RunState> runs;
     private final KeyValueStore<String, WorkflowBaseline> workflowDays;
     private final BoundedMemo<String, WorkflowBaseline> baselines = new BoundedMemo<>(10_000);
-    /** Runs in progress (about 200 bytes each): enough for the runs of a busy task's last minutes. */
-    private final BoundedMemo<String, OpenRun> open = new BoundedMemo<>(10_000);
 
-    private final LongSupplier streamTime;
-
-    /** A run as the store holds it: its window (the first call's time) and its state. */
-    private record OpenRun(long startedAt, RunState state) {}
-
-    RunTracker(
-            WindowStore<String, RunState> runs,
-            KeyValueStore<String, WorkflowBaseline> workflowDays,
-            LongSupplier streamTime) {
+    RunTracker(WindowStore<String, RunState> runs, KeyValueStore<String, WorkflowBaseline> workflowDays) {
         this.runs = runs;
         this.workflowDays = workflowDays;
-        this.streamTime = streamTime;
     }
 
     /** Adds the call to its run and says whether the run is (now or already) a runaway. */
@@ -70,20 +49,11 @@ public final class RunTracker {
         long span = RUN_SPAN.toMillis();
         long startedAt = at;
         RunState state = null;
-        OpenRun remembered = open.peek(runKey);
-        if (remembered != null
-                && at >= remembered.startedAt()
-                && at <= remembered.startedAt() + span
-                && remembered.startedAt() >= streamTime.getAsLong() - span) {
-            startedAt = remembered.startedAt();
-            state = remembered.state();
-        } else {
-            try (WindowStoreIterator<RunState> it = runs.fetch(runKey, at - span, at + span)) {
-                if (it.hasNext()) {
-                    KeyValue<Long, RunState> found = it.next();
-                    startedAt = found.key;
-                    state = found.value;
-                }
+        try (WindowStoreIterator<RunState> it = runs.fetch(runKey, at - span, at + span)) {
+            if (it.hasNext()) {
+                KeyValue<Long, RunState> found = it.next();
+                startedAt = found.key;
+                state = found.value;
             }
         }
         long day = Granularity.DAY.bucketOf(Instant.ofEpochMilli(startedAt));
@@ -108,7 +78,6 @@ public final class RunTracker {
             state = state.markedRunaway();
         }
         runs.put(runKey, state, startedAt);
-        open.put(runKey, new OpenRun(startedAt, state));
         return state.runaway();
     }
 
