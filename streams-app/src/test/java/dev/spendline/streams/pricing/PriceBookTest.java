@@ -38,6 +38,37 @@ class PriceBookTest {
                 .isEmpty();
     }
 
+    /** The models in the agents' recorded payloads (cli/src/test/resources/otlp) and the SDKs' snapshot ids. */
+    @Test
+    void theModelsTheAgentsAndSdksSendTodayArePriced() {
+        PriceBook book = PriceBook.bundled();
+        Instant now = Instant.parse("2026-11-26T00:00:00Z");
+        // Codex 0.169.0's default model: 1.25 / 0.125 / 10.00.
+        assertThat(book.priceAt("openai", "gpt-5.1-codex", now).orElseThrow().outputPerMillionUsd())
+                .isEqualByComparingTo("10.00");
+        // Claude Code 2.1.197's model: 5 / 0.50 / 25.
+        assertThat(book.priceAt("anthropic", "claude-opus-4-8", now)
+                        .orElseThrow()
+                        .inputPerMillionUsd())
+                .isEqualByComparingTo("5.00");
+        // A dated snapshot is priced as its model; an exact row wins over that.
+        assertThat(book.priceAt("anthropic", "claude-sonnet-4-5-20250929", now))
+                .isEqualTo(book.priceAt("anthropic", "claude-sonnet-4-5", now));
+        assertThat(book.priceAt("openai", "gpt-4o-2024-08-06", now)).isEqualTo(book.priceAt("openai", "gpt-4o", now));
+        assertThat(book.priceAt("openai", "gpt-4o-2024-08-06", now)).isPresent();
+        // A price change keeps both versions: Sonnet 5.5's cache hits from 0.20 to 0.10 on 7 Oct 2026.
+        assertThat(book.priceAt("anthropic", "claude-sonnet-5-5", Instant.parse("2026-10-06T12:00:00Z"))
+                        .orElseThrow()
+                        .cachedInputPerMillionUsd())
+                .isEqualByComparingTo("0.20");
+        assertThat(book.priceAt("anthropic", "claude-sonnet-5-5", now)
+                        .orElseThrow()
+                        .cachedInputPerMillionUsd())
+                .isEqualByComparingTo("0.10");
+        // Not every suffix is a date: an unknown model stays unknown.
+        assertThat(book.priceAt("openai", "gpt-9-turbo-2026", now)).isEmpty();
+    }
+
     @Test
     void costIsUncachedInputPlusCachedInputPlusOutputAtTheirPrices() {
         PriceBook book = PriceBook.bundled();
