@@ -109,8 +109,8 @@ class SpendCommandTest {
                         "Spend by feature for tenant 'acme', 2026-11-01T00:00:00Z to 2026-11-11T00:00:00Z (product usage)",
                         "",
                         "Without: model 'gpt-4o', feature 'search'",
-                        "feature     cost  calls  metricValue",
-                        "chat     $400.00    600          400",
+                        "feature     cost  calls",
+                        "chat     $400.00    600",
                         "Other values (1): $34.56, 34 calls",
                         "Total: $434.56, 1,634 calls");
     }
