@@ -8,6 +8,10 @@ import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,6 +71,37 @@ class PriceBookTest {
                 .isEqualByComparingTo("0.10");
         // Not every suffix is a date: an unknown model stays unknown.
         assertThat(book.priceAt("openai", "gpt-9-turbo-2026", now)).isEmpty();
+    }
+
+    /**
+     * Every model in the agents' recorded log payloads (what the collector turns into usage rows) has
+     * a price on the day they were captured: a new recording with a new default model fails here
+     * until the book has it, instead of the model's usage counting $0.00.
+     */
+    @Test
+    void everyModelTheRecordedAgentsSendHasAPrice() throws Exception {
+        Path recordings = Path.of("..", "cli", "src", "test", "resources", "otlp");
+        Pattern model = Pattern.compile(
+                "\"key\"\\s*:\\s*\"model\"\\s*,\\s*\"value\"\\s*:\\s*\\{\\s*\"stringValue\"\\s*:\\s*\"([^\"]+)\"");
+        Set<String> models = new TreeSet<>();
+        try (var files = Files.list(recordings)) {
+            for (Path file :
+                    files.filter(f -> f.toString().endsWith("-logs.json")).toList()) {
+                Matcher m = model.matcher(Files.readString(file));
+                while (m.find()) {
+                    models.add(m.group(1));
+                }
+            }
+        }
+        assertThat(models).contains("gpt-5.1-codex", "claude-opus-4-8");
+        PriceBook book = PriceBook.bundled();
+        Instant captured = Instant.parse("2026-11-25T00:00:00Z");
+        for (String name : models) {
+            String provider = name.startsWith("claude") ? "anthropic" : "openai";
+            assertThat(book.priceAt(provider, name, captured))
+                    .as(provider + "/" + name)
+                    .isPresent();
+        }
     }
 
     @Test
