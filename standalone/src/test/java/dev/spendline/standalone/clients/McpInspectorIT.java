@@ -83,6 +83,11 @@ class McpInspectorIT {
 
         assertThat(refused.exitCode()).as(refused.describe()).isNotZero();
         assertThat(refused.stdout()).doesNotContain("spend_by");
+        // Issue #31: the 401's body is what the client prints after "Error POSTing to endpoint: ".
+        assertThat(refused.stderr())
+                .contains("Error POSTing to endpoint: {")
+                .contains("Missing or invalid access token")
+                .contains("/.well-known/oauth-protected-resource/api/mcp");
     }
 
     /**
