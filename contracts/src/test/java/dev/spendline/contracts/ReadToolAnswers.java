@@ -31,6 +31,7 @@ import dev.spendline.contracts.margin.MarginTotals;
 import dev.spendline.contracts.query.Measures;
 import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.SpendRow;
+import dev.spendline.contracts.query.UnpricedUsage;
 import dev.spendline.contracts.waste.TopWasteReport;
 import dev.spendline.contracts.waste.WasteKind;
 import dev.spendline.contracts.waste.WasteRow;
@@ -161,18 +162,33 @@ final class ReadToolAnswers {
                 Measures.ZERO,
                 search);
         SpendReport internalByTool = new SpendReport(
-                WS,
-                "internal",
-                "tool",
-                Instant.parse("2026-11-01T00:00:00Z"),
-                Instant.parse("2026-11-16T02:00:00Z"),
-                Map.of(),
-                20,
-                0,
-                List.of(),
-                Measures.ZERO,
-                Measures.ZERO);
-        return List.of(byFeature, byModelForOneFeature, internalByTool);
+                        WS,
+                        "internal",
+                        "tool",
+                        Instant.parse("2026-11-01T00:00:00Z"),
+                        Instant.parse("2026-11-16T02:00:00Z"),
+                        Map.of(),
+                        20,
+                        0,
+                        List.of(),
+                        Measures.ZERO,
+                        Measures.ZERO)
+                .withUnpriced(UnpricedUsage.NONE);
+        Measures codex = new Measures(new BigDecimal("0.00"), 2, 30_000, 1_200, 20_000, 0, 0, 0, null);
+        SpendReport internalWithUnpriced = new SpendReport(
+                        WS,
+                        "internal",
+                        "model",
+                        Instant.parse("2026-11-01T00:00:00Z"),
+                        Instant.parse("2026-11-16T02:00:00Z"),
+                        Map.of(),
+                        20,
+                        1,
+                        List.of(new SpendRow("gpt-5.1-codex", codex)),
+                        Measures.ZERO,
+                        codex)
+                .withUnpriced(new UnpricedUsage(2, 30_000, 20_000, 1_200, List.of("gpt-5.1-codex")));
+        return List.of(byFeature, byModelForOneFeature, internalByTool, internalWithUnpriced);
     }
 
     static List<Record> marginByCustomer() {

@@ -3,8 +3,11 @@ package dev.spendline.streams;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.SpendMetric;
 import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.SpendReport;
+import dev.spendline.contracts.query.TimeGrain;
+import dev.spendline.contracts.query.UnpricedUsage;
 import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.usage.AcceptedUsageRow;
 import dev.spendline.contracts.usage.InternalUsageRow;
@@ -14,7 +17,9 @@ import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.junit.jupiter.api.AfterEach;
@@ -66,6 +71,70 @@ class PricingTopologyTest {
                         Map.entry("dee@acme.dev", "0.00"));
         assertThat(report.totals().costUsd()).isEqualByComparingTo("1.25573");
         assertThat(report.totals().inputTokens()).isEqualTo(4_000);
+        // Only the price_book row of the unknown model is unpriced; its tokens are named.
+        assertThat(report.unpriced()).isEqualTo(new UnpricedUsage(1, 1_000, 100, 200, List.of("in-house-7b")));
+        // The unpriced slots never leak into the measures shown.
+        assertThat(report.totals().errors()).isZero();
+        assertThat(report.totals().retries()).isZero();
+        assertThat(report.totals().cacheWriteTokens()).isZero();
+    }
+
+    @Test
+    void usageOfAnUnknownModelIsReportedAsUnpricedWithItsTokensInEveryReport() {
+        send("ana@acme.dev", "claude-sonnet-4", "price_book", null, "r1");
+        send("ana@acme.dev", "gpt-9-turbo", "price_book", null, "r2");
+        send("ben@acme.dev", "gpt-9-turbo", "price_book", null, "r3");
+        send("ben@acme.dev", "in-house-7b", "price_book", null, "r4");
+
+        // By model: the rows say it; by another dimension, by period, filtered, excluded: the same sums.
+        SpendReport byModel = report(Dimension.INTERNAL_MODEL, null, Map.of(), Map.of());
+        assertThat(byModel.unpriced())
+                .isEqualTo(new UnpricedUsage(3, 3_000, 300, 600, List.of("gpt-9-turbo", "in-house-7b")));
+        assertThat(byModel.unpriced().fix()).contains("spendline.pricing.price-book-file");
+        SpendReport byEmployee = report(Dimension.EMPLOYEE, null, Map.of(), Map.of());
+        assertThat(byEmployee.unpriced()).isEqualTo(byModel.unpriced());
+        SpendReport byDay = report(null, TimeGrain.DAY, Map.of(), Map.of());
+        assertThat(byDay.unpriced()).isEqualTo(byModel.unpriced());
+        SpendReport ana = report(Dimension.INTERNAL_TOOL, null, Map.of(Dimension.EMPLOYEE, "ana@acme.dev"), Map.of());
+        assertThat(ana.unpriced()).isEqualTo(new UnpricedUsage(1, 1_000, 100, 200, List.of("gpt-9-turbo")));
+        SpendReport withoutInHouse =
+                report(Dimension.EMPLOYEE, null, Map.of(), Map.of(Dimension.INTERNAL_MODEL, Set.of("in-house-7b")));
+        assertThat(withoutInHouse.unpriced()).isEqualTo(new UnpricedUsage(2, 2_000, 200, 400, List.of("gpt-9-turbo")));
+    }
+
+    @Test
+    void aKnownModelIsPricedAndNothingIsUnpriced() {
+        send("ana@acme.dev", "claude-sonnet-4", "price_book", null, "r1");
+        send("ana@acme.dev", "gpt-5.1-codex", "price_book", null, "r2");
+
+        SpendReport report = report(Dimension.INTERNAL_MODEL, null, Map.of(), Map.of());
+        assertThat(report.unpriced()).isEqualTo(UnpricedUsage.NONE);
+        assertThat(report.unpriced().any()).isFalse();
+        assertThat(report.rows())
+                .allSatisfy(r -> assertThat(r.measures().costUsd()).isPositive());
+    }
+
+    @Test
+    void productReportsHaveNoUnpricedPart() {
+        SpendReport product = queries.spendBy(new SpendQuery(
+                WS, UsageKind.PRODUCT, Dimension.MODEL, T.minusSeconds(3600), T.plusSeconds(3600), Map.of(), 10));
+        assertThat(product.unpriced()).isNull();
+    }
+
+    private SpendReport report(
+            Dimension by, TimeGrain grain, Map<Dimension, String> filters, Map<Dimension, Set<String>> exclusions) {
+        return queries.spendBy(new SpendQuery(
+                WS,
+                UsageKind.INTERNAL,
+                by,
+                grain,
+                T.minusSeconds(3600),
+                T.plusSeconds(3600),
+                filters,
+                SpendQuery.DEFAULT_LIMIT,
+                SpendMetric.COST,
+                null,
+                exclusions));
     }
 
     private void send(String email, String model, String basis, String cost, String id) {
@@ -78,7 +147,7 @@ class PricingTopologyTest {
                 email,
                 null,
                 "platform",
-                "anthropic",
+                model.startsWith("gpt") ? "openai" : "anthropic",
                 model,
                 1_000,
                 100,

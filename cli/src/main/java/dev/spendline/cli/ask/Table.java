@@ -27,6 +27,17 @@ public final class Table {
 
     static final int MAX_ROWS = 20;
     static final int MAX_COLUMNS = 7;
+    private static final String VALUE = "value";
+    private static final String METRIC = "metricValue";
+    private static final String UNATTRIBUTED = "(unattributed)";
+    /** Never dropped to fit: the metric a report is ranked by and a budget's or alert's state. */
+    private static final Set<String> KEPT = Set.of(METRIC, "state", "status");
+    /** Dropped before other columns to fit: what a terminal table can do without. */
+    private static final Set<String> DETAILS =
+            Set.of("errors", "retries", "avgLatencyMs", "forecastUsd", "percentUsed", "cacheWriteTokens");
+
+    private static final java.util.regex.Pattern DATE_TIME = java.util.regex.Pattern.compile(
+            "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})");
     /** Fields that are the same on every row or only for machines. */
     private static final Set<String> SKIPPED = Set.of("schemaVersion", "workspaceId", "evidence");
 
@@ -53,7 +64,11 @@ public final class Table {
         for (Map.Entry<String, JsonNode> field : data.properties()) {
             JsonNode rows = field.getValue();
             if (rows.isArray() && rows.size() > 0 && rows.get(0).isObject()) {
-                return build(rows, data.path("by").asString("value"), without(data.path("excluded")));
+                return build(
+                        rows,
+                        data.path("by").asString("value"),
+                        data.path("metric").asString(null),
+                        without(data.path("excluded")));
             }
         }
         return null;
@@ -73,41 +88,87 @@ public final class Table {
         return values.isEmpty() ? null : TerminalText.escape("Without: " + String.join(", ", values));
     }
 
-    private static Table build(JsonNode rows, String valueHeader, String heading) {
+    private static Table build(JsonNode rows, String valueHeader, String metric, String heading) {
         List<Map<String, JsonNode>> flat = new ArrayList<>();
+        // Every field of every row shown, in first-seen order: a null (an unattributed row's value)
+        // is a column too, so a top row without a name cannot drop the name column.
         Map<String, Boolean> columns = new LinkedHashMap<>();
         for (int i = 0; i < Math.min(rows.size(), MAX_ROWS); i++) {
             Map<String, JsonNode> row = flatten(rows.get(i));
             flat.add(row);
-            row.forEach((name, value) -> {
-                if (columns.size() < MAX_COLUMNS || columns.containsKey(name)) {
-                    columns.merge(name, value.isNumber(), (a, b) -> a && b);
-                }
-            });
+            row.forEach((name, value) -> columns.merge(name, value.isNumber() || value.isNull(), (a, b) -> a && b));
         }
-        // A column that is zero on every row (cache tokens, mostly) is noise in a terminal.
+        String first = columns.isEmpty() ? null : columns.keySet().iterator().next();
+        // A column that is zero or empty on every row (cache tokens, mostly) is noise in a terminal.
         columns.keySet()
-                .removeIf(name -> columns.get(name)
-                        && flat.stream()
-                                .allMatch(row -> row.get(name) == null
-                                        || row.get(name).decimalValue().signum() == 0));
+                .removeIf(name -> !name.equals(first)
+                        && !name.equals(VALUE)
+                        && flat.stream().allMatch(row -> {
+                            JsonNode v = row.get(name);
+                            return v == null
+                                    || v.isNull()
+                                    || (v.isNumber() && v.decimalValue().signum() == 0);
+                        }));
+        // Ranked by cost, the metric is the cost column again.
+        if ("cost".equals(metric)) {
+            columns.remove(METRIC);
+        }
         List<String> fields = new ArrayList<>(columns.keySet());
+        fit(fields, flat, first);
         List<String> headers = new ArrayList<>();
         boolean[] numeric = new boolean[fields.size()];
         for (int c = 0; c < fields.size(); c++) {
-            numeric[c] = columns.get(fields.get(c));
-            headers.add(TerminalText.escape(header(fields.get(c), valueHeader)));
+            numeric[c] = columns.get(fields.get(c)) && !fields.get(c).equals(VALUE);
+            String field = fields.get(c);
+            headers.add(
+                    TerminalText.escape(field.equals(METRIC) && metric != null ? metric : header(field, valueHeader)));
         }
         List<List<String>> cells = new ArrayList<>();
         for (Map<String, JsonNode> row : flat) {
             List<String> line = new ArrayList<>();
             for (String field : fields) {
+                JsonNode value = row.get(field);
+                // A report's row without a value is spend the sender did not attribute.
+                String text =
+                        field.equals(VALUE) && (value == null || value.isNull()) ? UNATTRIBUTED : format(field, value);
                 // Escaped before widths are measured: a name with ESC or CR must neither act nor misalign.
-                line.add(TerminalText.escape(format(field, row.get(field))));
+                line.add(TerminalText.escape(text));
             }
             cells.add(line);
         }
         return new Table(headers, cells, numeric, rows.size(), heading);
+    }
+
+    /**
+     * At most {@link #MAX_COLUMNS}, keeping what a person reads the table for. Dropped first:
+     * bookkeeping (ids, {@code …At}/{@code …By} fields, columns of date-times), then details (token
+     * counts, errors, retries, latency, forecasts), then from the right; never the first column
+     * (the name) unless it is bookkeeping, the metric or a state.
+     */
+    private static void fit(List<String> fields, List<Map<String, JsonNode>> rows, String first) {
+        List<java.util.function.Predicate<String>> dropOrder = List.of(
+                f -> f.equals("id")
+                        || f.endsWith("Id")
+                        || f.endsWith("At")
+                        || f.endsWith("By")
+                        || rows.stream()
+                                .allMatch(r -> r.get(f) == null
+                                        || DATE_TIME
+                                                .matcher(r.get(f).asString(""))
+                                                .matches()),
+                f -> f.endsWith("Tokens") || DETAILS.contains(f),
+                f -> true);
+        for (int step = 0; step < dropOrder.size(); step++) {
+            java.util.function.Predicate<String> droppable = dropOrder.get(step);
+            for (int i = fields.size() - 1; i >= 0 && fields.size() > MAX_COLUMNS; i--) {
+                String f = fields.get(i);
+                // An id leading the row goes with the bookkeeping; a name leading it stays.
+                boolean kept = KEPT.contains(f) || (f.equals(first) && step > 0);
+                if (!kept && droppable.test(f)) {
+                    fields.remove(i);
+                }
+            }
+        }
     }
 
     /** {@code costUsd} reads as {@code cost} (the dollar sign says the unit); {@code value} as the dimension. */
@@ -142,8 +203,9 @@ public final class Table {
         return flat;
     }
 
+    /** A value a cell can show; null too (shown empty, or as unattributed in the name column). */
     private static boolean isScalar(JsonNode value) {
-        return value.isValueNode() && !value.isNull();
+        return value.isValueNode();
     }
 
     public static String format(String field, JsonNode value) {

@@ -17,10 +17,11 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Claude Code's {@code ~/.claude/settings.json}: the telemetry variables in its {@code env} block.
- * Read and written with Jackson, which keeps the keys in their order; written back the way Claude
- * Code writes it ({@code JSON.stringify(settings, null, 2)}: two spaces, {@code "key": value}, empty
- * containers as {@code {}} and {@code []}), with the indentation the file already had. When nothing
- * needs to change the original bytes are kept as they are.
+ * Read with Jackson, which keeps the keys in their order; only {@code env} is written back, into the
+ * file's own text ({@link JsonSplice}), so every other line keeps its bytes. New values are written
+ * the way Claude Code writes them ({@code JSON.stringify(settings, null, 2)}: {@code "key": value},
+ * empty containers as {@code {}} and {@code []}), with the indentation the file already had. When
+ * nothing needs to change the original bytes are kept as they are.
  *
  * <p>Two variables are lists that other tools also use, so setup merges its one entry into them
  * rather than replacing them: {@code OTEL_RESOURCE_ATTRIBUTES} ({@code user.email=<email>}) and
@@ -248,10 +249,29 @@ final class ClaudeSettings {
         return String.join(",", parts);
     }
 
+    /**
+     * The file with {@code root}'s {@code env}: written into the original text where it can be
+     * ({@link JsonSplice}: every other byte as it was), else the whole file printed as Claude Code
+     * prints it.
+     */
     private static byte[] write(ObjectNode root, byte[] original) {
         String originalText = new String(original, StandardCharsets.UTF_8);
         String indent = detectIndent(originalText);
         String newline = originalText.contains("\r\n") ? "\r\n" : "\n";
+        if (!originalText.isBlank()) {
+            String spliced = JsonSplice.member(
+                    originalText, "env", root, indent, newline, (value, at) -> print(value, indent, newline)
+                            .replace(newline, newline + at));
+            if (spliced != null) {
+                return spliced.getBytes(StandardCharsets.UTF_8);
+            }
+        }
+        String text = print(root, indent, newline);
+        boolean trailingNewline = originalText.isBlank() || originalText.endsWith("\n");
+        return (trailingNewline ? text + newline : text).getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String print(JsonNode node, String indent, String newline) {
         DefaultIndenter indenter = new DefaultIndenter(indent, newline);
         DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
                 .withSeparators(Separators.createDefaultInstance()
@@ -260,9 +280,7 @@ final class ClaudeSettings {
                         .withArrayEmptySeparator(""));
         printer.indentObjectsWith(indenter);
         printer.indentArraysWith(indenter);
-        String text = MAPPER.writer().with(printer).writeValueAsString(root);
-        boolean trailingNewline = originalText.isBlank() || originalText.endsWith("\n");
-        return (trailingNewline ? text + newline : text).getBytes(StandardCharsets.UTF_8);
+        return MAPPER.writer().with(printer).writeValueAsString(node);
     }
 
     /** The file's indentation unit: the leading whitespace of its first indented line; else 2 spaces. */

@@ -82,15 +82,11 @@ final class StatusCommand extends SpendlineCommand {
         delivery.put("bufferedRows", Spool.countIn(paths.spool()));
         delivery.put("quarantinedRows", Quarantine.countIn(paths.quarantine()));
         delivery.put("quarantineFile", paths.quarantine().toString());
-        for (String field : new String[] {
-            "lastDeliveryAt",
-            "lastDeliveryRows",
-            "deliveredRows",
-            "rejectedRows",
-            "droppedRows",
-            "lastError",
-            "lastErrorAt"
-        }) {
+        // The counters since setup, 0 until run first counts one (docs/collector.md lists them all).
+        for (String field : new String[] {"deliveredRows", "rejectedRows", "droppedRows"}) {
+            delivery.put(field, state.json().path(field).asLong(0));
+        }
+        for (String field : new String[] {"lastDeliveryAt", "lastDeliveryRows", "lastError", "lastErrorAt"}) {
             JsonNode value = state.json().get(field);
             if (value != null) {
                 delivery.set(field, value);
@@ -139,10 +135,10 @@ final class StatusCommand extends SpendlineCommand {
                         ? "last at " + delivery.get("lastDeliveryAt").asString() + " ("
                                 + delivery.path("lastDeliveryRows").asLong() + " row(s))"
                         : "nothing delivered yet"));
-        out.println("Buffered:  " + delivery.get("bufferedRows").asLong() + " row(s)"
-                + (delivery.has("droppedRows")
-                        ? ", " + delivery.get("droppedRows").asLong() + " dropped (buffer full)"
-                        : ""));
+        out.println("Rows:      " + delivery.get("deliveredRows").asLong() + " delivered, "
+                + delivery.get("rejectedRows").asLong() + " rejected (refused for good), "
+                + delivery.get("droppedRows").asLong() + " dropped (buffer full)");
+        out.println("Buffered:  " + delivery.get("bufferedRows").asLong() + " row(s)");
         long quarantined = delivery.get("quarantinedRows").asLong();
         if (quarantined != 0) {
             out.println("Quarantine: "

@@ -95,6 +95,10 @@ final class UninstallCommand extends SpendlineCommand {
         answer.put("discardedRows", Math.max(0, buffered));
         deleteTree(paths.stateDir());
         Files.deleteIfExists(paths.config());
+        // Spendline's own directories go too when the collector was all that was in them; anything
+        // else there (the CLI's own settings) keeps them.
+        deleteIfEmpty(paths.stateDir().getParent());
+        deleteIfEmpty(paths.configDir());
         for (String problem : problems) {
             session.err().println("warning: " + problem);
         }
@@ -105,6 +109,18 @@ final class UninstallCommand extends SpendlineCommand {
             session.printJson(answer);
         }
         return ExitCodes.OK;
+    }
+
+    private static void deleteIfEmpty(Path dir) throws IOException {
+        if (dir == null || !Files.isDirectory(dir)) {
+            return;
+        }
+        try (Stream<Path> entries = Files.list(dir)) {
+            if (entries.findAny().isPresent()) {
+                return;
+            }
+        }
+        Files.deleteIfExists(dir);
     }
 
     private static void deleteTree(Path dir) throws IOException {

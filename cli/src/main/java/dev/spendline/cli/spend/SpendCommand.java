@@ -159,6 +159,29 @@ public final class SpendCommand extends SpendlineCommand {
             out.println("Other values (" + beyond + "): " + figures(others));
         }
         out.println("Total: " + figures(report.path("totals")));
+        String unpriced = unpriced(report.path("unpriced"));
+        if (unpriced != null) {
+            out.println(TerminalText.escape(unpriced));
+        }
+    }
+
+    /**
+     * Internal usage whose model had no price counts $0.00 in every figure above: one line saying
+     * how much and which models, with the service's own fix, or null when everything was priced.
+     */
+    static String unpriced(JsonNode u) {
+        long calls = u.path("calls").asLong(0);
+        if (calls <= 0) {
+            return null;
+        }
+        List<String> models = new ArrayList<>();
+        u.path("models").forEach(m -> models.add(m.asString()));
+        return "Unpriced: " + Table.format("calls", u.path("calls")) + (calls == 1 ? " row" : " rows")
+                + (models.isEmpty() ? "" : " (" + String.join(", ", models) + ")") + ", "
+                + Table.format("calls", u.path("inputTokens")) + " input and "
+                + Table.format("calls", u.path("outputTokens")) + " output tokens counted as $0.00 (no price for"
+                + (models.size() == 1 ? " that model" : " those models") + "); to cost them, "
+                + u.path("fix").asString("") + ".";
     }
 
     private static String figures(JsonNode measures) {

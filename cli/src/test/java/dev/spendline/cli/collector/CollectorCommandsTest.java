@@ -135,7 +135,57 @@ class CollectorCommandsTest {
         assertThat(spendline.revoked).contains(secondRefreshToken);
         assertThat(home.resolve(".config/spendline/collector-credentials")).doesNotExist();
         assertThat(home.resolve(".config/spendline/collector.json")).doesNotExist();
+        // Nothing else was in them: Spendline's directories go, the shared parents stay.
+        assertThat(home.resolve(".config/spendline")).doesNotExist();
+        assertThat(home.resolve(".local/state/spendline")).doesNotExist();
+        assertThat(home.resolve(".config")).isDirectory();
         assertThat(run("collector", "status").exitCode()).isEqualTo(3);
+    }
+
+    @Test
+    void statusCountsDeliveredRejectedAndDroppedRows() throws Exception {
+        Result setup = run("collector", "setup", "--url", spendline.url(), "--no-browser", "--no-service");
+        assertThat(setup.exitCode()).as(setup.toString()).isZero();
+        // Before run counted anything: every counter is there, at 0.
+        JsonNode before =
+                Json.mapper().readTree(run("collector", "status", "--json").out());
+        assertThat(before.at("/delivery/deliveredRows").asLong(-1)).isZero();
+        assertThat(before.at("/delivery/rejectedRows").asLong(-1)).isZero();
+        assertThat(before.at("/delivery/droppedRows").asLong(-1)).isZero();
+        assertThat(run("collector", "status").out())
+                .contains("Rows:      0 delivered, 0 rejected (refused for good), 0 dropped (buffer full)");
+
+        // What run records as it delivers (the state file status reads).
+        CollectorState state =
+                CollectorState.read(CollectorPaths.of(environmentFor()).state());
+        state.delivered(12);
+        state.rejected(2, "400 invalid_row");
+        state.dropped(3);
+
+        JsonNode after =
+                Json.mapper().readTree(run("collector", "status", "--json").out());
+        assertThat(after.at("/delivery/deliveredRows").asLong()).isEqualTo(12);
+        assertThat(after.at("/delivery/rejectedRows").asLong()).isEqualTo(2);
+        assertThat(after.at("/delivery/droppedRows").asLong()).isEqualTo(3);
+        assertThat(run("collector", "status").out())
+                .contains("Rows:      12 delivered, 2 rejected (refused for good), 3 dropped (buffer full)")
+                .contains("Last error: rejected 2 row(s): 400 invalid_row");
+    }
+
+    @Test
+    void uninstallKeepsSpendlinesDirectoriesThatHoldSomethingElse() throws Exception {
+        Path other = home.resolve(".config/spendline/cli.properties");
+        Files.createDirectories(other.getParent());
+        Files.writeString(other, "url=http://127.0.0.1:8080\n");
+        Result setup = run("collector", "setup", "--url", spendline.url(), "--no-browser", "--no-service");
+        assertThat(setup.exitCode()).as(setup.toString()).isZero();
+
+        Result uninstall = run("collector", "uninstall");
+
+        assertThat(uninstall.exitCode()).as(uninstall.toString()).isZero();
+        assertThat(other).hasContent("url=http://127.0.0.1:8080\n");
+        assertThat(home.resolve(".config/spendline/collector.json")).doesNotExist();
+        assertThat(home.resolve(".local/state/spendline")).doesNotExist();
     }
 
     /** Issue #28 (9): the collector printed workspace_name raw; ESC, BEL, CR, LF and RLO must not reach the terminal. */

@@ -119,6 +119,72 @@ class SettingsPatcherTest {
         assertThat(Files.readAllBytes(paths.codexConfig())).isEqualTo(codexAfterFirst);
     }
 
+    /** Docs: "nothing else changes". Lines setup does not set keep their bytes, whatever their style. */
+    @Test
+    void setupWritesOnlyTheEnvValuesItSetsAndUninstallTakesOnlyThoseOut() throws Exception {
+        CollectorPaths paths = paths();
+        String original = "{\n"
+                + "    \"permissions\": {\"allow\": [\"Bash(ls)\"], \"deny\": []},\n"
+                + "    \"env\": {\n"
+                + "        \"FOO\":\"bar\",\n"
+                + "        \"OTEL_LOGS_EXPORTER\" : \"console\"\n"
+                + "    },\n"
+                + "    \"model\":\"opus\",   \"price\": 1.50\n"
+                + "}\n";
+        write(paths.claudeSettings(), original);
+        SettingsPatcher patcher = new SettingsPatcher(paths);
+
+        patcher.apply(4319, "tok123", "ada@example.com");
+
+        String patched = Files.readString(paths.claudeSettings());
+        assertThat(patched)
+                .startsWith("{\n"
+                        + "    \"permissions\": {\"allow\": [\"Bash(ls)\"], \"deny\": []},\n"
+                        + "    \"env\": {\n"
+                        + "        \"FOO\":\"bar\",\n"
+                        + "        \"OTEL_LOGS_EXPORTER\" : \"otlp\",\n"
+                        + "        \"CLAUDE_CODE_ENABLE_TELEMETRY\": \"1\",\n")
+                .endsWith("        \"OTEL_RESOURCE_ATTRIBUTES\": \"user.email=ada@example.com\"\n"
+                        + "    },\n"
+                        + "    \"model\":\"opus\",   \"price\": 1.50\n"
+                        + "}\n");
+        assertThat(JsonMapper.builder()
+                        .build()
+                        .readTree(patched)
+                        .get("env")
+                        .get("OTEL_EXPORTER_OTLP_ENDPOINT")
+                        .asString())
+                .isEqualTo("http://127.0.0.1:4319");
+
+        // Edited after setup, so uninstall works on the content rather than restoring the backup.
+        write(paths.claudeSettings(), patched.replace("\"FOO\":\"bar\"", "\"FOO\":\"baz\""));
+        patcher.revert();
+
+        assertThat(Files.readString(paths.claudeSettings()))
+                .isEqualTo(original.replace("\"FOO\":\"bar\"", "\"FOO\":\"baz\""));
+    }
+
+    @Test
+    void aFileWithoutEnvGetsOneAddedAndGetsItsOwnBytesBackOnUninstall() throws Exception {
+        CollectorPaths paths = paths();
+        String original = "{\n  \"model\":\"opus\",\n  \"hooks\": {}\n}";
+        write(paths.claudeSettings(), original);
+        SettingsPatcher patcher = new SettingsPatcher(paths);
+
+        patcher.apply(4319, "tok123", "ada@example.com");
+
+        String patched = Files.readString(paths.claudeSettings());
+        assertThat(patched)
+                .startsWith(
+                        "{\n  \"model\":\"opus\",\n  \"hooks\": {},\n  \"env\": {\n    \"CLAUDE_CODE_ENABLE_TELEMETRY\": \"1\",\n")
+                .endsWith("\n  }\n}");
+        write(paths.claudeSettings(), patched.replace("\"opus\"", "\"sonnet\""));
+
+        patcher.revert();
+
+        assertThat(Files.readString(paths.claudeSettings())).isEqualTo(original.replace("\"opus\"", "\"sonnet\""));
+    }
+
     @Test
     void uninstallRestoresUntouchedFilesByteForByte() throws Exception {
         CollectorPaths paths = paths();

@@ -109,10 +109,41 @@ class SpendCommandTest {
                         "Spend by feature for tenant 'acme', 2026-11-01T00:00:00Z to 2026-11-11T00:00:00Z (product usage)",
                         "",
                         "Without: model 'gpt-4o', feature 'search'",
-                        "feature     cost  calls  metricValue",
-                        "chat     $400.00    600          400",
+                        "feature     cost  calls",
+                        "chat     $400.00    600",
                         "Other values (1): $34.56, 34 calls",
                         "Total: $434.56, 1,634 calls");
+    }
+
+    @Test
+    void unpricedInternalUsageIsOneLineAfterTheTotalWithTheFix() {
+        body =
+                """
+                {"workspaceId": "ws_1", "usage": "internal", "by": "model",
+                 "from": "2026-11-01T00:00:00Z", "to": "2026-11-11T00:00:00Z", "filters": {},
+                 "limit": 20, "metric": "cost", "order": "desc", "distinctValues": 2,
+                 "rows": [{"value": "claude-sonnet-4", "measures": {"costUsd": 1.50, "calls": 10}, "metricValue": 1.50},
+                          {"value": "gpt-9-turbo", "measures": {"costUsd": 0.00, "calls": 3}, "metricValue": 0.00}],
+                 "others": {"costUsd": 0.00, "calls": 0},
+                 "totals": {"costUsd": 1.50, "calls": 13},
+                 "excluded": {},
+                 "unpriced": {"calls": 3, "inputTokens": 42000, "cachedInputTokens": 30000, "outputTokens": 1500,
+                              "models": ["gpt-9-turbo"], "fix": "add a price row (see docs/pricing.md)"}}
+                """;
+        Result result = run("spend", "--by", "model", "--usage", "internal");
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(ExitCodes.OK);
+        assertThat(result.out().lines())
+                .endsWith(
+                        "Total: $1.50, 13 calls",
+                        "Unpriced: 3 rows (gpt-9-turbo), 42,000 input and 1,500 output tokens counted as $0.00 (no"
+                                + " price for that model); to cost them, add a price row (see docs/pricing.md).");
+    }
+
+    @Test
+    void aReportWithNothingUnpricedSaysNothingAboutIt() {
+        Result result = run("spend", "--by", "feature");
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(ExitCodes.OK);
+        assertThat(result.out()).doesNotContain("Unpriced");
     }
 
     @Test

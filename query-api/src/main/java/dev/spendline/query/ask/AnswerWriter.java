@@ -17,6 +17,7 @@ import dev.spendline.contracts.query.SpendMetric;
 import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.SpendRow;
 import dev.spendline.contracts.query.TimeGrain;
+import dev.spendline.contracts.query.UnpricedUsage;
 import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.savings.Recommendation;
 import dev.spendline.contracts.savings.SavingsReport;
@@ -102,10 +103,25 @@ final class AnswerWriter {
         if (r.totals().calls() == 0 && r.totals().costUsd().signum() == 0) {
             return title + ": nothing recorded.";
         }
-        if (grain != null) {
-            return series(title, r, metric);
+        String answer = grain != null
+                ? series(title, r, metric)
+                : metric == SpendMetric.COST ? spendByCost(reading, title, r) : ranked(reading, title, r, metric);
+        return answer + unpriced(r.unpriced());
+    }
+
+    /**
+     * Usage counted as $0.00 because its model has no price: said after the figures, with the fix,
+     * so that a cost that looks low is never read as the whole truth.
+     */
+    static String unpriced(UnpricedUsage u) {
+        if (u == null || !u.any()) {
+            return "";
         }
-        return metric == SpendMetric.COST ? spendByCost(reading, title, r) : ranked(reading, title, r, metric);
+        String models = u.models().isEmpty() ? "" : " (" + String.join(", ", u.models()) + ")";
+        return " Unpriced: " + Words.count(u.calls()) + (u.calls() == 1 ? " row" : " rows") + models + ", "
+                + Words.count(u.inputTokens()) + " input and " + Words.count(u.outputTokens())
+                + " output tokens, counted as $0.00 because the price book has no price for "
+                + (u.models().size() == 1 ? "that model" : "those models") + "; to cost them, " + u.fix() + ".";
     }
 
     /** "day by day", "week by week", "month by month". */

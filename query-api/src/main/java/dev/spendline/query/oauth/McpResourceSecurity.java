@@ -1,9 +1,11 @@
 package dev.spendline.query.oauth;
 
+import dev.spendline.contracts.problem.ProblemJson;
 import dev.spendline.controlplane.oauth.OAuthAccessTokens;
 import dev.spendline.controlplane.oauth.OAuthTokenException;
 import dev.spendline.query.security.SecurityConfiguration;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import java.util.List;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -15,11 +17,13 @@ import org.springframework.security.authentication.AuthenticationManagerResolver
 import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
 import org.springframework.security.oauth2.jwt.BadJwtException;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.server.resource.OAuth2ProtectedResourceMetadataClaimNames;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationProvider;
 import org.springframework.security.oauth2.server.resource.web.BearerTokenAuthenticationEntryPoint;
+import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 import org.springframework.security.web.util.matcher.OrRequestMatcher;
@@ -77,8 +81,7 @@ public class McpResourceSecurity {
         AuthenticationManager oauth = new ProviderManager(jwts);
         AuthenticationManagerResolver<HttpServletRequest> byToken =
                 request -> isApiKey(request) ? apiKeyAuthenticationManager : oauth;
-        BearerTokenAuthenticationEntryPoint entryPoint = new BearerTokenAuthenticationEntryPoint();
-        entryPoint.setResourceMetadataParameterResolver(request -> urls.resourceMetadata());
+        AuthenticationEntryPoint entryPoint = unauthorized(urls);
         return http.securityMatcher(new OrRequestMatcher(MCP, RESOURCE_METADATA))
                 .csrf(csrf -> csrf.disable())
                 .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
@@ -107,6 +110,35 @@ public class McpResourceSecurity {
                                         }))))
                 .exceptionHandling(errors -> errors.authenticationEntryPoint(entryPoint))
                 .build();
+    }
+
+    /**
+     * 401 with {@code WWW-Authenticate: Bearer resource_metadata="…"} (MCP's authorization spec:
+     * where a client starts OAuth discovery) and a problem+json body saying what to send. Why the
+     * body: the entry point alone answers an empty body, and MCP clients print only the body
+     * ("Error POSTing to endpoint: " and nothing else).
+     */
+    static AuthenticationEntryPoint unauthorized(OAuthUrls urls) {
+        BearerTokenAuthenticationEntryPoint bearer = new BearerTokenAuthenticationEntryPoint();
+        bearer.setResourceMetadataParameterResolver(request -> urls.resourceMetadata());
+        return (request, response, e) -> {
+            bearer.commence(request, response, e);
+            String refused = e instanceof OAuth2AuthenticationException oauth
+                            && oauth.getError().getDescription() != null
+                    ? " Refused: " + oauth.getError().getDescription() + "."
+                    : "";
+            response.setContentType(ProblemJson.MEDIA_TYPE);
+            response.getOutputStream()
+                    .write(ProblemJson.render(
+                            HttpServletResponse.SC_UNAUTHORIZED,
+                            "unauthorized",
+                            "Missing or invalid access token",
+                            "Send an access token of Spendline's OAuth server or a workspace API key as"
+                                    + " 'Authorization: Bearer <token>'. An MCP client finds how to sign in from the"
+                                    + " resource metadata at " + urls.resourceMetadata() + " (see docs/mcp.md)."
+                                    + refused,
+                            List.of()));
+        };
     }
 
     private static boolean isApiKey(HttpServletRequest request) {

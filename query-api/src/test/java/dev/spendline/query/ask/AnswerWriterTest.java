@@ -2,8 +2,11 @@ package dev.spendline.query.ask;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spendline.contracts.query.SpendReport;
+import dev.spendline.contracts.query.UnpricedUsage;
 import java.math.BigDecimal;
 import java.time.ZoneOffset;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The answer in words, from real answer records: figures, shares, order and formats. */
@@ -28,6 +31,24 @@ class AnswerWriterTest {
         assertThat(answer("What did we spend by feature this month?"))
                 .isEqualTo("AI spend by feature, 1–22 Nov 2026 (product usage): $1,234.56 in total over 1,234 calls;"
                         + " search $800.00 (64.8%), chat $400.00 (32.4%), support-bot $34.56 (2.8%).");
+    }
+
+    @Test
+    void unpricedInternalUsageIsSaidWithItsTokensModelsAndTheFix() {
+        Interpretation reading = read("spend by team this month");
+        SpendReport report = (SpendReport) reading.call().run(Reports.tools(), WS);
+        assertThat(report.usage()).isEqualTo("internal");
+
+        String priced = AnswerWriter.write(reading, report.withUnpriced(UnpricedUsage.NONE));
+        assertThat(priced).doesNotContain("Unpriced");
+
+        String answer = AnswerWriter.write(
+                reading, report.withUnpriced(new UnpricedUsage(3, 42_000, 30_000, 1_500, List.of("gpt-9-turbo"))));
+        assertThat(answer)
+                .startsWith(priced)
+                .endsWith(" Unpriced: 3 rows (gpt-9-turbo), 42,000 input and 1,500 output tokens, counted as $0.00"
+                        + " because the price book has no price for that model; to cost them, " + UnpricedUsage.FIX
+                        + ".");
     }
 
     @Test

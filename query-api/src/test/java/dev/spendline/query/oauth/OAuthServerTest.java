@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.redirectedUrl;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
@@ -175,13 +177,22 @@ class OAuthServerTest {
                 .andExpect(
                         header().string(
                                         HttpHeaders.WWW_AUTHENTICATE,
-                                        "Bearer resource_metadata=\"http://localhost/.well-known/oauth-protected-resource/api/mcp\""));
+                                        "Bearer resource_metadata=\"http://localhost/.well-known/oauth-protected-resource/api/mcp\""))
+                // A body clients can print: without it they show "Error POSTing to endpoint: " and nothing else.
+                .andExpect(content().contentType("application/problem+json"))
+                .andExpect(jsonPath("$.code").value("unauthorized"))
+                .andExpect(jsonPath("$.status").value(401))
+                .andExpect(jsonPath("$.detail")
+                        .value(org.hamcrest.Matchers.containsString(
+                                "resource metadata at http://localhost/.well-known/oauth-protected-resource/api/mcp")));
         mvc.perform(post("/api/mcp").header(HttpHeaders.AUTHORIZATION, "Bearer not-a-token"))
                 .andExpect(status().isUnauthorized())
                 .andExpect(header().string(
                                 HttpHeaders.WWW_AUTHENTICATE,
                                 org.hamcrest.Matchers.containsString(
-                                        "resource_metadata=\"http://localhost/.well-known/")));
+                                        "resource_metadata=\"http://localhost/.well-known/")))
+                .andExpect(jsonPath("$.code").value("unauthorized"))
+                .andExpect(jsonPath("$.detail").value(org.hamcrest.Matchers.containsString("Refused: ")));
     }
 
     // ----- registration

@@ -286,6 +286,56 @@ class McpOAuthBrowserIT {
         browser.open(base + "/activate").waitForText("Connect a device").check("device-activate");
     }
 
+    /**
+     * docs/mcp.md's TypeScript example, the file itself ({@code oauth-example.mts}, which
+     * {@code OAuthExampleDocTest} holds equal to the doc's code), run as a reader would run it: it
+     * prints the page to open, the user signs in there, and it lists the tools and calls spend_by.
+     */
+    @Test
+    @Order(4)
+    void theDocsTypeScriptExampleSignsInAndCallsATool() throws Exception {
+        NodeClients.Home home = NodeClients.newHome("mcp-oauth-example");
+        ProcessBuilder builder = new ProcessBuilder(
+                        NodeClients.node().orElseThrow().toString(),
+                        NodeClients.TSX.toString(),
+                        NodeClients.OAUTH_EXAMPLE.toString())
+                .directory(NodeClients.NODE_PROJECT.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectError(home.dir().resolve("example.err").toFile());
+        builder.environment().clear();
+        builder.environment().putAll(home.baseEnvironment());
+        builder.environment().put("SPENDLINE_MCP_URL", base + "/api/mcp");
+        Process example = builder.start();
+        List<String> lines = new ArrayList<>();
+        String prompt = "Open this page to sign in: ";
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(example.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = out.readLine()) != null) {
+                lines.add(line);
+                if (line.startsWith(prompt)) {
+                    authorizeInBrowser(
+                            line.substring(prompt.length()),
+                            "Default workspace",
+                            "consent-example",
+                            "My Spendline client");
+                }
+            }
+        } finally {
+            if (!example.waitFor(60, TimeUnit.SECONDS)) {
+                example.destroyForcibly();
+            }
+        }
+        String stderr = Files.readString(home.dir().resolve("example.err"));
+        assertThat(example.exitValue()).as(lines + "\n" + stderr).isZero();
+        assertThat(lines).anySatisfy(line -> assertThat(line).startsWith(prompt));
+        assertThat(lines)
+                .anySatisfy(line -> assertThat(line).startsWith("Tools: ").contains("spend_by"));
+        // The tool's text is its answer: the FREE workspace's spend, by feature.
+        String answer = String.join("\n", lines);
+        assertThat(answer).contains("\"by\":\"feature\"").contains("search").contains("chat");
+    }
+
     /** {@code confirm_write_action} over MCP with an API key, as a JSON-RPC call of its own. */
     private static JsonNode confirmWithApiKey(JsonNode prepared, String key) throws Exception {
         String call = JSON.writeValueAsString(Map.of(
@@ -362,6 +412,10 @@ class McpOAuthBrowserIT {
 
     /** The user's part: the consent page, the workspace chosen by name, Allow; the client gets the code. */
     private static void authorizeInBrowser(String url, String workspaceName, String screenshot) {
+        authorizeInBrowser(url, workspaceName, screenshot, "Spendline test client (TypeScript SDK)");
+    }
+
+    private static void authorizeInBrowser(String url, String workspaceName, String screenshot, String clientName) {
         URI authorize = URI.create(url);
         assertThat(authorize.getScheme() + "://" + authorize.getAuthority()).isEqualTo(base);
         browser.open(url);
@@ -372,9 +426,7 @@ class McpOAuthBrowserIT {
         }
         browser.waitForText("to use Spendline?");
         assertThat(browser.currentUrl()).startsWith(base + "/oauth2/");
-        assertThat(browser.text("main"))
-                .contains("Spendline test client (TypeScript SDK)")
-                .contains("127.0.0.1");
+        assertThat(browser.text("main")).contains(clientName).contains("127.0.0.1");
         browser.check(screenshot);
         browser.driver().findElements(By.cssSelector("label")).stream()
                 .filter(label -> label.getText().contains(workspaceName))

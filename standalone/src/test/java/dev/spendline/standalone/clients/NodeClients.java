@@ -53,6 +53,11 @@ public final class NodeClients {
     /** The TypeScript SDK's package, for tests that write their own client with it. */
     public static final Path TYPESCRIPT_SDK = NODE_MODULES.resolve("@modelcontextprotocol/sdk/package.json");
 
+    /** tsx's launcher, run with node: it runs the TypeScript example of docs/mcp.md as it is. */
+    public static final Path TSX = NODE_MODULES.resolve("tsx/dist/cli.mjs");
+    /** The TypeScript OAuth client that docs/mcp.md shows (McpOAuthBrowserIT runs it, OAuthExampleDocTest holds them equal). */
+    public static final Path OAUTH_EXAMPLE = NODE_PROJECT.resolve("oauth-example.mts");
+
     private static final Path HOMES = BASEDIR.resolve("target/node-clients");
     private static final String INSTALL_HINT =
             "install them: (cd standalone/src/test/node && npm ci --no-audit --no-fund), with node and npm on PATH"
@@ -71,6 +76,7 @@ public final class NodeClients {
         needed.add(CLAUDE);
         needed.add(CODEX);
         needed.add(TYPESCRIPT_SDK);
+        needed.add(NODE_MODULES.resolve("tsx/package.json"));
         requireOrSkip(needed, System.getenv(REQUIRE_VARIABLE));
     }
 

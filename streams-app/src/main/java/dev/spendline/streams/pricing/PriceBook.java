@@ -22,6 +22,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The versioned model price book that prices internal-usage rows carrying no cost
@@ -36,6 +38,8 @@ public final class PriceBook {
 
     private static final BigDecimal MILLION = BigDecimal.valueOf(1_000_000);
     private static final String BUNDLED = "price-book.csv";
+    /** A snapshot date at the end of a model id: {@code -20250929} or {@code -2024-08-06}. */
+    private static final Pattern DATE_SUFFIX = Pattern.compile("-(\\d{8}|\\d{4}-\\d{2}-\\d{2})$");
 
     /** provider/model → prices by effective date. */
     private final Map<String, TreeMap<LocalDate, ModelPrice>> prices;
@@ -75,6 +79,12 @@ public final class PriceBook {
             return Optional.empty();
         }
         TreeMap<LocalDate, ModelPrice> versions = prices.get(key(provider, model));
+        if (versions == null) {
+            // SDKs send the snapshot the provider answered with (claude-sonnet-4-5-20250929,
+            // gpt-4o-2024-08-06): a snapshot without a row of its own costs what its model costs.
+            Matcher snapshot = DATE_SUFFIX.matcher(model);
+            versions = snapshot.find() ? prices.get(key(provider, model.substring(0, snapshot.start()))) : null;
+        }
         if (versions == null) {
             return Optional.empty();
         }

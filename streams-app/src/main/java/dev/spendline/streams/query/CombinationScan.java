@@ -34,7 +34,7 @@ public final class CombinationScan {
     }
 
     /** A range reaches back before the combination rollup was kept. */
-    static final class IncompleteCombinations extends IllegalArgumentException {
+    public static final class IncompleteCombinations extends IllegalArgumentException {
         IncompleteCombinations(java.time.Instant bucketStart) {
             super("filters on several dimensions are answered from data kept since this version of Spendline;"
                     + " the range reaches back to " + bucketStart

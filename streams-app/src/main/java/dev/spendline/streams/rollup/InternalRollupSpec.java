@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
  * How internal usage rows roll up: by employee, team, tool, category, provider, model and source.
  * A row's cost follows its {@code costBasis} (docs/ingest.md): {@code reported} uses its
  * {@code costUsd}; {@code price_book} prices its tokens from the {@link PriceBook} at the row's day
- * (0 when the book has no price for the model, see docs/pricing.md); {@code subscription} costs 0.
+ * (0 when the book has no price for the model, counted as unpriced: see docs/pricing.md);
+ * {@code subscription} costs 0.
  */
 public final class InternalRollupSpec implements RollupSpec<AcceptedUsageRow> {
 
@@ -64,21 +65,27 @@ public final class InternalRollupSpec implements RollupSpec<AcceptedUsageRow> {
         return value.receivedAt();
     }
 
+    /**
+     * A row's amounts; a {@code price_book} row whose model has no price also counts as unpriced
+     * ({@link UnpricedSlots}), so that reports can say so instead of showing a silent $0.00.
+     */
     @Override
     public Rollup delta(AcceptedUsageRow value) {
         InternalUsageRow r = value.row();
-        return new Rollup(costNanos(r), 1, r.inputTokens(), r.outputTokens(), r.cachedInputTokens(), 0, 0, 0, 0, 0);
-    }
-
-    long costNanos(InternalUsageRow r) {
         if (!UsageVocabulary.BASIS_PRICE_BOOK.equals(r.costBasis())) {
-            return ProductRollupSpec.toNanos(r.costUsd());
+            return UnpricedSlots.priced(
+                    ProductRollupSpec.toNanos(r.costUsd()), r.inputTokens(), r.outputTokens(), r.cachedInputTokens());
         }
         return priceBook
                 .costNanos(r.provider(), r.model(), r.ts(), r.inputTokens(), r.cachedInputTokens(), r.outputTokens())
+                .map(cost -> UnpricedSlots.priced(cost, r.inputTokens(), r.outputTokens(), r.cachedInputTokens()))
                 .orElseGet(() -> {
-                    log.debug("No price for {} {} on {}: the row counts 0 USD", r.provider(), r.model(), r.ts());
-                    return 0L;
+                    log.debug(
+                            "No price for {} {} on {}: the row counts 0 USD, as unpriced",
+                            r.provider(),
+                            r.model(),
+                            r.ts());
+                    return UnpricedSlots.unpriced(r.inputTokens(), r.outputTokens(), r.cachedInputTokens());
                 });
     }
 

@@ -8,6 +8,7 @@ import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.SpendRow;
 import dev.spendline.contracts.query.TimeGrain;
+import dev.spendline.contracts.query.UnpricedUsage;
 import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.streams.query.CombinationScan;
 import dev.spendline.streams.query.MonthFirstScan;
@@ -20,6 +21,7 @@ import dev.spendline.streams.rollup.InternalRollupSpec;
 import dev.spendline.streams.rollup.ProductRollupSpec;
 import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.rollup.RollupKeys;
+import dev.spendline.streams.rollup.UnpricedSlots;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
@@ -71,8 +73,9 @@ public final class LocalSpendQueries {
         // two scans could show a total without its rows.
         Rollup totals = byValue.values().stream().reduce(Rollup.EMPTY, Rollup::plus);
 
+        boolean internal = q.usage() == UsageKind.INTERNAL;
         List<Ranked> sorted = new ArrayList<>(byValue.size());
-        byValue.forEach((value, rollup) -> sorted.add(Ranked.of(value, rollup, q.metric())));
+        byValue.forEach((value, rollup) -> sorted.add(Ranked.of(value, rollup, q.metric(), internal)));
         sorted.sort(q.grain() != null ? inTimeOrder(q.order()) : ranking(q.order()));
         List<SpendRow> rows = new ArrayList<>();
         Rollup others = Rollup.EMPTY;
@@ -99,9 +102,67 @@ public final class LocalSpendQueries {
                 q.order().wireName(),
                 sorted.size(),
                 rows,
-                others.calls() == 0 ? Measures.ZERO : others.toMeasures(),
-                totals.toMeasures(),
-                q.excludedByName());
+                others.calls() == 0 ? Measures.ZERO : shown(others, internal),
+                shown(totals, internal),
+                q.excludedByName(),
+                internal ? unpriced(store, q, plan, totals, byValue) : null);
+    }
+
+    /** Internal usage's rollups hold its unpriced part in slots its measures do not have ({@link UnpricedSlots}). */
+    private static Measures shown(Rollup rollup, boolean internal) {
+        return (internal ? UnpricedSlots.cleared(rollup) : rollup).toMeasures();
+    }
+
+    /**
+     * The unpriced part of an internal-usage report: its sums are the totals' unpriced slots; its
+     * models come from the rows when the report is by model, otherwise from one more read by model
+     * with the same filters and exclusions, made only when something is unpriced (never in the
+     * common case). When that read cannot be answered (combinations missing for an old range), the
+     * sums are still exact and the models are left empty rather than failing the report.
+     */
+    private UnpricedUsage unpriced(
+            ReadOnlyKeyValueStore<String, Rollup> store,
+            SpendQuery q,
+            RangePlan plan,
+            Rollup totals,
+            Map<String, Rollup> byValue) {
+        if (UnpricedSlots.calls(totals) <= 0) {
+            return UnpricedUsage.NONE;
+        }
+        Map<String, Rollup> byModel = byValue;
+        if (q.by() != Dimension.INTERNAL_MODEL || q.grain() != null) {
+            SpendQuery models = new SpendQuery(
+                    q.workspaceId(),
+                    q.usage(),
+                    Dimension.INTERNAL_MODEL,
+                    null,
+                    q.from(),
+                    q.to(),
+                    q.filters(),
+                    SpendQuery.MAX_LIMIT,
+                    SpendMetric.COST,
+                    SpendOrder.DESC,
+                    q.exclusions());
+            try {
+                byModel = models.exclusions().isEmpty() ? rows(store, models, plan) : rowsWithout(store, models, plan);
+            } catch (CombinationScan.IncompleteCombinations e) {
+                byModel = Map.of();
+            }
+        }
+        List<String> models = byModel.entrySet().stream()
+                .filter(e -> UnpricedSlots.calls(e.getValue()) > 0)
+                .sorted(Comparator.comparingLong((Map.Entry<String, Rollup> e) -> UnpricedSlots.calls(e.getValue()))
+                        .reversed()
+                        .thenComparing(Map.Entry::getKey))
+                .map(Map.Entry::getKey)
+                .filter(model -> !model.isEmpty())
+                .toList();
+        return new UnpricedUsage(
+                UnpricedSlots.calls(totals),
+                UnpricedSlots.inputTokens(totals),
+                UnpricedSlots.cachedInputTokens(totals),
+                UnpricedSlots.outputTokens(totals),
+                models);
     }
 
     private Map<String, Rollup> rows(ReadOnlyKeyValueStore<String, Rollup> store, SpendQuery q, RangePlan plan) {
@@ -171,8 +232,8 @@ public final class LocalSpendQueries {
 
     /** A row with its metric, computed once for sorting and showing. */
     private record Ranked(String value, Rollup rollup, Measures measures, BigDecimal metricValue) {
-        static Ranked of(String value, Rollup rollup, SpendMetric metric) {
-            Measures measures = rollup.toMeasures();
+        static Ranked of(String value, Rollup rollup, SpendMetric metric, boolean internal) {
+            Measures measures = shown(rollup, internal);
             return new Ranked(value, rollup, measures, metric.of(measures));
         }
     }

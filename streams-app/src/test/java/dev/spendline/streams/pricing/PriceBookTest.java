@@ -8,6 +8,10 @@ import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,6 +40,68 @@ class PriceBookTest {
                 .isPresent();
         assertThat(book.priceAt("acme", "secret-model", Instant.parse("2026-11-01T00:00:00Z")))
                 .isEmpty();
+    }
+
+    /** The models in the agents' recorded payloads (cli/src/test/resources/otlp) and the SDKs' snapshot ids. */
+    @Test
+    void theModelsTheAgentsAndSdksSendTodayArePriced() {
+        PriceBook book = PriceBook.bundled();
+        Instant now = Instant.parse("2026-11-26T00:00:00Z");
+        // Codex 0.169.0's default model: 1.25 / 0.125 / 10.00.
+        assertThat(book.priceAt("openai", "gpt-5.1-codex", now).orElseThrow().outputPerMillionUsd())
+                .isEqualByComparingTo("10.00");
+        // Claude Code 2.1.197's model: 5 / 0.50 / 25.
+        assertThat(book.priceAt("anthropic", "claude-opus-4-8", now)
+                        .orElseThrow()
+                        .inputPerMillionUsd())
+                .isEqualByComparingTo("5.00");
+        // A dated snapshot is priced as its model; an exact row wins over that.
+        assertThat(book.priceAt("anthropic", "claude-sonnet-4-5-20250929", now))
+                .isEqualTo(book.priceAt("anthropic", "claude-sonnet-4-5", now));
+        assertThat(book.priceAt("openai", "gpt-4o-2024-08-06", now)).isEqualTo(book.priceAt("openai", "gpt-4o", now));
+        assertThat(book.priceAt("openai", "gpt-4o-2024-08-06", now)).isPresent();
+        // A price change keeps both versions: Sonnet 5.5's cache hits from 0.20 to 0.10 on 7 Oct 2026.
+        assertThat(book.priceAt("anthropic", "claude-sonnet-5-5", Instant.parse("2026-10-06T12:00:00Z"))
+                        .orElseThrow()
+                        .cachedInputPerMillionUsd())
+                .isEqualByComparingTo("0.20");
+        assertThat(book.priceAt("anthropic", "claude-sonnet-5-5", now)
+                        .orElseThrow()
+                        .cachedInputPerMillionUsd())
+                .isEqualByComparingTo("0.10");
+        // Not every suffix is a date: an unknown model stays unknown.
+        assertThat(book.priceAt("openai", "gpt-9-turbo-2026", now)).isEmpty();
+    }
+
+    /**
+     * Every model in the agents' recorded log payloads (what the collector turns into usage rows) has
+     * a price on the day they were captured: a new recording with a new default model fails here
+     * until the book has it, instead of the model's usage counting $0.00.
+     */
+    @Test
+    void everyModelTheRecordedAgentsSendHasAPrice() throws Exception {
+        Path recordings = Path.of("..", "cli", "src", "test", "resources", "otlp");
+        Pattern model = Pattern.compile(
+                "\"key\"\\s*:\\s*\"model\"\\s*,\\s*\"value\"\\s*:\\s*\\{\\s*\"stringValue\"\\s*:\\s*\"([^\"]+)\"");
+        Set<String> models = new TreeSet<>();
+        try (var files = Files.list(recordings)) {
+            for (Path file :
+                    files.filter(f -> f.toString().endsWith("-logs.json")).toList()) {
+                Matcher m = model.matcher(Files.readString(file));
+                while (m.find()) {
+                    models.add(m.group(1));
+                }
+            }
+        }
+        assertThat(models).contains("gpt-5.1-codex", "claude-opus-4-8");
+        PriceBook book = PriceBook.bundled();
+        Instant captured = Instant.parse("2026-11-25T00:00:00Z");
+        for (String name : models) {
+            String provider = name.startsWith("claude") ? "anthropic" : "openai";
+            assertThat(book.priceAt(provider, name, captured))
+                    .as(provider + "/" + name)
+                    .isPresent();
+        }
     }
 
     @Test

@@ -9,6 +9,7 @@ import dev.spendline.contracts.query.SpendOrder;
 import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.TimeGrain;
+import dev.spendline.contracts.query.UnpricedUsage;
 import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.waste.TopWasteQuery;
 import java.time.Clock;
@@ -22,7 +23,8 @@ import java.util.Map;
 /**
  * Reads the overview of a workspace through {@link Queries}, the one read interface: the live
  * figures are one spend report by day, so a poll every second costs one read; the whole page adds
- * the top features, customers and models of the month, the active alerts and the month's waste.
+ * the top features, customers and models of the month, the active alerts, the month's waste and
+ * its unpriced AI-tool usage.
  */
 final class OverviewReader {
 
@@ -75,8 +77,27 @@ final class OverviewReader {
                 queries.answer(QueryType.ACTIVE_ALERTS, ActiveAlertsQuery.all(workspaceId, now)),
                 queries.answer(
                         QueryType.TOP_WASTE,
-                        new TopWasteQuery(
-                                workspaceId, monthStart, end, null, TopWasteQuery.DEFAULT_LIMIT, null, null)));
+                        new TopWasteQuery(workspaceId, monthStart, end, null, TopWasteQuery.DEFAULT_LIMIT, null, null)),
+                unpriced(workspaceId, monthStart, end));
+    }
+
+    /**
+     * This month's AI-tool usage that had no price (issue #31: a $0.00 is never silent). One read of
+     * internal usage by model; its unpriced part covers every row whatever the limit.
+     */
+    private UnpricedUsage unpriced(String workspaceId, Instant monthStart, Instant end) {
+        UnpricedUsage unpriced = queries.answer(
+                        QueryType.SPEND_BY,
+                        new SpendQuery(
+                                workspaceId,
+                                UsageKind.INTERNAL,
+                                Dimension.INTERNAL_MODEL,
+                                monthStart,
+                                end,
+                                Map.of(),
+                                1))
+                .unpriced();
+        return unpriced == null ? UnpricedUsage.NONE : unpriced;
     }
 
     private SpendFigures figures(String workspaceId, Instant now) {

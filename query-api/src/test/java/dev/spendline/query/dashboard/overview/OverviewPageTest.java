@@ -21,6 +21,8 @@ import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.SpendRow;
 import dev.spendline.contracts.query.TimeGrain;
+import dev.spendline.contracts.query.UnpricedUsage;
+import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.waste.TopWasteQuery;
 import dev.spendline.contracts.waste.TopWasteReport;
 import dev.spendline.contracts.waste.WasteKind;
@@ -111,7 +113,7 @@ class OverviewPageTest {
                 .contains(">$150.00<")
                 .contains(">$62.34<");
         List<SpendQuery> tops = queries.of(SpendQuery.class).stream()
-                .filter(q -> q.by() != null)
+                .filter(q -> q.by() != null && q.usage() == UsageKind.PRODUCT)
                 .toList();
         assertThat(tops)
                 .extracting(SpendQuery::by)
@@ -277,6 +279,33 @@ class OverviewPageTest {
                 rows,
                 Measures.ZERO,
                 total);
+    }
+
+    /** Issue #31: AI-tool usage without a price is said on the overview, with the fix; nothing when all is priced. */
+    @Test
+    void unpricedAiToolUsageOfTheMonthIsShownWithTheFix() throws Exception {
+        assertThat(page("/app")).doesNotContain("overview-unpriced");
+
+        queries.on(
+                QueryType.SPEND_BY,
+                q -> q.grain() == TimeGrain.DAY
+                        ? days(q, true)
+                        : q.usage() == UsageKind.INTERNAL
+                                ? top(q).withUnpriced(
+                                                new UnpricedUsage(3, 42_000, 30_000, 1_500, List.of("gpt-9-turbo")))
+                                : top(q));
+        String page = page("/app");
+        assertThat(page)
+                .contains("id=\"overview-unpriced\"")
+                .contains("3 usage rows this month (gpt-9-turbo; 42,000 input and 1,500 output tokens) count $0.00")
+                .contains("spendline.pricing.price-book-file");
+        assertThat(queries.of(SpendQuery.class))
+                .filteredOn(q -> q.usage() == UsageKind.INTERNAL)
+                .hasSize(2) // one read a page, the two pages above
+                .allSatisfy(q -> {
+                    assertThat(q.by()).isEqualTo(Dimension.INTERNAL_MODEL);
+                    assertThat(q.from()).isEqualTo(Instant.parse("2026-11-01T00:00:00Z"));
+                });
     }
 
     private static SpendReport top(SpendQuery q) {
