@@ -1,6 +1,5 @@
 package dev.spendline.streams.combination;
 
-import dev.spendline.streams.state.ByteSink;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,6 +1,5 @@
 package dev.spendline.streams.combination;
 
-import dev.spendline.streams.state.ByteSink;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -2,7 +2,6 @@ package dev.spendline.streams.state;
 
 import dev.spendline.streams.rollup.Rollup;
 import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -11,9 +10,6 @@ import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.StateStore;
 import org.apache.kafka.streams.processor.StateStoreContext;
-import org.apache.kafka.streams.processor.internals.InternalProcessorContext;
-import org.apache.kafka.streams.processor.internals.ProcessorContextUtils;
-import org.apache.kafka.streams.processor.internals.ProcessorRecordContext;
 import org.apache.kafka.streams.query.KeyQuery;
 import org.apache.kafka.streams.query.Position;
 import org.apache.kafka.streams.query.PositionBound;
@@ -31,34 +27,22 @@ import org.apache.kafka.streams.state.internals.CachedStateStore;
  * table is merged into RocksDB once per distinct key when Kafka Streams flushes state before it
  * commits. Every other reader sees a plain {@code KeyValueStore<String, Rollup>}.
  *
- * <p><b>On disk</b> keys are the UTF-8 bytes of the {@code RollupKeys} string and values are {@code
- * RollupSerde}'s 81 bytes, in RocksDB, as {@code WriteBehindRollupStore} wrote them, so state of
- * earlier versions is read as it is.
+ * <p><b>On disk nothing changes</b>: keys are the UTF-8 bytes of the {@code RollupKeys} string and
+ * values are {@code RollupSerde}'s 81 bytes, in the same logged RocksDB store (Metered →
+ * ChangeLogging → RocksDB, pass-through serdes) that {@code WriteBehindRollupStore} wrote, so
+ * state and changelogs written by either are read by both.
  *
  * <p><b>The event path</b>, {@link #add}, is a probe of the delta table and ten additions: no
  * RocksDB read, no allocation. A <b>merge</b> (before each commit, on {@link #flush}, and early
  * when {@code maxPending} keys are pending, as Kafka Streams' record cache evicts) computes for
  * each pending key base + delta, where base is the {@link HotValues} entry or else a RocksDB read,
- * and writes all of them in one RocksDB write batch.
- *
- * <p><b>The changelog holds deltas, and values now and then</b> (a key per changed key and commit
- * was a quarter of the stream thread, in producer sends). Each merge writes one {@link
- * DeltaRecords delta record} (a few for a large merge): every merged key with the delta added to
- * it. The delta record is also kept in RocksDB under its own key, in the merge's write batch. Every
- * {@code checkpointRecords} delta records (or {@code checkpointBytes} of them) a <b>checkpoint</b>
- * writes the current value of every key the kept delta records name, then a tombstone for each
- * delta record, and deletes them from RocksDB. Restoring (see {@link DeltaRestoreCallback}) sets
- * values and adds deltas in changelog order. Why this is exact under compaction: the cleaner keeps
- * the latest value of every key; it drops a delta record only once its tombstone is in the log,
- * which comes after the values of all its keys, so a value that a dropped delta record contributed
- * to is always in the log after it; and a value record is only dropped for a later one, which a
- * replay sets after any delta before it. A delta record that a stopped instance never
- * checkpointed stays in RocksDB (or is restored into it) and is checkpointed by the next one.
- * The value records and tombstones of one checkpoint are in one transaction.
+ * writes all of them in one {@code putAll} (one RocksDB write batch, one changelog record per key)
+ * and remembers the new values in the hot table. The only allocations per written key are its
+ * key and value arrays, which RocksDB and the producer need.
  *
  * <p><b>Exactly-once</b>: {@link #flushCache} runs before every commit because this store is a
  * {@link CachedStateStore} registered as the outermost store ({@link #init} passes {@code root}
- * down), so the delta records join the transaction of the input offsets. An early merge writes
+ * down), so the changelog records join the transaction of the input offsets. An early merge writes
  * into the same open transaction, which is equally safe. {@link #clearCache} and {@link #close}
  * drop the pending deltas and the hot values (an aborted task must lose its deltas, and hot values
  * may be uncommitted). {@code CachedStateStore} is internal to Kafka Streams; {@code
@@ -90,26 +74,7 @@ public final class AggregatingRollupStore implements KeyValueStore<String, Rollu
     /** Values per key, in {@link Rollup}'s order: costNanos, calls, input, output, cacheRead, cacheWrite, errors, retries, latencySumMs, latencyCount. */
     public static final int WIDTH = RollupBytes.WIDTH;
 
-    private static final long[] NO_VALUES = new long[1];
-
     private final KeyValueStore<Bytes, byte[]> stored;
-    private final boolean logged;
-    private final int checkpointRecords;
-    private final long checkpointBytes;
-    private final DeltaRecords.Writer deltas = new DeltaRecords.Writer(WIDTH);
-    /** The delta records of the merge being written (key, value). */
-    private final List<KeyValue<Bytes, byte[]>> deltaRecords = new ArrayList<>();
-
-    private StateStoreContext context;
-    /** The context as Kafka Streams' internal one, which can send changelog records: taken at the first write. */
-    private InternalProcessorContext<?, ?> changelog;
-    /** This run's id in delta record keys, and the next record's number. */
-    private long run;
-
-    private long nextDelta;
-    private int deltaRecordsSinceCheckpoint;
-    private long deltaBytesSinceCheckpoint;
-    private long checkpoints;
     private final int maxPending;
     private final DeltaTable pending;
     private final HotValues hot;
@@ -125,29 +90,11 @@ public final class AggregatingRollupStore implements KeyValueStore<String, Rollu
     /** Written by the owner only; a metrics thread may read a slightly stale value. */
     private long earlyMerges;
 
-    /**
-     * @param stored RocksDB, unlogged: this store writes the changelog ({@code logged}) itself
-     * @param checkpointRecords delta records between checkpoints (at least 1)
-     * @param checkpointBytes or this many bytes of them, whichever comes first
-     */
-    AggregatingRollupStore(
-            KeyValueStore<Bytes, byte[]> stored,
-            boolean logged,
-            int maxPending,
-            int maxHot,
-            int checkpointRecords,
-            long checkpointBytes) {
+    AggregatingRollupStore(KeyValueStore<Bytes, byte[]> stored, int maxPending, int maxHot) {
         if (maxPending < 1) {
             throw new IllegalArgumentException("maxPending must be positive: " + maxPending);
         }
-        if (checkpointRecords < 1 || checkpointBytes < 1) {
-            throw new IllegalArgumentException("checkpoints need positive limits: " + checkpointRecords + " records, "
-                    + checkpointBytes + " bytes");
-        }
         this.stored = stored;
-        this.logged = logged;
-        this.checkpointRecords = checkpointRecords;
-        this.checkpointBytes = checkpointBytes;
         this.maxPending = maxPending;
         this.pending = new DeltaTable(WIDTH, Math.min(maxPending, 4096));
         this.hot = new HotValues(WIDTH, maxHot);
@@ -182,11 +129,6 @@ public final class AggregatingRollupStore implements KeyValueStore<String, Rollu
      */
     public long earlyMerges() {
         return earlyMerges;
-    }
-
-    /** How many checkpoints (values of the keys of the delta records, then their tombstones) this store wrote since it was built. */
-    public long checkpoints() {
-        return checkpoints;
     }
 
     /**
@@ -255,9 +197,7 @@ public final class AggregatingRollupStore implements KeyValueStore<String, Rollu
             hotEntries = new int[Math.max(n, 1024)];
             hashes = new int[Math.max(n, 1024)];
         }
-        List<KeyValue<Bytes, byte[]>> batch = new ArrayList<>(n + 1);
-        deltaRecords.clear();
-        deltas.start();
+        List<KeyValue<Bytes, byte[]>> batch = new ArrayList<>(n);
         pending.forEach((keys, keyOffset, keyLength, values, valuesOffset) -> {
             byte[] key = Arrays.copyOfRange(keys, keyOffset, keyOffset + keyLength);
             int i = batch.size();
@@ -273,100 +213,21 @@ public final class AggregatingRollupStore implements KeyValueStore<String, Rollu
             }
             DeltaTable.fold(merged, at, values, valuesOffset, WIDTH);
             batch.add(KeyValue.pair(Bytes.wrap(key), RollupBytes.encode(merged, at)));
-            if (logged) {
-                deltas.add(keys, keyOffset, keyLength, values, valuesOffset);
-                if (deltas.size() >= DeltaRecords.MAX_RECORD_BYTES) {
-                    endDeltaRecord();
-                }
-            }
         });
-        if (logged && deltas.count() > 0) {
-            endDeltaRecord();
-        }
-        int keys = batch.size();
-        // One write batch: the values and the delta records that say how they changed (restore
-        // relies on both or neither being stored).
-        batch.addAll(deltaRecords);
         stored.putAll(batch);
-        for (KeyValue<Bytes, byte[]> record : deltaRecords) {
-            log(record.key.get(), record.value);
-        }
         // Only now: the hot table must never hold a value that was not written. Hits first: an
         // insert may evict, and entries found above stay valid only until then.
-        for (int i = 0; i < keys; i++) {
+        for (int i = 0; i < batch.size(); i++) {
             if (hotEntries[i] >= 0) {
                 hot.set(hotEntries[i], merged, i * WIDTH);
             }
         }
-        for (int i = 0; i < keys; i++) {
+        for (int i = 0; i < batch.size(); i++) {
             if (hotEntries[i] < 0) {
                 hot.insert(batch.get(i).key.get(), hashes[i], merged, i * WIDTH);
             }
         }
         pending.clear();
-        if (logged
-                && (deltaRecordsSinceCheckpoint >= checkpointRecords || deltaBytesSinceCheckpoint >= checkpointBytes)) {
-            checkpoint();
-        }
-    }
-
-    /** Ends the delta record being written: it joins the merge's write batch, and the changelog after the write. */
-    private void endDeltaRecord() {
-        byte[] key = DeltaRecords.key(run, nextDelta++);
-        byte[] value = deltas.finish();
-        deltaRecords.add(KeyValue.pair(Bytes.wrap(key), value));
-        deltaRecordsSinceCheckpoint++;
-        deltaBytesSinceCheckpoint += value.length;
-        deltas.start();
-    }
-
-    /**
-     * Writes the current value of every key that a kept delta record names (including those of an
-     * earlier run, restored or left in RocksDB), then a tombstone for each of those delta records,
-     * and deletes them from RocksDB.
-     */
-    private void checkpoint() {
-        DeltaTable named = new DeltaTable(1, 4096);
-        List<KeyValue<Bytes, byte[]>> deletes = new ArrayList<>();
-        try (KeyValueIterator<Bytes, byte[]> it =
-                stored.range(Bytes.wrap(DeltaRecords.first()), Bytes.wrap(DeltaRecords.last()))) {
-            while (it.hasNext()) {
-                KeyValue<Bytes, byte[]> record = it.next();
-                deletes.add(KeyValue.pair(record.key, null));
-                DeltaRecords.read(record.value, WIDTH, (key, keyLength, delta) -> named.add(key, keyLength, NO_VALUES));
-            }
-        }
-        long[] value = new long[WIDTH];
-        named.forEach((keys, keyOffset, keyLength, values, valuesOffset) -> {
-            byte[] key = Arrays.copyOfRange(keys, keyOffset, keyOffset + keyLength);
-            int e = hot.find(key, keyLength, KeyHash.of(key, keyLength));
-            if (e >= 0) {
-                hot.copyTo(e, value, 0);
-                log(key, RollupBytes.encode(value, 0));
-            } else {
-                log(key, stored.get(Bytes.wrap(key)));
-            }
-        });
-        for (KeyValue<Bytes, byte[]> delete : deletes) {
-            log(delete.key.get(), null);
-        }
-        stored.putAll(deletes);
-        deltaRecordsSinceCheckpoint = 0;
-        deltaBytesSinceCheckpoint = 0;
-        checkpoints++;
-    }
-
-    /** One changelog record, in the task's producer (and transaction), as Kafka Streams' logging store sends it. */
-    private void log(byte[] key, byte[] value) {
-        if (!logged) {
-            return;
-        }
-        if (changelog == null) {
-            changelog = ProcessorContextUtils.asInternalProcessorContext(context);
-        }
-        ProcessorRecordContext record = changelog.recordContext();
-        long timestamp = record == null ? System.currentTimeMillis() : record.timestamp();
-        changelog.logChange(name(), Bytes.wrap(key), value, timestamp, stored.getPosition());
     }
 
     /** Before a range read or a replacing write on the stream thread, so it sees what {@link #get} sees. */
@@ -417,9 +278,7 @@ public final class AggregatingRollupStore implements KeyValueStore<String, Rollu
         mergePending();
         byte[] k = utf8(key);
         hot.remove(k, k.length);
-        byte[] bytes = RollupBytes.toBytes(value);
-        stored.put(Bytes.wrap(k), bytes);
-        log(k, bytes);
+        stored.put(Bytes.wrap(k), RollupBytes.toBytes(value));
         long[] v = {
             value.costNanos(),
             value.calls(),
@@ -457,7 +316,6 @@ public final class AggregatingRollupStore implements KeyValueStore<String, Rollu
         byte[] k = utf8(key);
         hot.remove(k, k.length);
         byte[] old = stored.delete(Bytes.wrap(k));
-        log(k, null);
         return old == null ? null : RollupBytes.toRollup(old);
     }
 
@@ -531,19 +389,7 @@ public final class AggregatingRollupStore implements KeyValueStore<String, Rollu
         owner = null;
         pending.clear();
         hot.clear();
-        deltaRecordsSinceCheckpoint = 0;
-        deltaBytesSinceCheckpoint = 0;
-        run = new SecureRandom().nextLong();
-        nextDelta = 0;
-        this.context = context;
-        changelog = null;
-        if (logged) {
-            stored.init(
-                    new DeltaRestoringContext(context, rocksDb -> new DeltaRestoreCallback(rocksDb, stored, WIDTH)),
-                    root);
-        } else {
-            stored.init(context, root);
-        }
+        stored.init(context, root);
     }
 
     @Override

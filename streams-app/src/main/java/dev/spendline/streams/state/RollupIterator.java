@@ -6,10 +6,7 @@ import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
 
-/**
- * The stored bytes seen as rollup keys and rollups, for the readers of the typed store. The delta
- * records kept in the same RocksDB until a checkpoint (keys starting {@code 0x00 'd'}) are skipped.
- */
+/** The stored bytes seen as rollup keys and rollups, for the readers of the typed store. */
 final class RollupIterator implements KeyValueIterator<String, Rollup> {
 
     private final KeyValueIterator<Bytes, byte[]> stored;
@@ -24,29 +21,17 @@ final class RollupIterator implements KeyValueIterator<String, Rollup> {
 
     @Override
     public boolean hasNext() {
-        while (stored.hasNext()) {
-            if (!DeltaRecords.isDeltaKey(stored.peekNextKey().get())) {
-                return true;
-            }
-            stored.next();
-        }
-        return false;
+        return stored.hasNext();
     }
 
     @Override
     public KeyValue<String, Rollup> next() {
-        if (!hasNext()) {
-            throw new java.util.NoSuchElementException();
-        }
         KeyValue<Bytes, byte[]> kv = stored.next();
         return KeyValue.pair(key(kv.key), RollupBytes.toRollup(kv.value));
     }
 
     @Override
     public String peekNextKey() {
-        if (!hasNext()) {
-            throw new java.util.NoSuchElementException();
-        }
         return key(stored.peekNextKey());
     }
 

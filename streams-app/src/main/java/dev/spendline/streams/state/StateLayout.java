@@ -16,16 +16,11 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * wrote this state, which this one may read wrong: the task fails at start with a message saying
  * so, instead of answering from state it does not understand. (Going back to an earlier version is
  * not supported: it would miss what this layout no longer writes twice; see README "Upgrading".)
- *
- * <p>Layout 3: the rollup stores' changelogs hold delta records and checkpointed values (see
- * {@link AggregatingRollupStore}), which a layout-2 version would restore as values, so it must
- * refuse them. Layouts 1 and 2 are read as they are: their changelogs hold values only, which
- * layout 3 restores the same way. A task that finds layout 2 (or none) writes 3 and goes on.
  */
 public final class StateLayout {
 
     /** The layout this version writes. */
-    public static final int CURRENT = 3;
+    public static final int CURRENT = 2;
 
     static final Bytes KEY = Bytes.wrap(new byte[] {0x00, 'l', 'a', 'y', 'o', 'u', 't'});
 

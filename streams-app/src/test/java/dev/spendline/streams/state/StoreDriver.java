@@ -74,17 +74,8 @@ final class StoreDriver implements AutoCloseable {
         changelog = driver.createOutputTopic(CHANGELOG, new ByteArrayDeserializer(), new ByteArrayDeserializer());
     }
 
-    /**
-     * A store that checkpoints after every delta record, so each merge's values follow it in the
-     * changelog ({@link #changelog}); {@link #withCheckpointsEvery} for the delta records alone.
-     */
     static StoreDriver aggregating(int maxPending, int maxHot) {
-        return withCheckpointsEvery(1, maxPending, maxHot);
-    }
-
-    static StoreDriver withCheckpointsEvery(int deltaRecords, int maxPending, int maxHot) {
-        return new StoreDriver(
-                new AggregatingRollupStoreBuilder(STORE, maxPending, maxHot, deltaRecords, Long.MAX_VALUE), false);
+        return new StoreDriver(new AggregatingRollupStoreBuilder(STORE, maxPending, maxHot), false);
     }
 
     /** Runs {@code action} on the stream thread inside processing; the driver commits right after. */
@@ -103,21 +94,13 @@ final class StoreDriver implements AutoCloseable {
         return driver.getKeyValueStore(STORE);
     }
 
-    /**
-     * The value records and tombstones of rollup keys (key as a string, value bytes) produced since
-     * the last call, without the delta records and their tombstones.
-     */
+    /** Changelog records (key as a string, value bytes) produced since the last call. */
     List<KeyValue<String, byte[]>> changelog() {
         List<KeyValue<String, byte[]>> records = new ArrayList<>();
-        rawChangelog().stream()
-                .filter(kv -> !DeltaRecords.isDeltaKey(kv.key))
+        changelog
+                .readKeyValuesToList()
                 .forEach(kv -> records.add(KeyValue.pair(new String(kv.key, StandardCharsets.UTF_8), kv.value)));
         return records;
-    }
-
-    /** Every changelog record produced since the last call, in order. */
-    List<KeyValue<byte[], byte[]>> rawChangelog() {
-        return changelog.readKeyValuesToList();
     }
 
     @Override
