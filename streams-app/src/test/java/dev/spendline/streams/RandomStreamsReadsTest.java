@@ -157,11 +157,32 @@ class RandomStreamsReadsTest {
                     checks.spendBy(reference, queries, q);
                 }
             }
+            // Two groupings: a random dimension per a random period (limit at most 50 with per).
+            SpendQuery one = query(random, stream, PRODUCT.get(random.nextInt(PRODUCT.size())), null, filters);
+            TimeGrain per = TimeGrain.values()[random.nextInt(TimeGrain.values().length)];
+            SpendQuery perPeriod = new SpendQuery(
+                    one.workspaceId(),
+                    one.usage(),
+                    one.by(),
+                    null,
+                    one.from(),
+                    one.to(),
+                    one.filters(),
+                    Math.min(one.limit(), SpendQuery.MAX_PER_LIMIT),
+                    one.metric(),
+                    one.order(),
+                    one.exclusions(),
+                    per);
+            if (random.nextDouble() < share) {
+                checks.spendBy(reference, queries, perPeriod);
+                checks.perPeriod++;
+            }
             CompareQuery c = comparison(random, stream, filters);
             if (random.nextDouble() < share) {
                 checks.compare(reference, comparisons, c);
             }
         }
+        assertThat(checks.perPeriod).as("seed %d: reads per period", seed).isPositive();
         // The comparisons reached what they are for: some left values out of periods with spend.
         assertThat(checks.comparedExcluding)
                 .as("seed %d: comparisons with exclusions and spend", seed)
@@ -655,6 +676,8 @@ class RandomStreamsReadsTest {
         int nonEmpty;
         /** Comparisons that left values out and had spend in a period. */
         int comparedExcluding;
+
+        int perPeriod;
 
         Checks(long seed) {
             this.seed = seed;

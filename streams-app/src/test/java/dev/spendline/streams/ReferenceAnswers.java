@@ -122,6 +122,9 @@ final class ReferenceAnswers {
         RangePlan plan = RangePlan.of(q.from(), q.to(), now);
         Instant from = plan.from();
         Instant to = plan.to();
+        if (q.per() != null) {
+            return spendPer(q, from, to);
+        }
         Map<String, Sum> groups = new HashMap<>();
         if (q.grain() == TimeGrain.HOUR) {
             // Written out from the spec: hours within the 8 kept days only, every hour up to the
@@ -212,6 +215,120 @@ final class ReferenceAnswers {
                 others.calls == 0 ? Measures.ZERO : others.measures(),
                 totals.measures(),
                 q.excludedByName());
+    }
+
+    /**
+     * Two groupings, from the spec: each counted event in the covered range goes to its (value,
+     * period) cell; values ranked by their sums over the range; the top limit each listed in every
+     * period of the range (hours: within the kept 8 days, up to the current hour), oldest first.
+     */
+    private SpendReport spendPer(SpendQuery q, Instant from, Instant to) {
+        TimeGrain per = q.per();
+        List<String> periods = new ArrayList<>();
+        if (per == TimeGrain.HOUR) {
+            Instant firstKept = now.minus(TimeGrain.HOURS_KEPT).truncatedTo(java.time.temporal.ChronoUnit.HOURS);
+            if (from.isBefore(firstKept)) {
+                throw new IllegalArgumentException("by=hour reaches back to " + from + ": hours are kept for the last 8"
+                        + " days (from " + firstKept + "); ask by day for an older range");
+            }
+            Instant nowHourEnd =
+                    now.truncatedTo(java.time.temporal.ChronoUnit.HOURS).plus(Duration.ofHours(1));
+            to = to.isAfter(nowHourEnd) ? nowHourEnd : to;
+            to = to.isBefore(from) ? from : to;
+            for (Instant h = from; h.isBefore(to); h = h.plus(Duration.ofHours(1))) {
+                periods.add(h.toString());
+            }
+        } else {
+            LocalDate last = LocalDate.ofInstant(to.minusMillis(1), ZoneOffset.UTC);
+            for (LocalDate p = periodStart(per, LocalDate.ofInstant(from, ZoneOffset.UTC));
+                    !p.isAfter(last);
+                    p = next(per, p)) {
+                periods.add(label(per, p));
+            }
+        }
+        Map<String, Sum> byValue = new HashMap<>();
+        Map<String, Map<String, Sum>> cells = new HashMap<>();
+        for (AcceptedEvent e : counted) {
+            ProductEvent event = e.event();
+            if (!e.workspaceId().equals(q.workspaceId())
+                    || event.ts().isBefore(from)
+                    || !event.ts().isBefore(to)
+                    || !matches(event, q.filters())
+                    || excluded(event, q.exclusions())) {
+                continue;
+            }
+            String v = valueOf(event, q.by());
+            String value = v == null ? "" : v;
+            String period = per == TimeGrain.HOUR
+                    ? event.ts()
+                            .truncatedTo(java.time.temporal.ChronoUnit.HOURS)
+                            .toString()
+                    : label(per, periodStart(per, LocalDate.ofInstant(event.ts(), ZoneOffset.UTC)));
+            byValue.computeIfAbsent(value, x -> new Sum()).add(event);
+            cells.computeIfAbsent(period, x -> new HashMap<>())
+                    .computeIfAbsent(value, x -> new Sum())
+                    .add(event);
+        }
+        List<Map.Entry<String, Sum>> sorted = new ArrayList<>(byValue.entrySet());
+        sorted.sort(ranking(q.metric(), q.order()));
+        List<String> listed = new ArrayList<>();
+        Sum others = new Sum();
+        Sum totals = new Sum();
+        for (int i = 0; i < sorted.size(); i++) {
+            totals.add(sorted.get(i).getValue());
+            if (i < q.limit()) {
+                listed.add(sorted.get(i).getKey());
+            } else {
+                others.add(sorted.get(i).getValue());
+            }
+        }
+        List<SpendRow> rows = new ArrayList<>();
+        for (String value : listed) {
+            for (String period : periods) {
+                Measures m = cells.getOrDefault(period, Map.of())
+                        .getOrDefault(value, new Sum())
+                        .measures();
+                rows.add(new SpendRow(
+                        value.isEmpty() ? null : value, m, q.metric().of(m), period));
+            }
+        }
+        List<SpendRow> periodTotals = new ArrayList<>();
+        List<SpendRow> periodOthers = new ArrayList<>();
+        for (String period : periods) {
+            Sum all = new Sum();
+            Sum rest = new Sum();
+            cells.getOrDefault(period, Map.of()).forEach((value, sum) -> {
+                all.add(sum);
+                if (!listed.contains(value)) {
+                    rest.add(sum);
+                }
+            });
+            Measures a = all.measures();
+            Measures r = rest.calls == 0 ? Measures.ZERO : rest.measures();
+            periodTotals.add(new SpendRow(period, a, q.metric().of(a), period));
+            periodOthers.add(new SpendRow(period, r, q.metric().of(r), period));
+        }
+        Map<String, String> filters = new LinkedHashMap<>();
+        new TreeMap<>(q.filters()).forEach((d, v) -> filters.put(d.wireName(), v));
+        return new SpendReport(
+                q.workspaceId(),
+                q.usage().wireName(),
+                q.by().wireName(),
+                from,
+                to,
+                filters,
+                q.limit(),
+                q.metric().wireName(),
+                q.order().wireName(),
+                sorted.size(),
+                rows,
+                others.calls == 0 ? Measures.ZERO : others.measures(),
+                totals.measures(),
+                q.excludedByName(),
+                null,
+                per.wireName(),
+                periodTotals,
+                periodOthers);
     }
 
     /**

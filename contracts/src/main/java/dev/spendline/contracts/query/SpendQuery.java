@@ -17,6 +17,10 @@ import java.util.TreeSet;
  * {@code limit} rows. Times are rounded to whole hours (from down, to up), the finest granularity
  * Spendline keeps. A report by a period lists its periods in time order ({@code asc}: oldest
  * first), every period of the range, none left out for having no spend.
+ *
+ * <p>With {@code per} (a period) beside a dimension {@code by}, the report has both groupings: the
+ * top {@code limit} values of {@code by} over the whole range, each with a row for every period of
+ * the range, spend or none (see {@link SpendReport#per()}).
  */
 public record SpendQuery(
         String workspaceId,
@@ -29,8 +33,16 @@ public record SpendQuery(
         int limit,
         SpendMetric metric,
         SpendOrder order,
-        Map<Dimension, Set<String>> exclusions)
+        Map<Dimension, Set<String>> exclusions,
+        TimeGrain per)
         implements WorkspaceQuery {
+
+    /**
+     * The most values a report by a dimension {@code per} period lists: each value has a row for
+     * every period of the range (a year by day is 365 rows a value), so fewer values than by a
+     * dimension alone.
+     */
+    public static final int MAX_PER_LIMIT = 50;
 
     /**
      * The most sub-reads an exclusion may cost: values excluded on a dimension other than {@code by}
@@ -49,6 +61,22 @@ public record SpendQuery(
         exclusions = exclusionsOf(exclusions);
         metric = metric == null ? SpendMetric.COST : metric;
         order = order == null ? (grain != null ? SpendOrder.ASC : SpendOrder.DESC) : order;
+    }
+
+    /** By one grouping only: a dimension or a period ({@code per} null). */
+    public SpendQuery(
+            String workspaceId,
+            UsageKind usage,
+            Dimension by,
+            TimeGrain grain,
+            Instant from,
+            Instant to,
+            Map<Dimension, String> filters,
+            int limit,
+            SpendMetric metric,
+            SpendOrder order,
+            Map<Dimension, Set<String>> exclusions) {
+        this(workspaceId, usage, by, grain, from, to, filters, limit, metric, order, exclusions, null);
     }
 
     /** Without exclusions. */
@@ -80,12 +108,14 @@ public record SpendQuery(
 
     /** The same query with other filters and no exclusions (one term of an exclusion's subtraction). */
     public SpendQuery withFiltersOnly(Map<Dimension, String> otherFilters) {
-        return new SpendQuery(workspaceId, usage, by, grain, from, to, otherFilters, limit, metric, order, Map.of());
+        return new SpendQuery(
+                workspaceId, usage, by, grain, from, to, otherFilters, limit, metric, order, Map.of(), per);
     }
 
     /** The same query leaving out {@code otherExclusions} instead of its own (a comparison's, for each period). */
     public SpendQuery withExclusions(Map<Dimension, Set<String>> otherExclusions) {
-        return new SpendQuery(workspaceId, usage, by, grain, from, to, filters, limit, metric, order, otherExclusions);
+        return new SpendQuery(
+                workspaceId, usage, by, grain, from, to, filters, limit, metric, order, otherExclusions, per);
     }
 
     /** The exclusions as the report shows them: wire name to sorted values. */
@@ -130,6 +160,12 @@ public record SpendQuery(
         return java.util.Collections.unmodifiableMap(copy);
     }
 
+    /** The same query by its dimension alone over {@code [periodFrom, periodTo)}: one period's column of a report per period. */
+    public SpendQuery forPeriod(Instant periodFrom, Instant periodTo) {
+        return new SpendQuery(
+                workspaceId, usage, by, null, periodFrom, periodTo, filters, limit, metric, order, exclusions, null);
+    }
+
     /** The wire name of the grouping: a dimension's or a grain's. */
     public String byName() {
         return grain != null ? grain.wireName() : by == null ? null : by.wireName();
@@ -144,6 +180,13 @@ public record SpendQuery(
             problems.add("by is either a dimension or a period, not both");
         } else if (by != null && by.kind() != usage) {
             problems.add("by=" + by.wireName() + " is not a dimension of " + usage.wireName() + " usage");
+        }
+        if (per != null && by == null) {
+            problems.add("per=" + per.wireName() + " needs by to be a dimension (e.g. by=model&per=" + per.wireName()
+                    + "), not a period");
+        }
+        if (per != null && limit > MAX_PER_LIMIT) {
+            problems.add("limit must be at most " + MAX_PER_LIMIT + " with per (each value has a row per period)");
         }
         if (from == null || to == null || !from.isBefore(to)) {
             problems.add("from must be before to");

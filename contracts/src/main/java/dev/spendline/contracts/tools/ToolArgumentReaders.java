@@ -47,7 +47,7 @@ final class ToolArgumentReaders {
     /** The length of the range of {@code spend_by}, {@code top_waste} and {@code savings_recommendations} when left out. */
     static final Duration DEFAULT_RANGE = Duration.ofDays(LastDays.DEFAULT);
     /** The arguments of {@code spend_by} that are not filters; any dimension of the usage is a filter. */
-    static final Set<String> SPEND_FIXED = Set.of("by", "usage", "from", "to", "limit", "metric", "order", "exclude");
+    static final Set<String> SPEND_FIXED = Set.of("by", "per", "usage", "from", "to", "limit", "metric", "order", "exclude");
     /** The one argument that may be repeated: each value is {@code dimension:value}. */
     static final String EXCLUDE = "exclude";
 
@@ -90,6 +90,7 @@ final class ToolArgumentReaders {
                 errors.add(new FieldError("by", "must be one of " + byChoices + " for " + usage.wireName() + " usage"));
             }
         }
+        TimeGrain per = per(args, by, grain, errors);
         Instant[] range = range(args, clock, errors);
         // A report by period lists every period of its range unless a limit says otherwise.
         int limit = limit(args, grain != null ? SpendQuery.MAX_LIMIT : SpendQuery.DEFAULT_LIMIT, errors);
@@ -105,10 +106,35 @@ final class ToolArgumentReaders {
         Map<Dimension, Set<String>> exclusions = exclusions(args, usage, errors);
         failIfAny(errors);
         SpendQuery query = new SpendQuery(
-                workspaceId, usage, by, grain, range[0], range[1], filters, limit, metric, order, exclusions);
+                workspaceId, usage, by, grain, range[0], range[1], filters, limit, metric, order, exclusions, per);
         query.problems().forEach(problem -> errors.add(new FieldError("", problem)));
         failIfAny(errors);
         return query;
+    }
+
+    /**
+     * {@code per}, the second grouping of {@code spend_by}: a period (hour, day, week, month) beside
+     * a dimension {@code by}; null when left out or refused.
+     */
+    static TimeGrain per(ToolArguments args, Dimension by, TimeGrain byGrain, List<FieldError> errors) {
+        String text = args.first("per");
+        if (text == null) {
+            return null;
+        }
+        TimeGrain per = TimeGrain.parse(text);
+        if (per == null) {
+            errors.add(new FieldError("per", "must be a period: hour, day, week or month, not '" + text + "'"));
+        } else if (byGrain != null) {
+            errors.add(new FieldError(
+                    "per",
+                    "needs by to be a dimension (e.g. by=model&per=" + per.wireName() + "), not the period "
+                            + byGrain.wireName()));
+            return null;
+        } else if (by == null) {
+            // by missing or unknown: that is reported on by.
+            return null;
+        }
+        return per;
     }
 
     /** {@code usage}: product (the default) or internal. */

@@ -63,6 +63,9 @@ public final class LocalSpendQueries {
         }
         ReadOnlyKeyValueStore<String, Rollup> store = stores.rollups(q.usage(), q.workspaceId());
         RangePlan plan = RangePlan.of(q.from(), q.to(), clock.instant());
+        if (q.per() != null) {
+            return perPeriod(store, q, plan);
+        }
         if (q.grain() == TimeGrain.HOUR) {
             plan = hourly(plan);
         }
@@ -106,6 +109,110 @@ public final class LocalSpendQueries {
                 shown(totals, internal),
                 q.excludedByName(),
                 internal ? unpriced(store, q, plan, totals, byValue) : null);
+    }
+
+    /**
+     * Two groupings: by {@code q.by()} in each period of {@code q.per()}. Each period is read as a
+     * report by the dimension over its part of the range (the same reads, so the same exactness,
+     * filters and exclusions); the whole range's values are the sum of its periods, so the ranking,
+     * the cells and the totals come from one set of reads and always add up. The top values each get
+     * a row in every period, 0 where they had no spend: a chart of them never skips a period.
+     */
+    private SpendReport perPeriod(ReadOnlyKeyValueStore<String, Rollup> store, SpendQuery q, RangePlan plan) {
+        TimeGrain per = q.per();
+        if (per == TimeGrain.HOUR) {
+            plan = hourly(plan);
+        }
+        // Period label to its part of the covered range, oldest first.
+        Map<String, Instant[]> periods = new LinkedHashMap<>();
+        if (per == TimeGrain.HOUR) {
+            RangePlan.Segment hours = plan.segments().get(0);
+            for (long h = hours.fromBucket(); h < hours.toBucket(); h++) {
+                Instant start = Granularity.HOUR.start(h);
+                periods.put(per.labelOf(start), new Instant[] {start, Granularity.HOUR.start(h + 1)});
+            }
+        } else {
+            LocalDate last = LocalDate.ofInstant(plan.to().minusMillis(1), ZoneOffset.UTC);
+            for (LocalDate p = per.periodStart(LocalDate.ofInstant(plan.from(), ZoneOffset.UTC));
+                    !p.isAfter(last);
+                    p = per.next(p)) {
+                Instant start = p.atStartOfDay(ZoneOffset.UTC).toInstant();
+                Instant end = per.next(p).atStartOfDay(ZoneOffset.UTC).toInstant();
+                periods.put(per.label(p), new Instant[] {
+                    start.isBefore(plan.from()) ? plan.from() : start, end.isAfter(plan.to()) ? plan.to() : end
+                });
+            }
+        }
+        Map<String, Map<String, Rollup>> cells = new LinkedHashMap<>();
+        Map<String, Rollup> byValue = new HashMap<>();
+        for (Map.Entry<String, Instant[]> period : periods.entrySet()) {
+            Instant[] part = period.getValue();
+            SpendQuery column = q.forPeriod(part[0], part[1]);
+            RangePlan partPlan = part[0].isBefore(part[1])
+                    ? RangePlan.of(part[0], part[1], clock.instant())
+                    : new RangePlan(part[0], part[1], List.of());
+            Map<String, Rollup> values = partPlan.segments().isEmpty()
+                    ? Map.of()
+                    : column.exclusions().isEmpty()
+                            ? rows(store, column, partPlan)
+                            : rowsWithout(store, column, partPlan);
+            cells.put(period.getKey(), values);
+            values.forEach((value, r) -> byValue.merge(value, r, Rollup::plus));
+        }
+        Rollup totals = byValue.values().stream().reduce(Rollup.EMPTY, Rollup::plus);
+        boolean internal = q.usage() == UsageKind.INTERNAL;
+        List<Ranked> sorted = new ArrayList<>(byValue.size());
+        byValue.forEach((value, rollup) -> sorted.add(Ranked.of(value, rollup, q.metric(), internal)));
+        sorted.sort(ranking(q.order()));
+        List<String> listed =
+                sorted.stream().limit(q.limit()).map(Ranked::value).toList();
+        Rollup others = sorted.stream().skip(q.limit()).map(Ranked::rollup).reduce(Rollup.EMPTY, Rollup::plus);
+        List<SpendRow> rows = new ArrayList<>();
+        for (String value : listed) {
+            for (String period : periods.keySet()) {
+                Rollup r = cells.get(period).getOrDefault(value, Rollup.EMPTY);
+                Measures m = shown(r, internal);
+                rows.add(new SpendRow(
+                        value.isEmpty() ? null : value, m, q.metric().of(m), period));
+            }
+        }
+        List<SpendRow> periodTotals = new ArrayList<>();
+        List<SpendRow> periodOthers = new ArrayList<>();
+        for (String period : periods.keySet()) {
+            Rollup all = Rollup.EMPTY;
+            Rollup rest = Rollup.EMPTY;
+            for (Map.Entry<String, Rollup> cell : cells.get(period).entrySet()) {
+                all = all.plus(cell.getValue());
+                if (!listed.contains(cell.getKey())) {
+                    rest = rest.plus(cell.getValue());
+                }
+            }
+            Measures total = shown(all, internal);
+            Measures rem = rest.calls() == 0 ? Measures.ZERO : shown(rest, internal);
+            periodTotals.add(new SpendRow(period, total, q.metric().of(total), period));
+            periodOthers.add(new SpendRow(period, rem, q.metric().of(rem), period));
+        }
+        Map<String, String> filters = new LinkedHashMap<>();
+        q.filters().forEach((d, v) -> filters.put(d.wireName(), v));
+        return new SpendReport(
+                q.workspaceId(),
+                q.usage().wireName(),
+                q.byName(),
+                plan.from(),
+                plan.to(),
+                filters,
+                q.limit(),
+                q.metric().wireName(),
+                q.order().wireName(),
+                sorted.size(),
+                rows,
+                others.calls() == 0 ? Measures.ZERO : shown(others, internal),
+                shown(totals, internal),
+                q.excludedByName(),
+                internal ? unpriced(store, q.forPeriod(plan.from(), plan.to()), plan, totals, byValue) : null,
+                per.wireName(),
+                periodTotals,
+                periodOthers);
     }
 
     /** Internal usage's rollups hold its unpriced part in slots its measures do not have ({@link UnpricedSlots}). */
