@@ -47,7 +47,8 @@ final class ToolArgumentReaders {
     /** The length of the range of {@code spend_by}, {@code top_waste} and {@code savings_recommendations} when left out. */
     static final Duration DEFAULT_RANGE = Duration.ofDays(LastDays.DEFAULT);
     /** The arguments of {@code spend_by} that are not filters; any dimension of the usage is a filter. */
-    static final Set<String> SPEND_FIXED = Set.of("by", "per", "usage", "from", "to", "limit", "metric", "order", "exclude");
+    static final Set<String> SPEND_FIXED =
+            Set.of("by", "per", "usage", "from", "to", "limit", "metric", "order", "exclude");
     /** The one argument that may be repeated: each value is {@code dimension:value}. */
     static final String EXCLUDE = "exclude";
 

@@ -54,6 +54,42 @@ class SpendArgumentsTest {
     }
 
     @Test
+    void perAddsAPeriodBesideADimension() {
+        SpendQuery query = parse("by", "model", "per", "week", "exclude", "feature:onboarding");
+        assertThat(errors).isEmpty();
+        assertThat(query.by()).isEqualTo(Dimension.MODEL);
+        assertThat(query.grain()).isNull();
+        assertThat(query.per()).isEqualTo(TimeGrain.WEEK);
+        assertThat(query.limit()).isEqualTo(20);
+        assertThat(query.exclusions()).containsKey(Dimension.FEATURE);
+        assertThat(parse("by", "team", "usage", "internal", "per", "MONTH").per())
+                .isEqualTo(TimeGrain.MONTH);
+    }
+
+    @Test
+    void perIsRefusedWithoutADimensionOrAPeriod() {
+        parse("by", "day", "per", "week");
+        assertThat(errors)
+                .containsExactly(new FieldError(
+                        "per", "needs by to be a dimension (e.g. by=model&per=week), not the period day"));
+        errors.clear();
+        parse("by", "model", "per", "fortnight");
+        assertThat(errors)
+                .containsExactly(new FieldError("per", "must be a period: hour, day, week or month, not 'fortnight'"));
+        errors.clear();
+        parse("by", "model", "per", "model");
+        assertThat(errors).extracting(FieldError::pointer).containsExactly("per");
+        errors.clear();
+        parse("by", "model", "per", "day", "limit", "51");
+        assertThat(errors)
+                .containsExactly(
+                        new FieldError("", "limit must be at most 50 with per (each value has a row per period)"));
+        errors.clear();
+        parse("per", "day");
+        assertThat(errors).extracting(FieldError::pointer).containsExactly("by");
+    }
+
+    @Test
     void aDateToIncludesThatWholeDay() {
         SpendQuery query = parse("by", "model", "from", "2026-11-01", "to", "2026-11-30");
         assertThat(query.from()).isEqualTo(Instant.parse("2026-11-01T00:00:00Z"));
