@@ -188,7 +188,33 @@ final class ReadToolAnswers {
                         Measures.ZERO,
                         codex)
                 .withUnpriced(new UnpricedUsage(2, 30_000, 20_000, 1_200, List.of("gpt-5.1-codex")));
-        return List.of(byFeature, byModelForOneFeature, internalByTool, internalWithUnpriced);
+        // Two groupings: one value per week, a week without its spend listed as 0.
+        SpendReport byModelPerWeek = new SpendReport(
+                WS,
+                "product",
+                "model",
+                Instant.parse("2026-11-09T00:00:00Z"),
+                Instant.parse("2026-11-23T00:00:00Z"),
+                Map.of(),
+                1,
+                "cost",
+                "desc",
+                2,
+                List.of(
+                        new SpendRow("gpt-4.1", search, search.costUsd(), "2026-11-09"),
+                        new SpendRow("gpt-4.1", Measures.ZERO, Measures.ZERO.costUsd(), "2026-11-16")),
+                chat,
+                measures(15_452_100_000L, 1_514, 160.1),
+                Map.of(),
+                null,
+                "week",
+                List.of(
+                        new SpendRow("2026-11-09", search, search.costUsd(), "2026-11-09"),
+                        new SpendRow("2026-11-16", chat, chat.costUsd(), "2026-11-16")),
+                List.of(
+                        new SpendRow("2026-11-09", Measures.ZERO, Measures.ZERO.costUsd(), "2026-11-09"),
+                        new SpendRow("2026-11-16", chat, chat.costUsd(), "2026-11-16")));
+        return List.of(byFeature, byModelForOneFeature, internalByTool, internalWithUnpriced, byModelPerWeek);
     }
 
     static List<Record> marginByCustomer() {

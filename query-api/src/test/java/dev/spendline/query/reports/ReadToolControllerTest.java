@@ -16,6 +16,8 @@ import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.LastDays;
 import dev.spendline.contracts.query.Queries;
 import dev.spendline.contracts.query.QueryType;
+import dev.spendline.contracts.query.SpendQuery;
+import dev.spendline.contracts.query.TimeGrain;
 import dev.spendline.contracts.query.WorkspaceQuery;
 import dev.spendline.contracts.savings.RecommendationKind;
 import dev.spendline.contracts.savings.SavingsQuery;
@@ -159,6 +161,27 @@ class ReadToolControllerTest {
                 .singleElement()
                 .asString()
                 .startsWith("kind: must be one of FIX_FAILING_CALLS, ");
+    }
+
+    @Test
+    void spendTakesADimensionPerAPeriod() throws Exception {
+        ok("/api/v1/reports/spend?by=model&per=week&exclude=feature:onboarding");
+        SpendQuery asked = (SpendQuery) queries.last();
+        assertThat(asked.by()).isEqualTo(Dimension.MODEL);
+        assertThat(asked.per()).isEqualTo(TimeGrain.WEEK);
+        assertThat(asked.exclusions()).isEqualTo(Map.of(Dimension.FEATURE, java.util.Set.of("onboarding")));
+    }
+
+    @Test
+    void perWithoutADimensionOrWithAnUnknownPeriodIsA400() throws Exception {
+        assertThat(problems(invalid("/api/v1/reports/spend?by=day&per=week")))
+                .containsExactly("per: needs by to be a dimension (e.g. by=model&per=week), not the period day");
+        assertThat(problems(invalid("/api/v1/reports/spend?by=model&per=quarter")))
+                .containsExactly("per: must be a period: hour, day, week or month, not 'quarter'");
+        assertThat(problems(invalid("/api/v1/reports/spend?by=model&per=feature")))
+                .containsExactly("per: must be a period: hour, day, week or month, not 'feature'");
+        assertThat(problems(invalid("/api/v1/reports/spend?by=model&per=day&per=week")))
+                .containsExactly("per: must be given once");
     }
 
     @Test
