@@ -6,6 +6,7 @@ import dev.spendline.contracts.query.QueryType;
 import dev.spendline.contracts.query.SpendMetric;
 import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.SpendReport;
+import dev.spendline.contracts.query.SpendRow;
 import dev.spendline.contracts.query.TimeGrain;
 import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.tools.ReadTool;
@@ -92,6 +93,9 @@ final class SpendController {
 
     private static Object csv(SpendTable table, Exclusions exclusions) {
         SpendReport report = table.report();
+        if (report.per() != null) {
+            return perPeriodCsv(report, table.showsMetric(), exclusions);
+        }
         List<String> header = new ArrayList<>(
                 List.of(report.by(), "cost_usd", "calls", "input_tokens", "output_tokens", "share_of_cost_percent"));
         if (table.showsMetric()) {
@@ -105,6 +109,49 @@ final class SpendController {
             rows.add(cells(table, "(other values)", table.others()));
         }
         return CsvExport.of("spend-by-" + report.by() + exclusions.fileNamePart(), header, rows);
+    }
+
+    /**
+     * A report with two groupings in long form, the shape spreadsheets pivot: one line per value and
+     * period (every period, 0 where the value had no spend), then each period's other values where
+     * there are any, so the lines of a period add up to its total.
+     */
+    private static Object perPeriodCsv(SpendReport report, boolean showsMetric, Exclusions exclusions) {
+        List<String> header = new ArrayList<>(
+                List.of(report.by(), "period_start", "cost_usd", "calls", "input_tokens", "output_tokens"));
+        if (showsMetric) {
+            header.add(report.metric());
+        }
+        List<List<?>> rows = new ArrayList<>();
+        for (SpendRow row : report.rows()) {
+            rows.add(longFormCells(row.value(), row, showsMetric));
+        }
+        for (SpendRow row : report.periodOthers()) {
+            if (row.measures().calls() > 0 || row.measures().costUsd().signum() != 0) {
+                rows.add(longFormCells("(other values)", row, showsMetric));
+            }
+        }
+        return CsvExport.of(
+                "spend-by-" + report.by() + "-per-" + report.per() + exclusions.fileNamePart(), header, rows);
+    }
+
+    private static List<?> longFormCells(String value, SpendRow row, boolean showsMetric) {
+        List<Object> cells = new ArrayList<>(Arrays.asList(
+                value,
+                periodStart(row.period()),
+                row.measures().costUsd(),
+                row.measures().calls(),
+                row.measures().inputTokens(),
+                row.measures().outputTokens()));
+        if (showsMetric) {
+            cells.add(row.metricValue());
+        }
+        return cells;
+    }
+
+    /** A period's first instant or day: a month ({@code 2026-11}) as its first day, others as named. */
+    static String periodStart(String period) {
+        return period != null && period.length() == 7 ? period + "-01" : period;
     }
 
     private static List<?> cells(SpendTable table, String value, SpendTable.Line line) {

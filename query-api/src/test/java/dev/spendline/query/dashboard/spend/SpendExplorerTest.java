@@ -289,6 +289,9 @@ class SpendExplorerTest {
      * names every exclusion.
      */
     private static SpendReport report(SpendQuery q) {
+        if (q.per() != null) {
+            return perWeek(q);
+        }
         List<SpendRow> all = new ArrayList<>();
         List<String> values = q.grain() != null
                 ? List.of("2026-11-01", "2026-11-02", "2026-11-03")
@@ -325,6 +328,67 @@ class SpendExplorerTest {
                 others,
                 totals,
                 q.excludedByName());
+    }
+
+    /**
+     * By feature per week over two weeks: search $500.00 then $300.00, chat nothing then $400.00
+     * (its first week listed as 0), support-bot ($34.56 in the first week) beyond the limit of 2.
+     */
+    static SpendReport perWeek(SpendQuery q) {
+        Measures none = measures("0.00", 0, 0, 0);
+        Measures search1 = measures("500.00", 400, 600_000, 100_000);
+        Measures search2 = measures("300.00", 200, 400_000, 100_000);
+        Measures chat2 = measures("400.00", 600, 3_000_000, 500_000);
+        Measures bot1 = measures("34.56", 34, 10_000, 2_000);
+        List<SpendRow> rows = List.of(
+                new SpendRow("search", search1, q.metric().of(search1), "2026-11-02"),
+                new SpendRow("search", search2, q.metric().of(search2), "2026-11-09"),
+                new SpendRow("chat", none, q.metric().of(none), "2026-11-02"),
+                new SpendRow("chat", chat2, q.metric().of(chat2), "2026-11-09"));
+        Measures week1 = measures("534.56", 434, 610_000, 102_000);
+        Measures week2 = measures("700.00", 800, 3_400_000, 600_000);
+        return new SpendReport(
+                WORKSPACE,
+                q.usage().wireName(),
+                q.byName(),
+                q.from(),
+                q.to(),
+                Map.of(),
+                q.limit(),
+                q.metric().wireName(),
+                q.order().wireName(),
+                3,
+                rows,
+                bot1,
+                measures("1234.56", 1234, 4_010_000, 702_000),
+                q.excludedByName(),
+                null,
+                q.per().wireName(),
+                List.of(
+                        new SpendRow("2026-11-02", week1, q.metric().of(week1), "2026-11-02"),
+                        new SpendRow("2026-11-09", week2, q.metric().of(week2), "2026-11-09")),
+                List.of(
+                        new SpendRow("2026-11-02", bot1, q.metric().of(bot1), "2026-11-02"),
+                        new SpendRow("2026-11-09", Measures.ZERO, q.metric().of(Measures.ZERO), "2026-11-09")));
+    }
+
+    @Test
+    void aReportPerPeriodDownloadsInLongFormOneLinePerValueAndPeriod() throws Exception {
+        MvcResult result = mvc.perform(get("/app/spend?by=feature&per=week&limit=2&format=csv")
+                        .with(authentication(DashboardTests.signedIn())))
+                .andReturn();
+        assertThat(result.getResponse().getStatus()).isEqualTo(200);
+        assertThat(result.getResponse().getHeader("Content-Disposition"))
+                .isEqualTo("attachment; filename=\"spend-by-feature-per-week.csv\"");
+        assertThat(result.getResponse().getContentAsString())
+                .isEqualTo("feature,period_start,cost_usd,calls,input_tokens,output_tokens\r\n"
+                        + "search,2026-11-02,500.00,400,600000,100000\r\n"
+                        + "search,2026-11-09,300.00,200,400000,100000\r\n"
+                        + "chat,2026-11-02,0.00,0,0,0\r\n"
+                        + "chat,2026-11-09,400.00,600,3000000,500000\r\n"
+                        + "(other values),2026-11-02,34.56,34,10000,2000\r\n");
+        assertThat(SpendController.periodStart("2026-11")).isEqualTo("2026-11-01");
+        assertThat(SpendController.periodStart("2026-11-23T14:00:00Z")).isEqualTo("2026-11-23T14:00:00Z");
     }
 
     private static Measures minus(Measures a, Measures b) {
