@@ -26,7 +26,8 @@ import tools.jackson.databind.JsonNode;
 @Command(
         name = "spend",
         mixinStandardHelpOptions = true,
-        description = "Spend grouped by a dimension or a period, filtered and without excluded values:"
+        description = "Spend grouped by a dimension or a period (or a dimension per period, a matrix),"
+                + " filtered and without excluded values:"
                 + " the spend report (GET /api/v1/reports/spend). --json prints the service's answer unchanged.")
 public final class SpendCommand extends SpendlineCommand {
 
@@ -39,6 +40,15 @@ public final class SpendCommand extends SpendlineCommand {
             description = "A dimension (feature, tenant, model, ...; internal usage: employee, team, ...)"
                     + " or a period: day, week, month.")
     String by;
+
+    @Option(
+            names = "--per",
+            paramLabel = "PERIOD",
+            description = "With a dimension --by, a second grouping: hour, day, week or month (e.g. --by model"
+                    + " --per week). Prints a matrix of cost: the top values as lines, every period of the range"
+                    + " as a column ($0.00 where a value had no spend), totals per value and per period;"
+                    + " --limit is then at most 50.")
+    String per;
 
     @Option(names = "--usage", paramLabel = "USAGE", description = "product (default) or internal.")
     String usage;
@@ -97,6 +107,7 @@ public final class SpendCommand extends SpendlineCommand {
     String query() {
         StringJoiner query = new StringJoiner("&");
         add(query, "by", by);
+        add(query, "per", per);
         add(query, "usage", usage);
         add(query, "from", from);
         add(query, "to", to);
@@ -140,7 +151,21 @@ public final class SpendCommand extends SpendlineCommand {
                 .append(" (")
                 .append(report.path("usage").asString(""))
                 .append(" usage)");
+        if (report.hasNonNull("per")) {
+            heading.insert(
+                    "Spend by ".length() + report.path("by").asString("").length(),
+                    " per " + report.path("per").asString(""));
+        }
         out.println(TerminalText.escape(heading.toString()));
+        if (report.hasNonNull("per") && report.path("rows").size() > 0) {
+            String without = Table.without(report.path("excluded"));
+            out.println();
+            if (without != null) {
+                out.println(without);
+            }
+            SpendMatrix.print(report, out);
+            return;
+        }
         Table table = Table.of(report);
         if (table == null) {
             String without = Table.without(report.path("excluded"));

@@ -115,6 +115,50 @@ class SpendCommandTest {
                         "Total: $434.56, 1,634 calls");
     }
 
+    private static final String PER_WEEK =
+            """
+            {"workspaceId": "ws_1", "usage": "product", "by": "model", "per": "week",
+             "from": "2026-11-02T00:00:00Z", "to": "2026-11-16T00:00:00Z", "filters": {},
+             "limit": 2, "metric": "cost", "order": "desc", "distinctValues": 3,
+             "rows": [{"value": "gpt-4.1", "period": "2026-11-02", "measures": {"costUsd": 500.004, "calls": 4}, "metricValue": 500.004},
+                      {"value": "gpt-4.1", "period": "2026-11-09", "measures": {"costUsd": 300.006, "calls": 2}, "metricValue": 300.006},
+                      {"value": null, "period": "2026-11-02", "measures": {"costUsd": 0.00, "calls": 0}, "metricValue": 0.00},
+                      {"value": null, "period": "2026-11-09", "measures": {"costUsd": 1234.5, "calls": 6}, "metricValue": 1234.5}],
+             "others": {"costUsd": 34.56, "calls": 34},
+             "totals": {"costUsd": 2069.07, "calls": 46},
+             "excluded": {"feature": ["onboarding"]},
+             "periodTotals": [{"value": "2026-11-02", "period": "2026-11-02", "measures": {"costUsd": 534.564, "calls": 38}, "metricValue": 534.564},
+                              {"value": "2026-11-09", "period": "2026-11-09", "measures": {"costUsd": 1534.506, "calls": 8}, "metricValue": 1534.506}],
+             "periodOthers": [{"value": "2026-11-02", "period": "2026-11-02", "measures": {"costUsd": 34.56, "calls": 34}, "metricValue": 34.56},
+                              {"value": "2026-11-09", "period": "2026-11-09", "measures": {"costUsd": 0.00, "calls": 0}, "metricValue": 0.00}]}
+            """;
+
+    @Test
+    void perPrintsAMatrixOfValuesByPeriodsWithTotalsThatAddUp() {
+        body = PER_WEEK;
+        Result result = run("spend", "--by", "model", "--per", "week", "--exclude", "feature:onboarding");
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(ExitCodes.OK);
+        assertThat(queries).containsExactly("by=model&per=week&exclude=feature%3Aonboarding");
+        assertThat(result.out().lines())
+                .containsExactly(
+                        "Spend by model per week, 2026-11-02T00:00:00Z to 2026-11-16T00:00:00Z (product usage)",
+                        "",
+                        "Without: feature 'onboarding'",
+                        "model             2026-11-02  2026-11-09      total",
+                        "gpt-4.1              $500.00     $300.01    $800.01",
+                        "(unattributed)         $0.00   $1,234.50  $1,234.50",
+                        "Other values (1)      $34.56       $0.00     $34.56",
+                        "Total                $534.56   $1,534.51  $2,069.07");
+    }
+
+    @Test
+    void perWithJsonPrintsTheServicesRowsUnchanged() {
+        body = PER_WEEK;
+        Result result = run("spend", "--by", "model", "--per", "week", "--json");
+        assertThat(result.exitCode()).isEqualTo(ExitCodes.OK);
+        assertThat(result.out()).contains("\"period\": \"2026-11-09\"", "\"periodTotals\"");
+    }
+
     @Test
     void unpricedInternalUsageIsOneLineAfterTheTotalWithTheFix() {
         body =
@@ -170,6 +214,7 @@ class SpendCommandTest {
         Result help = run("spend", "--help");
         assertThat(help.exitCode()).isEqualTo(ExitCodes.OK);
         assertThat(help.out()).contains("--exclude=DIMENSION:VALUE", "Leave out the spend with this value");
+        assertThat(help.out()).contains("--per=PERIOD", "a second grouping");
         Result missing = run("spend", "--exclude", "feature:search");
         assertThat(missing.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(missing.err()).contains("Missing required option: '--by=BY'");
