@@ -69,6 +69,7 @@ final class SpendController {
             return csv(table, exclusions);
         }
         model.addAttribute("table", table);
+        model.addAttribute("pivot", SpendPivot.of(table.report()));
         model.addAttribute("exclusions", exclusions);
         model.addAttribute("liveUrl", ViewParameters.with(request, ViewParameters.FRAGMENT, RESULTS));
         model.addAttribute("csvUrl", ViewParameters.with(request, "format", "csv"));
@@ -175,6 +176,11 @@ final class SpendController {
             List<String> groupings,
             List<String> filters,
             List<String> metrics) {
+
+        /** The second grouping's choices: a period beside a dimension (none: one grouping). */
+        public List<String> periods() {
+            return Arrays.stream(TimeGrain.values()).map(TimeGrain::wireName).toList();
+        }
 
         static SpendForm of(MultiValueMap<String, String> given, UsageKind usage) {
             List<String> groupings = new ArrayList<>(Dimension.wireNames(usage));

@@ -373,6 +373,44 @@ class SpendExplorerTest {
     }
 
     @Test
+    void aReportPerPeriodIsAPivotTableWithTotalsAndAStackedChart() throws Exception {
+        String page = page("/app/spend?by=feature&per=week&limit=2");
+        assertThat(page)
+                .contains("<h1>Spend by Feature per week</h1>")
+                .contains("<option value=\"week\" selected=\"selected\">Week</option>")
+                .contains("<caption class=\"note\">Cost of each feature per week, every week of the range</caption>")
+                .contains("<th scope=\"col\" class=\"num\">2026-11-02</th>")
+                // The stacked chart: a series per value, the other values last, the same figures.
+                .contains("&quot;labels&quot;:[&quot;2026-11-02&quot;,&quot;2026-11-09&quot;]")
+                .contains("&quot;values&quot;:[0.00,400.00]")
+                .contains("data-stacked-chart=");
+        String pivot = page.substring(page.indexOf("<table class=\"pivot\">"));
+        assertThat(rowCells(pivot, "search")).containsExactly("$500.00", "$300.00", "$800.00");
+        // A week without spend is listed as $0.00, not left out.
+        assertThat(rowCells(pivot, "chat")).containsExactly("$0.00", "$400.00", "$400.00");
+        assertThat(rowCells(pivot, "Other values (1)")).containsExactly("$34.56", "$0.00", "$34.56");
+        assertThat(rowCells(pivot, "Total")).containsExactly("$534.56", "$700.00", "$1,234.56");
+        // One grouping only: no pivot.
+        assertThat(page("/app/spend?by=feature"))
+                .doesNotContain("class=\"pivot\"")
+                .doesNotContain("data-stacked-chart");
+    }
+
+    /** The cells after the row header {@code name} in {@code html}, up to the end of its row. */
+    private static List<String> rowCells(String html, String name) {
+        int start = html.indexOf("<th scope=\"row\">" + name + "</th>");
+        assertThat(start).as("row " + name).isNotNegative();
+        String row = html.substring(start, html.indexOf("</tr>", start));
+        List<String> cells = new ArrayList<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("<td class=\"num\">([^<]*)</td>")
+                .matcher(row);
+        while (m.find()) {
+            cells.add(m.group(1));
+        }
+        return cells;
+    }
+
+    @Test
     void aReportPerPeriodDownloadsInLongFormOneLinePerValueAndPeriod() throws Exception {
         MvcResult result = mvc.perform(get("/app/spend?by=feature&per=week&limit=2&format=csv")
                         .with(authentication(DashboardTests.signedIn())))
