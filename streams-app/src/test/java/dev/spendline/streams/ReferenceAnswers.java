@@ -228,8 +228,9 @@ final class ReferenceAnswers {
         if (per == TimeGrain.HOUR) {
             Instant firstKept = now.minus(TimeGrain.HOURS_KEPT).truncatedTo(java.time.temporal.ChronoUnit.HOURS);
             if (from.isBefore(firstKept)) {
-                throw new IllegalArgumentException("by=hour reaches back to " + from + ": hours are kept for the last 8"
-                        + " days (from " + firstKept + "); ask by day for an older range");
+                throw new IllegalArgumentException(
+                        "per=hour reaches back to " + from + ": hours are kept for the last 8" + " days (from "
+                                + firstKept + "); ask per=day for an older range");
             }
             Instant nowHourEnd =
                     now.truncatedTo(java.time.temporal.ChronoUnit.HOURS).plus(Duration.ofHours(1));

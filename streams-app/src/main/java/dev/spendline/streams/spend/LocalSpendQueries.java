@@ -67,7 +67,7 @@ public final class LocalSpendQueries {
             return perPeriod(store, q, plan);
         }
         if (q.grain() == TimeGrain.HOUR) {
-            plan = hourly(plan);
+            plan = hourly(plan, "by=hour");
         }
         Map<String, Rollup> byValue = q.exclusions().isEmpty() ? rows(store, q, plan) : rowsWithout(store, q, plan);
         // Every call is rolled up under exactly one value of the grouping (the empty value when the
@@ -121,7 +121,7 @@ public final class LocalSpendQueries {
     private SpendReport perPeriod(ReadOnlyKeyValueStore<String, Rollup> store, SpendQuery q, RangePlan plan) {
         TimeGrain per = q.per();
         if (per == TimeGrain.HOUR) {
-            plan = hourly(plan);
+            plan = hourly(plan, "per=hour");
         }
         // Period label to its part of the covered range, oldest first.
         Map<String, Instant[]> periods = new LinkedHashMap<>();
@@ -466,16 +466,16 @@ public final class LocalSpendQueries {
      * ({@link HourlyHorizon}), and ends at the current hour (later hours have no spend yet, and a
      * row of $0 for them would read as a drop).
      */
-    private RangePlan hourly(RangePlan plan) {
+    private RangePlan hourly(RangePlan plan, String asked) {
         Instant now = clock.instant();
         long firstKept = HourlyHorizon.firstKeptHour(now);
         long h0 = Granularity.HOUR.bucketOf(plan.from());
         long h1 = Math.min(Granularity.HOUR.bucketOf(plan.to().minusMillis(1)) + 1, Granularity.HOUR.bucketOf(now) + 1);
         if (h0 < firstKept) {
             throw new IllegalArgumentException(
-                    "by=hour reaches back to " + plan.from() + ": hours are kept for the last "
+                    asked + " reaches back to " + plan.from() + ": hours are kept for the last "
                             + HourlyHorizon.KEPT.toDays() + " days (from " + Granularity.HOUR.start(firstKept)
-                            + "); ask by day for an older range");
+                            + "); ask " + (asked.startsWith("by") ? "by day" : "per=day") + " for an older range");
         }
         h1 = Math.max(h0, h1);
         return new RangePlan(
