@@ -62,6 +62,25 @@ class AskPageTest {
                 .doesNotContain("Read as:");
     }
 
+    /** A budget asked for: the prepare request, the filled-in form and the CLI command; nothing prepared. */
+    @Test
+    void aBudgetAskedForShowsHowToPrepareItAndPreparesNothing() throws Exception {
+        String page = page("/app/ask?q={q}", "set a $500 monthly budget for search");
+        assertThat(page)
+                .contains("Ask only reads, so nothing has been prepared or changed.")
+                .contains("href=\"/app/budgets/new?name=search%20monthly&amp;limitUsd=500&amp;scope=FEATURE"
+                        + "&amp;scopeValue=search&amp;period=MONTHLY\"")
+                .contains(escape("spendline action prepare-budget --name 'search monthly' --limit-usd 500"
+                        + " --scope FEATURE --scope-value search --period MONTHLY"))
+                .contains(escape("{\"action\":\"create_budget\",\"name\":\"search monthly\",\"limitUsd\":500,"
+                        + "\"scope\":\"FEATURE\",\"scopeValue\":\"search\",\"period\":\"MONTHLY\"}"))
+                .doesNotContain("I can&#39;t answer that")
+                .doesNotContain("Questions like these can be answered:");
+        assertThat(page("/app/ask?q={q}", "delete the search budget"))
+                .contains("DELETE /api/v1/budgets/{id}")
+                .doesNotContain("Prepare it");
+    }
+
     @Test
     void withoutAQuestionItOffersExamples() throws Exception {
         assertThat(page("/app/ask"))
