@@ -62,6 +62,26 @@ class AskPageTest {
                 .doesNotContain("Read as:");
     }
 
+    /** Every answer's rows are on the page; a series also has the chart its view has. */
+    @Test
+    void aSeriesShowsItsChartAndItsTableWithNamedColumns() throws Exception {
+        String page = page("/app/ask?q={q}", "daily spend this week");
+        assertThat(page)
+                .contains("data-chart=\"{&quot;label&quot;:&quot;Cost (USD)&quot;,&quot;unit&quot;:&quot;usd&quot;")
+                .contains("/assets/charts.js")
+                .contains("<th scope=\"col\">Day</th>")
+                .contains("<th scope=\"row\">2026-11-16</th>")
+                .contains(">$800.00<")
+                .doesNotContain(">Value<")
+                .doesNotContain(">Metric value<");
+        String compare = page("/app/ask?q={q}", "compare spend by feature this month vs last month");
+        assertThat(compare)
+                .contains("<th scope=\"col\">Feature</th>")
+                .contains("<th scope=\"col\">Before</th>")
+                .contains(">$500.00<")
+                .doesNotContain("data-chart");
+    }
+
     /** A budget asked for: the prepare request, the filled-in form and the CLI command; nothing prepared. */
     @Test
     void aBudgetAskedForShowsHowToPrepareItAndPreparesNothing() throws Exception {
