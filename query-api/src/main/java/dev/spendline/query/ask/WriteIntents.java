@@ -83,7 +83,7 @@ final class WriteIntents {
 
     /** The words just before a verb that deny it: "don't set", "do not create", "never add". */
     private static final Pattern DENIED = Pattern.compile("\\b(?:don t|dont|do not|never|not|no need to|stop"
-            + "|shouldn t|should not|won t|will not|without|instead of|rather than|no)(?: \\S+){0,2}? ?$");
+            + "|shouldn t|should not|won t|will not|without|instead of|rather than)(?: \\S+){0,2}? ?$");
 
     /** An amount with its currency: "$500", "$1k", "$1,500.50", "300 dollars", "usd 200", "2k usd". */
     private static final Pattern MONEY = Pattern.compile("(?:\\$ ?|\\busd ?)(\\d[\\d,]*(?:\\.\\d+)?) ?(k|m|thousand"

@@ -49,6 +49,9 @@ class WriteIntentsTest {
         assertThat(read("set up a $2000 budget").notes())
                 .anySatisfy(n -> assertThat(n).contains("whole workspace"))
                 .anySatisfy(n -> assertThat(n).contains("No period named"));
+        // "No," answering something else is no denial of the verb after it.
+        assertThat(read("No, set a $500 monthly budget for search").budget().request())
+                .isEqualTo(budget("search monthly", "500", "FEATURE", "search", "MONTHLY"));
         assertThat(read("cap the triage-agent agent at $50 a day").budget().request())
                 .isEqualTo(budget("triage-agent daily", "50", "AGENT", "triage-agent", "DAILY"));
     }
