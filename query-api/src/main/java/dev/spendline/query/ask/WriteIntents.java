@@ -61,6 +61,11 @@ final class WriteIntents {
     private static final Pattern ALERT_ME = Pattern.compile("\\b(?:alert|notify|warn|tell|ping|email|message|let)"
             + " (?:me|us|the team)(?: know)? (?:when|if|once|as soon as|whenever|before)\\b");
 
+    /** The verbs of {@link #ALERT_ME} that ask for an alert even without an amount ("tell me when" may be a reading). */
+    private static final Pattern ALERT_VERBS =
+            Pattern.compile("\\b(?:alert|notify|warn|ping|email|message) (?:me|us|the team) (?:when|if|once|as soon as"
+                    + "|whenever|before)\\b");
+
     private static final Pattern DELETE = Pattern.compile(
             "\\b(?:delete|remove|drop|cancel|get rid of|kill|erase)\\b(?: \\S+){0,5}? (?:budgets?|caps?)\\b");
 
@@ -182,8 +187,11 @@ final class WriteIntents {
                     + " `spendline action prepare-alert-snooze ALERT_ID --hours H --reason R` and then the"
                     + " `spendline action confirm` command it prints");
         }
-        boolean alertMe = affirmed(ALERT_ME, text);
-        if (!alertMe && !affirmed(CREATE, text) && !affirmed(CAP_AT, text)) {
+        // "Tell me when we spent the most" and "limit it to 5 rows" are readings: without an amount in
+        // dollars only the words that can mean nothing else ("alert me when", "set a budget") are a change.
+        boolean dollars = MONEY.matcher(raw(question)).find();
+        boolean alertMe = affirmed(ALERT_ME, text) && (dollars || affirmed(ALERT_VERBS, text));
+        if (!alertMe && !affirmed(CREATE, text) && !(dollars && affirmed(CAP_AT, text))) {
             return null;
         }
         return budget(question, text, alertMe);
@@ -240,7 +248,7 @@ final class WriteIntents {
     private WriteIntent budget(String question, String text, boolean alertMe) {
         List<String> notes = new ArrayList<>();
         String what = alertMe ? "an alert when spend passes an amount is a budget: " : "";
-        BigDecimal limit = amount(question.toLowerCase(Locale.ROOT).replace('’', '\''), text);
+        BigDecimal limit = amount(raw(question), text);
         if (limit == null) {
             return WriteIntent.reply(QuestionInterpreter.READS_ONLY + ", and " + what + "a budget needs its limit:"
                     + " how much, per day, week or month, and for what? Ask again with the amount, e.g. \"set a"
@@ -286,6 +294,11 @@ final class WriteIntents {
         }
         return new WriteIntent(
                 new WriteIntent.Budget(name, limit, scope.scope().name(), scope.value(), period), null, notes);
+    }
+
+    /** The question lower-cased with its punctuation, where amounts are read ("$1,250.50"). */
+    private static String raw(String question) {
+        return question.toLowerCase(Locale.ROOT).replace('’', '\'');
     }
 
     /** The limit the question gives, in dollars; null when it gives none. */

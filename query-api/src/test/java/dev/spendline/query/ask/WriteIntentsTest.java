@@ -114,6 +114,9 @@ class WriteIntentsTest {
                 "what budget is set for search",
                 "budgets over their limit",
                 "spend by feature this month",
+                "spend by feature, limit the list to 5 rows",
+                "tell me when we spent the most this month",
+                "let me know if search is the top feature",
             })
     void deniedVerbsAndQuestionsAboutBudgetsAreNoWrite(String question) {
         assertThat(read(question)).isNull();
