@@ -7,7 +7,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * An Ask answer for people: the answer in words, how the question was read, notes, a table of the
  * data's rows when there are any, and the dashboard link. When the question was not answered, the
- * reason and the example questions.
+ * reason and the example questions; for a budget asked for, the command and form that prepare it.
  */
 final class AnswerPrinter {
 
@@ -32,6 +32,14 @@ final class AnswerPrinter {
         if (link != null) {
             out.println();
             out.println("Dashboard: " + TerminalText.escape(link));
+        }
+        JsonNode form = answer.path("form");
+        if (form.isObject()) {
+            // A budget asked for: Ask prepared nothing; this is how to prepare it, then confirm.
+            out.println();
+            out.println("Prepare it with:");
+            out.println("  " + TerminalText.escape(form.path("command").asString("")));
+            out.println("Form: " + TerminalText.escape(form.path("dashboardUrl").asString("")));
         }
         if (answer.path("examples").size() > 0) {
             out.println();

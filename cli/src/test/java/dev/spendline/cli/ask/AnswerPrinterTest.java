@@ -35,4 +35,20 @@ class AnswerPrinterTest {
                 .contains(escaped + "     12")
                 .contains("beta" + " ".repeat(escaped.length() - 4) + "      3");
     }
+
+    @Test
+    void aBudgetAskedForPrintsTheCommandAndTheFormThatPrepareIt() {
+        ObjectNode answer = Json.object();
+        answer.put("answered", false);
+        answer.put("answer", "Ask only reads, so nothing has been prepared or changed.");
+        ObjectNode form = answer.putObject("form");
+        form.put("command", "spendline action prepare-budget --name 'search monthly' --limit-usd 500 --scope FEATURE");
+        form.put("dashboardUrl", "https://spendline.example/app/budgets/new?name=search%20monthly");
+        StringWriter out = new StringWriter();
+        AnswerPrinter.print(answer, new PrintWriter(out, true));
+        assertThat(out.toString().lines())
+                .contains("Prepare it with:")
+                .contains("  spendline action prepare-budget --name 'search monthly' --limit-usd 500 --scope FEATURE")
+                .contains("Form: https://spendline.example/app/budgets/new?name=search%20monthly");
+    }
 }

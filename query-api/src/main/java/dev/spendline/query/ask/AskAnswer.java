@@ -15,6 +15,8 @@ import java.util.Map;
  * @param tool the one read tool call, with the arguments of its input schema
  * @param data the tool's answer, unchanged (its output schema)
  * @param dashboardUrl the dashboard view of the same answer
+ * @param form for a budget asked for ("set a $500 monthly budget for search"), the {@code create_budget}
+ *     prepare request filled in, the dashboard form filled in and the CLI command; nothing prepared
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record AskAnswer(
@@ -26,7 +28,8 @@ public record AskAnswer(
         Tool tool,
         Record data,
         String dashboardUrl,
-        List<String> examples) {
+        List<String> examples,
+        Form form) {
 
     /**
      * Whether the question asked for a change (create a budget, snooze an alert): not answered, because
@@ -36,6 +39,18 @@ public record AskAnswer(
     public boolean writeRequest() {
         return !answered && answer != null && answer.contains(QuestionInterpreter.READS_ONLY);
     }
+
+    /**
+     * A write the asker can prepare and confirm; Ask itself prepares nothing.
+     *
+     * @param action the write action's kind ({@code create_budget})
+     * @param prepare where the request goes: {@code POST /api/v1/ask/actions/prepare}
+     * @param request the prepare request's body, filled in from the question
+     * @param dashboardUrl the dashboard's form, filled in with the same fields
+     * @param command the CLI command that prepares the same request
+     */
+    public record Form(
+            String action, String prepare, Map<String, Object> request, String dashboardUrl, String command) {}
 
     /** A tool call as MCP names it: the tool's name and its arguments. */
     public record Tool(String name, Map<String, Object> arguments) {}

@@ -30,6 +30,6 @@ final class AskController {
     @PostMapping("/api/v1/ask")
     AskAnswer ask(@AuthenticationPrincipal Principal principal, @RequestBody(required = false) byte[] body) {
         String question = AskRequestReader.read(body);
-        return asker.ask(principal.workspaceId(), question, properties.baseUrlOrRequest());
+        return asker.ask(principal.workspaceId(), principal.plan(), question, properties.baseUrlOrRequest());
     }
 }

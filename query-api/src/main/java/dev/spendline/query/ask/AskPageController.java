@@ -43,10 +43,16 @@ final class AskPageController {
             throw new InvalidArgumentsException(
                     List.of(new FieldError("q", "must be at most " + AskRequestReader.MAX_LENGTH + " characters")));
         }
-        AskAnswer answer = asker.ask(principal.workspaceId(), question, "");
+        AskAnswer answer = asker.ask(principal.workspaceId(), principal.plan(), question, "");
         model.addAttribute("question", question);
         model.addAttribute("answer", answer);
         model.addAttribute("table", answer.data() == null ? null : AnswerTable.of(answer.data(), formats));
+        model.addAttribute(
+                "formRequest",
+                answer.form() == null
+                        ? null
+                        : dev.spendline.contracts.json.Json.MAPPER.writeValueAsString(
+                                answer.form().request()));
         return "dashboard/ask";
     }
 }

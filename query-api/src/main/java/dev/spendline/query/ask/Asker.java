@@ -1,6 +1,7 @@
 package dev.spendline.query.ask;
 
 import dev.spendline.contracts.query.Queries;
+import dev.spendline.controlplane.workspaces.Plan;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -24,14 +25,24 @@ public final class Asker {
         this.clock = clock;
     }
 
+    /** As {@link #ask(String, Plan, String, String)} for a workspace whose plan is not at hand. */
+    public AskAnswer ask(String workspaceId, String question, String baseUrl) {
+        return ask(workspaceId, null, question, baseUrl);
+    }
+
     /**
+     * @param plan the workspace's plan, which decides whether a change asked for can be prepared;
+     *     null when unknown (the answer then says it needs the Team plan)
      * @param baseUrl what the dashboard link starts with: an absolute address, or empty for a link
      *     relative to this host
      */
-    public AskAnswer ask(String workspaceId, String question, String baseUrl) {
+    public AskAnswer ask(String workspaceId, Plan plan, String question, String baseUrl) {
         Instant now = clock.instant();
         Interpretation reading =
                 new QuestionInterpreter(vocabularies.apply(workspaceId), now, ZoneOffset.UTC).interpret(question);
+        if (reading.write() != null) {
+            return WriteAnswers.answer(question, reading.write(), plan, baseUrl);
+        }
         if (!reading.answered()) {
             return new AskAnswer(
                     false,
@@ -42,7 +53,8 @@ public final class Asker {
                     null,
                     null,
                     null,
-                    AskExamples.nearest(question));
+                    AskExamples.nearest(question),
+                    null);
         }
         ToolCall call = reading.call();
         Record data = call.run(queries, workspaceId);
@@ -55,6 +67,7 @@ public final class Asker {
                 new AskAnswer.Tool(call.name(), call.arguments()),
                 data,
                 DashboardLinks.link(baseUrl, call, now),
+                null,
                 null);
     }
 }

@@ -78,6 +78,11 @@ final class EntityMatcher {
         return find(words, reserved, unsure, absent, true);
     }
 
+    /** The names spelled exactly in {@code words}, without typo matching (write requests name what they change). */
+    List<Mention> exactNames(List<String> words) {
+        return find(words, Set.of(), new ArrayList<>(), new ArrayList<>(), false);
+    }
+
     /** The words without the names spelled exactly: "growth" the team is not "growth" the trend. */
     String withoutExactNames(String text) {
         List<String> words = List.of(text.split(" "));

@@ -605,6 +605,7 @@ final class QuestionInterpreter {
             DateTimeFormatter.ofPattern("d MMM yyyy HH:mm", Locale.ENGLISH).withZone(ZoneOffset.UTC);
 
     private final EntityMatcher matcher;
+    private final WriteIntents writes;
     private final VocabularyCorrection correction;
     private final Instant now;
     private final LocalDate today;
@@ -619,6 +620,7 @@ final class QuestionInterpreter {
             throw new IllegalArgumentException("workspaces are in UTC until they have a time zone setting");
         }
         this.matcher = new EntityMatcher(vocabulary);
+        this.writes = new WriteIntents(matcher);
         this.correction = new VocabularyCorrection(LEXICON, vocabulary);
         this.now = now;
         this.today = LocalDate.ofInstant(now, ZoneOffset.UTC);
@@ -626,7 +628,11 @@ final class QuestionInterpreter {
 
     /** The reading of a question; never null, never an exception for any text. */
     Interpretation interpret(String question) {
-        return new Reading(question).interpret();
+        // A change asked for is never read as figures of another question: it gets the change's form.
+        WriteIntent write = writes.read(question);
+        return write != null
+                ? Interpretation.write(write)
+                : new Reading(WriteIntents.withoutDeniedChange(question)).interpret();
     }
 
     /** {@code 3 days 11 hours}, {@code 1 day}, {@code 11 hours}: a like-for-like span in words. */
@@ -714,7 +720,12 @@ final class QuestionInterpreter {
                         + " chat or answer general questions");
             }
             for (Map.Entry<Pattern, String> unsupported : UNSUPPORTED) {
-                if (unsupported.getKey().matcher(withoutNames).find()) {
+                // "don't set a budget, just show…" and "which budgets did we set" ask for no change.
+                boolean change = unsupported.getValue().startsWith(READS_ONLY);
+                if (change && WriteIntents.asksAbout(withoutNames)) {
+                    continue;
+                }
+                if (WriteIntents.affirmed(unsupported.getKey(), withoutNames)) {
                     return unanswered(unsupported.getValue());
                 }
             }
@@ -1839,7 +1850,7 @@ final class QuestionInterpreter {
             }
             String sentence = "Read as: " + Character.toUpperCase(reading.charAt(0)) + reading.substring(1) + ".";
             return new Interpretation(
-                    true, metric, call, period, sentence, notes, focus, highestFirst, Math.max(1, shown), null);
+                    true, metric, call, period, sentence, notes, focus, highestFirst, Math.max(1, shown), null, null);
         }
 
         private Interpretation unanswered(String reason) {

@@ -43,14 +43,21 @@ final class SlackAnswers {
         if (answer.writeRequest()) {
             String text = "Spendline does not make changes from Slack. Prepare and confirm it in the dashboard or"
                     + " with the CLI.";
-            return new Message(
-                    text,
-                    List.of(
-                            section(s -> s.text(markdownText(escape(text)))),
-                            section(s -> s.text(markdownText("Dashboard: <" + baseUrl + "/app/budgets|budgets> · <"
-                                    + baseUrl + "/app/alerts|alerts> · <" + baseUrl + "/app/experiments|experiments>\n"
-                                    + "CLI: `spendline action prepare-budget …`, `spendline action"
-                                    + " prepare-alert-snooze …`, then `spendline action confirm`")))));
+            List<LayoutBlock> blocks = new ArrayList<>();
+            blocks.add(section(s -> s.text(markdownText(escape(text)))));
+            blocks.add(section(s -> s.text(markdownText(limit(escape(answer.answer()))))));
+            if (answer.form() != null) {
+                // The budget asked for, filled in: the form and the exact command that prepare it.
+                blocks.add(section(s -> s.text(markdownText("<" + answer.form().dashboardUrl()
+                        + "|Open the budget form, filled in>\nCLI: `"
+                        + answer.form().command()
+                        + "`, then the `spendline action confirm` command it prints"))));
+            }
+            blocks.add(section(s -> s.text(markdownText("Dashboard: <" + baseUrl + "/app/budgets|budgets> · <"
+                    + baseUrl + "/app/alerts|alerts> · <" + baseUrl + "/app/experiments|experiments>\n"
+                    + "CLI: `spendline action prepare-budget …`, `spendline action"
+                    + " prepare-alert-snooze …`, then `spendline action confirm`"))));
+            return new Message(text, blocks);
         }
         List<LayoutBlock> blocks = new ArrayList<>();
         blocks.add(section(s -> s.text(markdownText(escape(answer.answer())))));

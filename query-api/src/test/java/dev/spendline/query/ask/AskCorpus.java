@@ -20,7 +20,18 @@ import tools.jackson.databind.JsonNode;
  */
 final class AskCorpus {
 
-    record Entry(String question, boolean answered, String tool, JsonNode arguments, List<String> notes) {
+    /**
+     * @param write for a budget asked for, the {@code create_budget} prepare request Ask fills in
+     * @param reply for another change asked for, a fragment of what Ask says instead
+     */
+    record Entry(
+            String question,
+            boolean answered,
+            String tool,
+            JsonNode arguments,
+            List<String> notes,
+            JsonNode write,
+            String reply) {
         @Override
         public String toString() {
             return question;
@@ -61,7 +72,9 @@ final class AskCorpus {
                     answered,
                     answered ? e.get("tool").asString() : null,
                     e.get("arguments"),
-                    notes));
+                    notes,
+                    e.get("write"),
+                    e.has("reply") ? e.get("reply").asString() : null));
         }
         return entries;
     }

@@ -53,10 +53,28 @@ class AskCorpusTest {
             assertThat(reading.reading()).startsWith("Read as: ");
         } else {
             assertThat(reading.reason()).as(context).isNotBlank();
+            assertWrite(entry, reading, context);
         }
         for (String note : entry.notes()) {
             assertThat(reading.notes()).as(context).anySatisfy(n -> assertThat(n)
                     .contains(note));
+        }
+    }
+
+    /** A change asked for: exactly the create_budget request, or the reply, as the corpus says; never prepared. */
+    private static void assertWrite(AskCorpus.Entry entry, Interpretation reading, String context) {
+        WriteIntent write = reading.write();
+        if (entry.write() != null) {
+            assertThat(write).as(context).isNotNull();
+            assertThat(write.budget()).as(context).isNotNull();
+            // As JSON text: the limit is a BigDecimal here and an integer in the corpus when whole.
+            assertThat(Json.MAPPER.writeValueAsString(write.budget().request()))
+                    .as(context)
+                    .isEqualTo(entry.write().toString());
+        } else if (entry.reply() != null) {
+            assertThat(write).as(context).isNotNull();
+            assertThat(write.budget()).as(context).isNull();
+            assertThat(write.reply()).as(context).contains(entry.reply());
         }
     }
 

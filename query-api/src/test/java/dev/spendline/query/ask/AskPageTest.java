@@ -62,6 +62,45 @@ class AskPageTest {
                 .doesNotContain("Read as:");
     }
 
+    /** Every answer's rows are on the page; a series also has the chart its view has. */
+    @Test
+    void aSeriesShowsItsChartAndItsTableWithNamedColumns() throws Exception {
+        String page = page("/app/ask?q={q}", "daily spend this week");
+        assertThat(page)
+                .contains("data-chart=\"{&quot;label&quot;:&quot;Cost (USD)&quot;,&quot;unit&quot;:&quot;usd&quot;")
+                .contains("/assets/charts.js")
+                .contains("<th scope=\"col\">Day</th>")
+                .contains("<th scope=\"row\">2026-11-16</th>")
+                .contains(">$800.00<")
+                .doesNotContain(">Value<")
+                .doesNotContain(">Metric value<");
+        String compare = page("/app/ask?q={q}", "compare spend by feature this month vs last month");
+        assertThat(compare)
+                .contains("<th scope=\"col\">Feature</th>")
+                .contains("<th scope=\"col\">Before</th>")
+                .contains(">$500.00<")
+                .doesNotContain("data-chart");
+    }
+
+    /** A budget asked for: the prepare request, the filled-in form and the CLI command; nothing prepared. */
+    @Test
+    void aBudgetAskedForShowsHowToPrepareItAndPreparesNothing() throws Exception {
+        String page = page("/app/ask?q={q}", "set a $500 monthly budget for search");
+        assertThat(page)
+                .contains("Ask only reads, so nothing has been prepared or changed.")
+                .contains("href=\"/app/budgets/new?name=search%20monthly&amp;limitUsd=500&amp;scope=FEATURE"
+                        + "&amp;scopeValue=search&amp;period=MONTHLY\"")
+                .contains(escape("spendline action prepare-budget --name 'search monthly' --limit-usd 500"
+                        + " --scope FEATURE --scope-value search --period MONTHLY"))
+                .contains(escape("{\"action\":\"create_budget\",\"name\":\"search monthly\",\"limitUsd\":500,"
+                        + "\"scope\":\"FEATURE\",\"scopeValue\":\"search\",\"period\":\"MONTHLY\"}"))
+                .doesNotContain("I can&#39;t answer that")
+                .doesNotContain("Questions like these can be answered:");
+        assertThat(page("/app/ask?q={q}", "delete the search budget"))
+                .contains("DELETE /api/v1/budgets/{id}")
+                .doesNotContain("Prepare it");
+    }
+
     @Test
     void withoutAQuestionItOffersExamples() throws Exception {
         assertThat(page("/app/ask"))

@@ -41,6 +41,12 @@ class AskerTest {
             assertThat(answer.dashboardUrl()).startsWith(BASE + "/app/");
             assertThat(answer.examples()).isNull();
             assertThat(answer.answer()).doesNotContain("null");
+        } else if (entry.write() != null || entry.reply() != null) {
+            // A change asked for: where and how to make it, never a read of another question.
+            assertThat(answer.writeRequest()).isTrue();
+            assertThat(answer.tool()).isNull();
+            assertThat(answer.data()).isNull();
+            assertThat(answer.form() != null).isEqualTo(entry.write() != null);
         } else {
             assertThat(answer.answer()).startsWith("I can't answer that: ");
             assertThat(answer.examples()).isNotEmpty();

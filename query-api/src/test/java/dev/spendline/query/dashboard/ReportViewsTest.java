@@ -247,6 +247,30 @@ class ReportViewsTest {
                 .doesNotContain("or ask");
     }
 
+    /** Ask's link to a budget asked for: the page with the create form filled in, nothing prepared. */
+    @Test
+    void theCreateFormIsFilledInFromTheQueryOfBudgetsNew() throws Exception {
+        // A URI as Ask links it (encoded), not a template MockMvc would encode again.
+        String page = page(java.net
+                .URI
+                .create("/app/budgets/new?name=search%20monthly&limitUsd=500&scope=FEATURE"
+                        + "&scopeValue=search&period=WEEKLY")
+                .toString());
+        assertThat(page)
+                .contains("id=\"budget-name\" name=\"name\" type=\"text\" maxlength=\"100\" required"
+                        + " value=\"search monthly\"")
+                .contains("name=\"limitUsd\" type=\"text\" inputmode=\"decimal\" required value=\"500\"")
+                .contains("<option value=\"WEEKLY\" selected=\"selected\">WEEKLY</option>")
+                .contains("<option value=\"FEATURE\" selected=\"selected\">FEATURE</option>")
+                .contains("name=\"scopeValue\" type=\"text\" value=\"search\"")
+                .contains(">Support bot<")
+                .doesNotContain("confirmationPhrase");
+        // Without parameters it is the blank form: the whole workspace, monthly.
+        assertThat(page("/app/budgets/new"))
+                .contains("<option value=\"WORKSPACE\" selected=\"selected\">WORKSPACE</option>")
+                .contains("<option value=\"MONTHLY\" selected=\"selected\">MONTHLY</option>");
+    }
+
     @Test
     void aFreeWorkspaceSeesThatCreatingBudgetsNeedsTeamInsteadOfTheForm() throws Exception {
         String page = mvc.perform(get("/app/budgets").with(authentication(signedIn("usr_free", Plan.FREE))))
@@ -283,7 +307,8 @@ class ReportViewsTest {
     }
 
     private String page(String url) throws Exception {
-        MvcResult result = mvc.perform(get(url).with(team())).andReturn();
+        MvcResult result =
+                mvc.perform(get(java.net.URI.create(url)).with(team())).andReturn();
         assertThat(result.getResponse().getStatus()).as(url).isEqualTo(200);
         assertThat(result.getResponse().getContentType()).startsWith("text/html");
         return result.getResponse().getContentAsString();

@@ -364,11 +364,17 @@ class SlackAppTest {
     @Test
     void aWriteRequestPointsToTheDashboardAndTheCliAndAnUnanswerableQuestionGetsExamples() throws Exception {
         install();
-        JsonNode write = command("create a budget of $50 for search");
+        JsonNode write = command("create a budget of $50 for feature search");
         assertThat(write.get("text").asString()).startsWith("Spendline does not make changes from Slack.");
         assertThat(write.get("blocks").toString())
                 .contains("<" + BASE_URL + "/app/budgets|budgets>")
-                .contains("spendline action prepare-budget");
+                .contains("spendline action prepare-budget")
+                // The budget asked for, filled in (Slack does not know the plan, so it says Team is needed).
+                .contains("<" + BASE_URL + "/app/budgets/new?name=search%20monthly&limitUsd=50&scope=FEATURE"
+                        + "&scopeValue=search&period=MONTHLY|Open the budget form, filled in>")
+                .contains("spendline action prepare-budget --name 'search monthly' --limit-usd 50 --scope FEATURE"
+                        + " --scope-value search --period MONTHLY")
+                .contains("Creating budgets needs the Team plan");
 
         JsonNode poem = command("write me a poem about the sea");
         assertThat(poem.get("text").asString()).startsWith("I can't answer that:");

@@ -37,6 +37,9 @@ final class BudgetsController {
 
     static final String PATH = "/app/budgets";
     static final String PREPARE = PATH + "/prepare";
+    /** The page with the create-budget form filled in from the query (Ask's links to a budget asked for). */
+    static final String NEW = PATH + "/new";
+
     static final String CONFIRM = PATH + "/confirm";
     private static final String TEMPLATE = "dashboard/budgets";
     private static final String CREATE_BUDGET = "create_budget";
@@ -57,6 +60,22 @@ final class BudgetsController {
             @RequestParam MultiValueMap<String, String> params,
             Model model) {
         return page(principal, params, BudgetForm.blank(), model);
+    }
+
+    /**
+     * The budgets page with the form filled in from {@code name}, {@code limitUsd}, {@code scope},
+     * {@code scopeValue} and {@code period}: nothing is prepared until the form is sent.
+     */
+    @GetMapping(NEW)
+    String filledIn(@AuthenticationPrincipal Principal principal, @ModelAttribute BudgetForm form, Model model) {
+        BudgetForm blank = BudgetForm.blank();
+        BudgetForm filled = new BudgetForm(
+                form.name(),
+                form.limitUsd(),
+                form.scope() == null || form.scope().isBlank() ? blank.scope() : form.scope(),
+                form.scopeValue(),
+                form.period() == null || form.period().isBlank() ? blank.period() : form.period());
+        return page(principal, new LinkedMultiValueMap<>(), filled, model);
     }
 
     @GetMapping(path = PATH, params = CsvExport.PARAMETER + "=" + CsvExport.VALUE)
