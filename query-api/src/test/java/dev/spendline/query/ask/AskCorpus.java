@@ -79,7 +79,7 @@ final class AskCorpus {
         return entries;
     }
 
-    private static JsonNode load(String resource) {
+    static JsonNode load(String resource) {
         try (InputStream in = AskCorpus.class.getResourceAsStream(resource)) {
             return Json.MAPPER.readTree(in);
         } catch (IOException e) {
@@ -87,7 +87,7 @@ final class AskCorpus {
         }
     }
 
-    private static Vocabulary vocabulary(JsonNode node) {
+    static Vocabulary vocabulary(JsonNode node) {
         Map<Dimension, Set<String>> values = new EnumMap<>(Dimension.class);
         for (String name : node.propertyNames()) {
             Set<String> names = new LinkedHashSet<>();
