@@ -54,6 +54,12 @@ final class Negation {
     /** Words a cue reaches over: lists and articles. Dimension words are passed in. */
     private static final Set<String> LIST_WORDS = Set.of("and", "or", "nor", "the", "a", "an", "any", "&", "/", ",");
 
+    /**
+     * Words between a cue and its name ("except on hooli", "not for acme"): reached over only right
+     * after a cue, so that "excluding acme on gpt-4.1" still filters on gpt-4.1.
+     */
+    private static final Set<String> PREPOSITIONS = Set.of("on", "for", "in", "from", "of", "at", "to", "with");
+
     /** Words after a name that leave it out ("onboarding excluded"). */
     private static final Set<String> AFTER = Set.of("excluded", "aside");
 
@@ -97,8 +103,11 @@ final class Negation {
                 return negated.contains(earlier);
             }
             String w = words.get(j);
-            if (CUES.contains(w) || (j > 0 && PAIRS.contains(words.get(j - 1) + " " + w))) {
+            if (isCueAt(words, j)) {
                 return true;
+            }
+            if (PREPOSITIONS.contains(w)) {
+                return j > 0 && isCueAt(words, j - 1);
             }
             if (!LIST_WORDS.contains(w) && !dimensionWords.contains(w)) {
                 return false;
@@ -106,6 +115,11 @@ final class Negation {
             j--;
         }
         return false;
+    }
+
+    /** Whether word {@code j} is a cue or ends a two-word cue. */
+    private static boolean isCueAt(List<String> words, int j) {
+        return CUES.contains(words.get(j)) || (j > 0 && PAIRS.contains(words.get(j - 1) + " " + words.get(j)));
     }
 
     private static boolean negatedAfter(List<String> words, Mention m) {

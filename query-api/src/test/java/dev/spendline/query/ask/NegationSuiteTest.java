@@ -71,6 +71,12 @@ class NegationSuiteTest {
                     String one = names.getValue().get(0);
                     cases.add(new Case(String.format(template, cue, one), names.getKey(), List.of(one)));
                 }
+                // A preposition between the cue and the name ("except on acme", "but not for search").
+                String first = names.getValue().get(0);
+                cases.add(new Case(
+                        "spend by provider for anthropic " + cue + " on " + first, names.getKey(), List.of(first)));
+                cases.add(
+                        new Case("cost per agent last week " + cue + " for " + first, names.getKey(), List.of(first)));
                 // A list after one cue leaves out every name of it, with or without the dimension word.
                 String a = names.getValue().get(0);
                 String b = names.getValue().get(1);
@@ -175,6 +181,20 @@ class NegationSuiteTest {
         assertThat(reading.call().arguments())
                 .containsEntry("feature", "search")
                 .containsEntry("exclude", List.of("tenant:acme"))
+                .doesNotContainKey("tenant");
+    }
+
+    @Test
+    void aPrepositionCarriesTheCueOnlyRightAfterIt() {
+        Interpretation reading = read("spend by feature excluding acme on gpt-4.1 this month");
+        assertThat(reading.call().arguments())
+                .containsEntry("model", "gpt-4.1")
+                .containsEntry("exclude", List.of("tenant:acme"))
+                .doesNotContainKey("tenant");
+        Interpretation onItsOwn = read("spend by feature for anthropic except on hooli");
+        assertThat(onItsOwn.call().arguments())
+                .containsEntry("provider", "anthropic")
+                .containsEntry("exclude", List.of("tenant:hooli"))
                 .doesNotContainKey("tenant");
     }
 
