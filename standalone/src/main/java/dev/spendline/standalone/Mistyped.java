@@ -1,5 +1,6 @@
 package dev.spendline.standalone;
 
+import dev.spendline.contracts.text.EditDistance;
 import dev.spendline.contracts.validation.TerminalText;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,38 +50,17 @@ final class Mistyped implements CommandLine.IParameterExceptionHandler {
 
     /** The candidate nearest to {@code given}, if it is near enough to be what was meant. */
     static Optional<String> closest(String given, List<String> candidates) {
+        // Two edits (or a third of a long name) still reads as a typo; more is another word.
+        int allowed = Math.max(2, given.length() / 3);
         String best = null;
-        int bestDistance = Integer.MAX_VALUE;
+        int bestDistance = allowed + 1;
         for (String candidate : candidates) {
-            int distance = distance(given, candidate);
+            int distance = EditDistance.of(given, candidate, allowed);
             if (distance < bestDistance) {
                 best = candidate;
                 bestDistance = distance;
             }
         }
-        // Two edits (or a third of a long name) still reads as a typo; more is another word.
-        int allowed = Math.max(2, given.length() / 3);
-        return best != null && bestDistance <= allowed ? Optional.of(best) : Optional.empty();
-    }
-
-    /** Edits between two words: insertions, deletions, substitutions and swaps of neighbours. */
-    static int distance(String a, String b) {
-        int[][] d = new int[a.length() + 1][b.length() + 1];
-        for (int i = 0; i <= a.length(); i++) {
-            d[i][0] = i;
-        }
-        for (int j = 0; j <= b.length(); j++) {
-            d[0][j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
-                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
-                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-                }
-            }
-        }
-        return d[a.length()][b.length()];
+        return Optional.ofNullable(best);
     }
 }
