@@ -91,6 +91,33 @@ public final class LocalSpendQueries {
                 others = others.plus(e.rollup());
             }
         }
+        return report(
+                q,
+                plan,
+                sorted.size(),
+                rows,
+                others,
+                totals,
+                internal,
+                internal ? unpriced(store, q, plan, totals, byValue) : null,
+                null,
+                null,
+                null);
+    }
+
+    /** The report's envelope, shared by one grouping and two; {@code per} and its lists are null for one. */
+    private static SpendReport report(
+            SpendQuery q,
+            RangePlan plan,
+            int distinctValues,
+            List<SpendRow> rows,
+            Rollup others,
+            Rollup totals,
+            boolean internal,
+            UnpricedUsage unpriced,
+            String per,
+            List<SpendRow> periodTotals,
+            List<SpendRow> periodOthers) {
         Map<String, String> filters = new LinkedHashMap<>();
         q.filters().forEach((d, v) -> filters.put(d.wireName(), v));
         return new SpendReport(
@@ -103,12 +130,15 @@ public final class LocalSpendQueries {
                 q.limit(),
                 q.metric().wireName(),
                 q.order().wireName(),
-                sorted.size(),
+                distinctValues,
                 rows,
                 others.calls() == 0 ? Measures.ZERO : shown(others, internal),
                 shown(totals, internal),
                 q.excludedByName(),
-                internal ? unpriced(store, q, plan, totals, byValue) : null);
+                unpriced,
+                per,
+                periodTotals,
+                periodOthers);
     }
 
     /**
@@ -192,23 +222,14 @@ public final class LocalSpendQueries {
             periodTotals.add(new SpendRow(period, total, q.metric().of(total), period));
             periodOthers.add(new SpendRow(period, rem, q.metric().of(rem), period));
         }
-        Map<String, String> filters = new LinkedHashMap<>();
-        q.filters().forEach((d, v) -> filters.put(d.wireName(), v));
-        return new SpendReport(
-                q.workspaceId(),
-                q.usage().wireName(),
-                q.byName(),
-                plan.from(),
-                plan.to(),
-                filters,
-                q.limit(),
-                q.metric().wireName(),
-                q.order().wireName(),
+        return report(
+                q,
+                plan,
                 sorted.size(),
                 rows,
-                others.calls() == 0 ? Measures.ZERO : shown(others, internal),
-                shown(totals, internal),
-                q.excludedByName(),
+                others,
+                totals,
+                internal,
                 internal ? unpriced(store, q.forPeriod(plan.from(), plan.to()), plan, totals, byValue) : null,
                 per.wireName(),
                 periodTotals,
