@@ -89,18 +89,9 @@ class AskAccuracyTest {
             counts[0]++;
             counts[1] += o.right() ? 1 : 0;
         }
-        StringBuilder s = new StringBuilder("| family | questions | right | accuracy |\n|---|---:|---:|---:|\n");
-        int all = 0;
-        int right = 0;
-        for (Map.Entry<String, int[]> f : byFamily.entrySet()) {
-            all += f.getValue()[0];
-            right += f.getValue()[1];
-            s.append(String.format(
-                    "| %s | %d | %d | %.1f %% |%n",
-                    f.getKey(), f.getValue()[0], f.getValue()[1], 100.0 * f.getValue()[1] / f.getValue()[0]));
-        }
-        double accuracy = (double) right / all;
-        s.append(String.format("| **all** | %d | %d | %.1f %% |%n%nMisses:%n%n", all, right, 100 * accuracy));
+        StringBuilder s = new StringBuilder();
+        double accuracy = table(byFamily, s);
+        s.append(String.format("%nMisses:%n%n"));
         for (Outcome o : outcomes) {
             if (!o.right()) {
                 s.append("- `")
@@ -123,6 +114,26 @@ class AskAccuracyTest {
         Path out = Path.of("target", "ask-accuracy-" + name + ".md");
         Files.createDirectories(out.getParent());
         Files.writeString(out, s.toString());
+        return accuracy;
+    }
+
+    /**
+     * The table docs/ask.md shows: per family its questions, right answers and accuracy (counts as
+     * {questions, right}), then all of them; returns the accuracy of all.
+     */
+    static double table(Map<String, int[]> byFamily, StringBuilder s) {
+        s.append("| family | questions | right | accuracy |\n|---|---:|---:|---:|\n");
+        int all = 0;
+        int right = 0;
+        for (Map.Entry<String, int[]> f : byFamily.entrySet()) {
+            all += f.getValue()[0];
+            right += f.getValue()[1];
+            s.append(String.format(
+                    "| %s | %d | %d | %.1f %% |%n",
+                    f.getKey(), f.getValue()[0], f.getValue()[1], 100.0 * f.getValue()[1] / f.getValue()[0]));
+        }
+        double accuracy = (double) right / all;
+        s.append(String.format("| **all** | %d | %d | %.1f %% |%n", all, right, 100 * accuracy));
         return accuracy;
     }
 

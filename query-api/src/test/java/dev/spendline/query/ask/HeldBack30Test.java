@@ -131,18 +131,9 @@ class HeldBack30Test {
             counts[0]++;
             counts[1] += o.right() ? 1 : 0;
         }
-        StringBuilder s = new StringBuilder("| family | questions | right | accuracy |\n|---|---:|---:|---:|\n");
-        int all = 0;
-        int right = 0;
-        for (Map.Entry<String, int[]> f : byFamily.entrySet()) {
-            all += f.getValue()[0];
-            right += f.getValue()[1];
-            s.append(String.format(
-                    "| %s | %d | %d | %.1f %% |%n",
-                    f.getKey(), f.getValue()[0], f.getValue()[1], 100.0 * f.getValue()[1] / f.getValue()[0]));
-        }
-        double accuracy = (double) right / all;
-        s.append(String.format("| **all** | %d | %d | %.1f %% |%n%n", all, right, 100 * accuracy));
+        StringBuilder s = new StringBuilder();
+        double accuracy = AskAccuracyTest.table(byFamily, s);
+        s.append(String.format("%n"));
         s.append(String.format(
                 "Conversations (follow-ups): %d, not scored: Ask has no follow-up context yet.%n%nMisses:%n%n",
                 ROOT.get("conversations").size()));
