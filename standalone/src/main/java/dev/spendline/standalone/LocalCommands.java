@@ -1,5 +1,6 @@
 package dev.spendline.standalone;
 
+import dev.spendline.contracts.query.UnpricedUsage;
 import dev.spendline.query.settings.OperatorCommands;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +25,12 @@ public final class LocalCommands implements OperatorCommands {
 
     /** The Spring property the standalone sets to the data directory as it was given. */
     static final String DATA_DIR_PROPERTY = "spendline.local-commands.data-dir";
+
+    /** Placeholders in the add-price hint, for the user to replace. */
+    static final String PROVIDER = "PROVIDER";
+
+    static final String MODEL = "MODEL";
+    static final String PRICE = "USD_PER_MTOK";
 
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_./:=@%+,-]+");
 
@@ -87,8 +94,32 @@ public final class LocalCommands implements OperatorCommands {
                 "  " + launcher + " create-key",
                 "  " + launcher + " set-plan TEAM",
                 "  " + launcher + " setup-link",
-                "Each command's options, e.g. revoke-key's (it takes a key id that list-keys shows):",
-                "  " + launcher + " revoke-key --help");
+                "Each command's options, e.g. revoke-key's (it takes a key id that list-keys shows) and add-price's"
+                        + " (it prices a model the price book lacks):",
+                "  " + launcher + " revoke-key --help",
+                "  " + launcher + " add-price --help");
+    }
+
+    /**
+     * The command that prices {@code model}, with placeholders for what only the user knows: the
+     * provider as the usage rows name it and the prices ({@value #PROVIDER}, {@value #PRICE}).
+     */
+    String addPrice(String model) {
+        return command("add-price", "--provider", PROVIDER, "--model", model, "--input", PRICE, "--output", PRICE);
+    }
+
+    /**
+     * The fix of usage the price book could not price: {@code add-price} for each of {@code models}
+     * (most rows first; {@value #MODEL} when the report could not name them), then the restart.
+     * Every surface (overview, reports, Ask, the CLI) shows this text ({@link PriceHintQueries}).
+     */
+    String unpricedFix(List<String> models) {
+        List<String> named = models.isEmpty() ? List.of(MODEL) : models;
+        List<String> commands = named.stream()
+                .limit(UnpricedUsage.MAX_COMMANDS)
+                .map(this::addPrice)
+                .toList();
+        return UnpricedUsage.fixByCommands(commands, named.size() - commands.size());
     }
 
     @Override

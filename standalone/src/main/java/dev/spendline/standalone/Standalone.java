@@ -162,6 +162,10 @@ public final class Standalone implements AutoCloseable {
             props.put("spendline.streams.advertised-url", "http://127.0.0.1:" + internalPort);
             // One instance per data directory: static membership lets a restart resume at once.
             props.put("spendline.streams.instance-id", "standalone");
+            // The prices add-price wrote, unless the operator names a price file of their own: a
+            // default property, so a system property, the environment or a config file wins.
+            AddPrice.defaultPriceBookFile(data)
+                    .ifPresent(file -> props.put(AddPrice.PRICE_BOOK_FILE_PROPERTY, file.toString()));
             props.putAll(extraProperties);
             SpringApplication app = new SpringApplication(StandaloneApplication.class);
             app.setDefaultProperties(props);

@@ -1,17 +1,19 @@
 package dev.spendline.standalone;
 
+import dev.spendline.contracts.query.Queries;
 import dev.spendline.gateway.config.GatewayConfiguration;
 import dev.spendline.gateway.ingest.IngestRoutes;
 import dev.spendline.query.app.QueryApiConfiguration;
 import dev.spendline.query.security.InternalPortRoute;
-import dev.spendline.query.settings.OperatorCommands;
 import dev.spendline.streams.app.StreamsConfiguration;
+import dev.spendline.streams.query.RoutingQueries;
 import java.util.List;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Primary;
 import org.springframework.core.env.Environment;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.server.reactive.HttpHandler;
@@ -39,8 +41,19 @@ public class StandaloneApplication {
 
     /** The operator's commands the Settings page prints, spelled with the real launcher and data directory. */
     @Bean
-    OperatorCommands operatorCommands(Environment environment) {
+    LocalCommands operatorCommands(Environment environment) {
         return new LocalCommands(environment.getRequiredProperty(LocalCommands.DATA_DIR_PROPERTY));
+    }
+
+    /**
+     * What every reader of the standalone reads through: the streams instance's answers, with
+     * unpriced usage's fix naming {@code add-price} ({@link PriceHintQueries}). The streams
+     * instance's own routes keep its {@link RoutingQueries}.
+     */
+    @Bean
+    @Primary
+    Queries queries(RoutingQueries routingQueries, LocalCommands operatorCommands) {
+        return new PriceHintQueries(routingQueries, operatorCommands);
     }
 
     @Bean
