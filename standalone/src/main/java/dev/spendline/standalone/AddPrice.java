@@ -238,9 +238,9 @@ final class AddPrice implements Callable<Integer> {
         try {
             StringBuilder text = new StringBuilder();
             if (!Files.exists(file)) {
-                DataDirectory.secure(dir);
-                Files.createFile(
-                        file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                // Before the first start too: the directory as the start creates it (0700), quietly.
+                Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(DataDirectory.DIRECTORY));
+                Files.createFile(file, PosixFilePermissions.asFileAttribute(DataDirectory.FILE));
                 text.append(PriceBook.HEADER).append('\n');
             } else if (Files.size(file) > 0 && !endsWithNewline(file)) {
                 // A hand-edited file without a final line break: the new line must not join its last one.
