@@ -4,6 +4,7 @@ import dev.spendline.contracts.query.UnpricedUsage;
 import dev.spendline.query.settings.OperatorCommands;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -101,25 +102,36 @@ public final class LocalCommands implements OperatorCommands {
     }
 
     /**
-     * The command that prices {@code model}, with placeholders for what only the user knows: the
-     * provider as the usage rows name it and the prices ({@value #PROVIDER}, {@value #PRICE}).
+     * The command that prices {@code model} of {@code provider}, with placeholders for what only the
+     * user knows: the prices ({@value #PRICE}), and the provider ({@value #PROVIDER}) when null.
      */
-    String addPrice(String model) {
-        return command("add-price", "--provider", PROVIDER, "--model", model, "--input", PRICE, "--output", PRICE);
+    String addPrice(String provider, String model) {
+        return command(
+                "add-price",
+                "--provider",
+                provider == null ? PROVIDER : provider,
+                "--model",
+                model,
+                "--input",
+                PRICE,
+                "--output",
+                PRICE);
     }
 
     /**
      * The fix of usage the price book could not price: {@code add-price} for each of {@code models}
-     * (most rows first; {@value #MODEL} when the report could not name them), then the restart.
-     * Every surface (overview, reports, Ask, the CLI) shows this text ({@link PriceHintQueries}).
+     * (most rows first; {@value #MODEL} when the report could not name them) with its provider
+     * where {@code providers} knows it, then the restart. Every surface (overview, reports, Ask, the
+     * CLI) shows this text ({@link PriceHintQueries}).
      */
-    String unpricedFix(List<String> models) {
+    String unpricedFix(List<String> models, Map<String, String> providers) {
         List<String> named = models.isEmpty() ? List.of(MODEL) : models;
-        List<String> commands = named.stream()
-                .limit(UnpricedUsage.MAX_COMMANDS)
-                .map(this::addPrice)
+        List<String> shown = named.stream().limit(UnpricedUsage.MAX_COMMANDS).toList();
+        List<String> commands = shown.stream()
+                .map(model -> addPrice(providers.get(model), model))
                 .toList();
-        return UnpricedUsage.fixByCommands(commands, named.size() - commands.size());
+        boolean providerPlaceholder = shown.stream().anyMatch(model -> !providers.containsKey(model));
+        return UnpricedUsage.fixByCommands(commands, named.size() - shown.size(), providerPlaceholder);
     }
 
     @Override

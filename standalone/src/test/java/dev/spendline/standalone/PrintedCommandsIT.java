@@ -145,8 +145,9 @@ class PrintedCommandsIT {
         assertThat(redriven.exitCode()).as(redrive + "\n" + redriven.output()).isZero();
         assertThat(redriven.output()).contains("Re-drove 0 dead letter(s)");
 
-        // Usage of a model the price book lacks: the report's fix names add-price for that model, and the
-        // command runs as printed once its placeholders (provider, prices: what only the user knows) are filled in.
+        // Usage of a model the price book lacks: the report's fix names add-price for that model and the
+        // provider its usage names, and runs as printed once its price placeholders (what only the user knows)
+        // are filled in.
         SpendlineHttp http = new SpendlineHttp("http://127.0.0.1:" + port);
         String key = banner.stream()
                 .map(String::strip)
@@ -165,11 +166,9 @@ class PrintedCommandsIT {
         assertThat(printed.find()).as(unpriced.get("fix").asString()).isTrue();
         String addPrice = printed.group();
         assertThat(addPrice)
-                .isEqualTo(launcher + " add-price --provider PROVIDER --model gpt-9 --input USD_PER_MTOK --output"
+                .isEqualTo(launcher + " add-price --provider acme --model gpt-9 --input USD_PER_MTOK --output"
                         + " USD_PER_MTOK --data-dir " + dataDir);
-        String filledIn = addPrice.replace("PROVIDER", "acme")
-                .replaceFirst("USD_PER_MTOK", "2.50")
-                .replaceFirst("USD_PER_MTOK", "10");
+        String filledIn = addPrice.replaceFirst("USD_PER_MTOK", "2.50").replaceFirst("USD_PER_MTOK", "10");
         Shell priced = shell(filledIn, Map.of());
         assertThat(priced.exitCode()).as(filledIn + "\n" + priced.output()).isZero();
         assertThat(priced.output()).contains("Added to ", "acme,gpt-9,2000-01-01,2.50,2.50,10", "Restart Spendline");

@@ -45,15 +45,17 @@ public record UnpricedUsage(
     /**
      * How to price them where a command adds a price (the standalone's {@code add-price}):
      * {@code commands} are that command for each model (at most {@link #MAX_COMMANDS}), with
-     * placeholders for what only the user knows; {@code otherModels} more models need the same.
+     * placeholders for the prices, which only the user knows, and for the provider where the usage
+     * did not tell it ({@code providerPlaceholder}); {@code otherModels} more models need the same.
      */
-    public static String fixByCommands(List<String> commands, int otherModels) {
+    public static String fixByCommands(List<String> commands, int otherModels, boolean providerPlaceholder) {
         return "run " + String.join(" and ", commands)
                 + (otherModels > 0
                         ? " and the same for the " + otherModels + " other model" + (otherModels == 1 ? "" : "s")
                         : "")
-                + " with the provider as the usage rows name it and the prices in US dollars per million tokens,"
-                + " then restart Spendline: see docs/pricing.md";
+                + " with the prices in US dollars per million tokens"
+                + (providerPlaceholder ? " and the provider as the usage rows name it" : "")
+                + ", then restart Spendline: see docs/pricing.md";
     }
 
     /** The same usage with another fix. */
