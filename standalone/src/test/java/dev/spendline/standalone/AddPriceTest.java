@@ -14,7 +14,9 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -139,73 +141,45 @@ class AddPriceTest {
 
     @Test
     void eachBadValueIsNamedWithItsOptionAndNothingIsWritten() {
+        assertRefused(with("--provider", " "), "--provider is empty");
         assertRefused(
-                List.of("--provider", " ", "--model", "m", "--input", "1", "--output", "1"), "--provider is empty");
+                with("--model", "gpt,9"), "--model 'gpt,9' has a comma, which separates the price file's columns");
         assertRefused(
-                List.of("--provider", "openai", "--model", "gpt,9", "--input", "1", "--output", "1"),
-                "--model 'gpt,9' has a comma, which separates the price file's columns");
+                with("--model", "gpt-9\nacme"), "--model 'gpt-9\\u000aacme' has a line break or control character");
         assertRefused(
-                List.of("--provider", "openai", "--model", "gpt-9\nacme", "--input", "1", "--output", "1"),
-                "--model 'gpt-9\\u000aacme' has a line break or control character");
+                with("--provider", "#openai"), "--provider '#openai' starts with #, which makes the line a comment");
+        String notAPrice = "' is not a price: give US dollars per million tokens as a non-negative decimal, e.g. 2.50";
+        assertRefused(with("--input", "-1"), "--input '-1" + notAPrice);
+        assertRefused(with("--output", "$2"), "--output '$2" + notAPrice);
+        assertRefused(with("--cached-input", "1e3"), "--cached-input '1e3" + notAPrice);
         assertRefused(
-                List.of("--provider", "#openai", "--model", "gpt-9", "--input", "1", "--output", "1"),
-                "--provider '#openai' starts with #, which makes the line a comment");
-        assertRefused(
-                List.of("--provider", "openai", "--model", "gpt-9", "--input", "-1", "--output", "1"),
-                "--input '-1' is not a price: give US dollars per million tokens as a non-negative decimal, e.g. 2.50");
-        assertRefused(
-                List.of("--provider", "openai", "--model", "gpt-9", "--input", "1", "--output", "$2"),
-                "--output '$2' is not a price: give US dollars per million tokens as a non-negative decimal, e.g. 2.50");
-        assertRefused(
-                List.of(
-                        "--provider",
-                        "openai",
-                        "--model",
-                        "gpt-9",
-                        "--input",
-                        "1",
-                        "--output",
-                        "1",
-                        "--cached-input",
-                        "1e3"),
-                "--cached-input '1e3' is not a price: give US dollars per million tokens as a non-negative decimal,"
-                        + " e.g. 2.50");
-        assertRefused(
-                List.of("--provider", "openai", "--model", "gpt-9", "--input", "20000", "--output", "1"),
+                with("--input", "20000"),
                 "--input 20000 is above 10000 US dollars per million tokens: a price per million tokens, not per"
                         + " token or per thousand?");
         assertRefused(
-                List.of(
-                        "--provider",
-                        "openai",
-                        "--model",
-                        "gpt-9",
-                        "--input",
-                        "1",
-                        "--output",
-                        "1",
-                        "--effective-from",
-                        "26/11/2026"),
+                with("--effective-from", "26/11/2026"),
                 "--effective-from '26/11/2026' is not a date like 2026-11-26 (YYYY-MM-DD)");
         assertRefused(
-                List.of(
-                        "--provider",
-                        "openai",
-                        "--model",
-                        "gpt-9",
-                        "--input",
-                        "1",
-                        "--output",
-                        "1",
-                        "--effective-from",
-                        "2026-02-30"),
+                with("--effective-from", "2026-02-30"),
                 "--effective-from '2026-02-30' is not a date like 2026-11-26 (YYYY-MM-DD)");
         // Several problems: all of them, on one line.
         assertRefused(
                 List.of("--provider", "", "--model", "gpt-9", "--input", "x", "--output", "1"),
-                "--provider is empty; --input 'x' is not a price: give US dollars per million tokens as a"
-                        + " non-negative decimal, e.g. 2.50");
+                "--provider is empty; --input 'x" + notAPrice);
         assertThat(work.resolve("data")).doesNotExist();
+    }
+
+    /** A valid add-price of openai gpt-9, with {@code option} set to {@code value}. */
+    private static List<String> with(String option, String value) {
+        Map<String, String> options = new LinkedHashMap<>();
+        options.put("--provider", "openai");
+        options.put("--model", "gpt-9");
+        options.put("--input", "1");
+        options.put("--output", "1");
+        options.put(option, value);
+        List<String> args = new ArrayList<>();
+        options.forEach((name, given) -> args.addAll(List.of(name, given)));
+        return args;
     }
 
     @Test

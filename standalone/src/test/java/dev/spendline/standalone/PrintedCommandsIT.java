@@ -113,7 +113,9 @@ class PrintedCommandsIT {
         assertThat(setupLink).startsWith("http://127.0.0.1:" + port + "/setup/");
 
         // Settings, as the owner who claimed that link sees it.
-        String settings = settingsPage(setupLink);
+        HttpClient owner = signUp(setupLink);
+        String base = setupLink.substring(0, setupLink.indexOf("/setup/"));
+        String settings = page(owner, base + "/app/settings");
         List<String> settingsCommands = CODE_BLOCK
                 .matcher(settings)
                 .results()
@@ -168,6 +170,8 @@ class PrintedCommandsIT {
         assertThat(addPrice)
                 .isEqualTo(launcher + " add-price --provider acme --model gpt-9 --input USD_PER_MTOK --output"
                         + " USD_PER_MTOK --data-dir " + dataDir);
+        // The overview says the same, from the same fix.
+        assertThat(unescapeHtml(page(owner, base + "/app"))).contains("To cost them, run " + addPrice);
         String filledIn = addPrice.replaceFirst("USD_PER_MTOK", "2.50").replaceFirst("USD_PER_MTOK", "10");
         Shell priced = shell(filledIn, Map.of());
         assertThat(priced.exitCode()).as(filledIn + "\n" + priced.output()).isZero();
@@ -279,8 +283,8 @@ class PrintedCommandsIT {
         return new Shell(process.exitValue(), output);
     }
 
-    /** Signs up with {@code setupLink} and returns the Settings page the new owner sees. */
-    private static String settingsPage(String setupLink) throws Exception {
+    /** Signs up with {@code setupLink}: the browser of the workspace's new owner. */
+    private static HttpClient signUp(String setupLink) throws Exception {
         HttpClient browser = HttpClient.newBuilder()
                 .cookieHandler(new CookieManager(null, CookiePolicy.ACCEPT_ALL))
                 .followRedirects(HttpClient.Redirect.NEVER)
@@ -301,12 +305,15 @@ class PrintedCommandsIT {
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(created.statusCode()).as(created.body()).isEqualTo(302);
-        String base = setupLink.substring(0, setupLink.indexOf("/setup/"));
-        HttpResponse<String> settings = browser.send(
-                HttpRequest.newBuilder(URI.create(base + "/app/settings")).GET().build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(settings.statusCode()).as(settings.body()).isEqualTo(200);
-        return settings.body();
+        return browser;
+    }
+
+    /** A dashboard page as {@code browser}'s signed-in user sees it. */
+    private static String page(HttpClient browser, String url) throws Exception {
+        HttpResponse<String> page = browser.send(
+                HttpRequest.newBuilder(URI.create(url)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(page.statusCode()).as(page.body()).isEqualTo(200);
+        return page.body();
     }
 
     private static String unescapeHtml(String text) {

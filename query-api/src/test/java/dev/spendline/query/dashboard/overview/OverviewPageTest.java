@@ -286,14 +286,8 @@ class OverviewPageTest {
     void unpricedAiToolUsageOfTheMonthIsShownWithTheFix() throws Exception {
         assertThat(page("/app")).doesNotContain("overview-unpriced");
 
-        queries.on(
-                QueryType.SPEND_BY,
-                q -> q.grain() == TimeGrain.DAY
-                        ? days(q, true)
-                        : q.usage() == UsageKind.INTERNAL
-                                ? top(q).withUnpriced(
-                                                new UnpricedUsage(3, 42_000, 30_000, 1_500, List.of("gpt-9-turbo")))
-                                : top(q));
+        UnpricedUsage unpriced = new UnpricedUsage(3, 42_000, 30_000, 1_500, List.of("gpt-9-turbo"));
+        answerInternalUsageWith(unpriced);
         String page = page("/app");
         assertThat(page)
                 .contains("id=\"overview-unpriced\"")
@@ -305,15 +299,7 @@ class OverviewPageTest {
         String command =
                 "run bin/spendline-local add-price --provider PROVIDER --model gpt-9-turbo --input USD_PER_MTOK"
                         + " --output USD_PER_MTOK --data-dir ./data";
-        queries.on(
-                QueryType.SPEND_BY,
-                q -> q.grain() == TimeGrain.DAY
-                        ? days(q, true)
-                        : q.usage() == UsageKind.INTERNAL
-                                ? top(q).withUnpriced(
-                                                new UnpricedUsage(3, 42_000, 30_000, 1_500, List.of("gpt-9-turbo"))
-                                                        .withFix(command))
-                                : top(q));
+        answerInternalUsageWith(unpriced.withFix(command));
         assertThat(page("/app"))
                 .contains("To cost them, " + command + ".")
                 .doesNotContain("spendline.pricing.price-book-file");
@@ -324,6 +310,15 @@ class OverviewPageTest {
                     assertThat(q.by()).isEqualTo(Dimension.INTERNAL_MODEL);
                     assertThat(q.from()).isEqualTo(Instant.parse("2026-11-01T00:00:00Z"));
                 });
+    }
+
+    /** Internal usage answers with {@code unpriced} as its unpriced part; product usage as before. */
+    private void answerInternalUsageWith(UnpricedUsage unpriced) {
+        queries.on(
+                QueryType.SPEND_BY,
+                q -> q.grain() == TimeGrain.DAY
+                        ? days(q, true)
+                        : q.usage() == UsageKind.INTERNAL ? top(q).withUnpriced(unpriced) : top(q));
     }
 
     private static SpendReport top(SpendQuery q) {
