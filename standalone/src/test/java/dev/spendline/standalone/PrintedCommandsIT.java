@@ -170,8 +170,13 @@ class PrintedCommandsIT {
         assertThat(addPrice)
                 .isEqualTo(launcher + " add-price --provider acme --model gpt-9 --input USD_PER_MTOK --output"
                         + " USD_PER_MTOK --data-dir " + dataDir);
-        // The overview says the same, from the same fix.
+        // The overview and Ask say the same, from the same fix.
         assertThat(unescapeHtml(page(owner, base + "/app"))).contains("To cost them, run " + addPrice);
+        SpendlineHttp.Response asked = http.post(
+                "/api/v1/ask", key, "{\"question\": \"how much did developers spend on AI tools this week\"}");
+        assertThat(asked.status()).as(asked.raw().body()).isEqualTo(200);
+        assertThat(asked.body().get("answer").asString())
+                .contains("Unpriced: 1 row (gpt-9)", "to cost them, run " + addPrice);
         String filledIn = addPrice.replaceFirst("USD_PER_MTOK", "2.50").replaceFirst("USD_PER_MTOK", "10");
         Shell priced = shell(filledIn, Map.of());
         assertThat(priced.exitCode()).as(filledIn + "\n" + priced.output()).isZero();
