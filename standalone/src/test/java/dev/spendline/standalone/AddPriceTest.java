@@ -183,6 +183,24 @@ class AddPriceTest {
     }
 
     @Test
+    void aMistypedCommandOrOptionNamesAddPrice() {
+        Run command = run(List.of("add-prise", "--model", "gpt-9"));
+        assertThat(command.exitCode()).isEqualTo(2);
+        assertThat(command.err()).startsWith("Unknown command 'add-prise': did you mean add-price?");
+
+        List<String> args = new ArrayList<>(with("--effective-from", "2026-11-01"));
+        args.set(args.indexOf("--effective-from"), "--efective-from");
+        Run option = addPrice(args.toArray(String[]::new));
+        assertThat(option.exitCode()).isEqualTo(2);
+        assertThat(option.err()).startsWith("Unknown option '--efective-from': did you mean --effective-from?");
+        // A mistyped required option is reported as the missing one, by its name.
+        Run required = addPrice("--provider", "openai", "--modle", "gpt-9", "--input", "1", "--output", "1");
+        assertThat(required.exitCode()).isEqualTo(2);
+        assertThat(required.err()).startsWith("Missing required option: '--model=MODEL'");
+        assertThat(work.resolve("data")).doesNotExist();
+    }
+
+    @Test
     void aMissingOptionIsAUsageError() {
         Run run = addPrice("--provider", "openai", "--model", "gpt-9", "--input", "1");
 
