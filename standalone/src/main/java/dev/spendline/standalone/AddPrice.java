@@ -76,35 +76,35 @@ final class AddPrice implements Callable<Integer> {
             names = "--provider",
             required = true,
             paramLabel = "PROVIDER",
-            description = "The provider as the usage rows name it, e.g. openai, anthropic, google.")
+            description = "The provider as the usage rows name it: openai, anthropic, google, ...")
     String provider;
 
     @Option(
             names = "--model",
             required = true,
             paramLabel = "MODEL",
-            description = "The model id as the usage rows name it, e.g. gpt-5.1-codex.")
+            description = "The model as the usage rows name it.")
     String model;
 
     @Option(
             names = "--input",
             required = true,
             paramLabel = "USD_PER_MTOK",
-            description = "Price of input tokens, US dollars per million, e.g. 1.25.")
+            description = "US dollars per million input tokens, a decimal: 1.25")
     String input;
 
     @Option(
             names = "--output",
             required = true,
             paramLabel = "USD_PER_MTOK",
-            description = "Price of output tokens, US dollars per million, e.g. 10.00.")
+            description = "US dollars per million output tokens.")
     String output;
 
     @Option(
             names = "--cached-input",
             paramLabel = "USD_PER_MTOK",
-            description = "Price of input tokens read from the provider's prompt cache (default: the --input"
-                    + " price, no cache discount).")
+            description = "US dollars per million input tokens read from the provider's prompt cache (default:"
+                    + " the --input price, no cache discount).")
     String cachedInput;
 
     @Option(
