@@ -153,6 +153,8 @@ final class AddPrice implements Callable<Integer> {
             existing = Files.exists(file) ? PriceBook.read(file) : List.of();
         } catch (IllegalArgumentException e) {
             return refuse(e.getMessage() + ": correct that line first (nothing was added)");
+        } catch (UncheckedIOException e) {
+            return failed(e);
         }
         ModelPrice price = new ModelPrice(providerName, modelName, SINCE_ALWAYS, inputPrice, cachedPrice, outputPrice);
         LocalDate from = given != null ? given : defaultStart(price, existing);
@@ -165,7 +167,11 @@ final class AddPrice implements Callable<Integer> {
                     + TerminalText.escape(duplicate.get().csvLine())
                     + " (edit that line to change it, or give another --effective-from)");
         }
-        append(dir, file, price);
+        try {
+            append(dir, file, price);
+        } catch (UncheckedIOException e) {
+            return failed(e);
+        }
         PrintWriter out = spec.commandLine().getOut();
         out.println("Added to " + TerminalText.escape(file.toString()) + ": " + TerminalText.escape(price.csvLine()));
         out.println("  " + TerminalText.escape(providerName + " " + modelName) + " from " + from
@@ -256,6 +262,14 @@ final class AddPrice implements Callable<Integer> {
     private static boolean endsWithNewline(Path file) throws IOException {
         byte[] bytes = Files.readAllBytes(file);
         return bytes[bytes.length - 1] == '\n';
+    }
+
+    /** The file could not be read or written (permissions, a full disk): one line, exit 1. */
+    private int failed(UncheckedIOException e) {
+        PrintWriter err = spec.commandLine().getErr();
+        err.println(TerminalText.escape(e.getMessage() + ": " + e.getCause()));
+        err.flush();
+        return CommandLine.ExitCode.SOFTWARE;
     }
 
     /** One line on stderr, exit 2: nothing was written. */

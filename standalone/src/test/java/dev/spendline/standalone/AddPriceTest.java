@@ -225,6 +225,18 @@ class AddPriceTest {
     }
 
     @Test
+    void aFileThatCannotBeWrittenIsOneLineAndExitCode1() throws Exception {
+        // The data directory's place is taken by a file: nothing can be created under it.
+        Files.writeString(work.resolve("data"), "not a directory");
+
+        Run run = addPrice("--provider", "openai", "--model", "gpt-9", "--input", "1", "--output", "1");
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).startsWith("Cannot write " + work.resolve("data").resolve("prices.csv") + ": ");
+        assertThat(run.err().lines()).hasSize(1);
+    }
+
+    @Test
     void itsHelpNamesEveryOptionAndTheRestart() {
         Run run = run(List.of("add-price", "--help"));
 
