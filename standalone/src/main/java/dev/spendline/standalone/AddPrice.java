@@ -52,6 +52,9 @@ final class AddPrice implements Callable<Integer> {
     /** The Spring property naming the operator's price file (streams-app). */
     static final String PRICE_BOOK_FILE_PROPERTY = "spendline.pricing.price-book-file";
 
+    /** The same setting as an environment variable (Spring's relaxed binding). */
+    static final String PRICE_BOOK_FILE_ENV = "SPENDLINE_PRICING_PRICE_BOOK_FILE";
+
     /**
      * The default first day of a model the book has no price for at all: before any usage
      * Spendline holds, so every row of it, however late it arrives, is costed.
@@ -134,6 +137,18 @@ final class AddPrice implements Callable<Integer> {
         return Files.isRegularFile(file) ? Optional.of(file) : Optional.empty();
     }
 
+    /**
+     * The price file {@code named} (the value of {@value #PRICE_BOOK_FILE_PROPERTY}) when it is not
+     * {@code file}: Spendline then reads that one, and a line added to {@code file} changes nothing.
+     */
+    static Optional<String> namedInstead(Path file, String named) {
+        if (named == null || named.isBlank()) {
+            return Optional.empty();
+        }
+        Path path = Path.of(named).toAbsolutePath().normalize();
+        return path.equals(file.toAbsolutePath().normalize()) ? Optional.empty() : Optional.of(named);
+    }
+
     @Override
     public Integer call() {
         List<String> problems = new ArrayList<>();
@@ -182,6 +197,11 @@ final class AddPrice implements Callable<Integer> {
                 + ", output " + outputPrice.toPlainString() + " USD per million tokens.");
         out.println("Restart Spendline on this data directory to apply it: the price book is read at start-up,"
                 + " and rows processed from then on are costed with it.");
+        // The setting as this shell would start Spendline with it: another file there wins over this one.
+        namedInstead(file, System.getProperty(PRICE_BOOK_FILE_PROPERTY, System.getenv(PRICE_BOOK_FILE_ENV)))
+                .ifPresent(other -> out.println("Note: " + PRICE_BOOK_FILE_PROPERTY + " names "
+                        + TerminalText.escape(other) + " here; a Spendline started with it reads that file instead"
+                        + " of this one: add the line there."));
         return 0;
     }
 

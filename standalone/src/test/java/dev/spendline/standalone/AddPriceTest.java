@@ -236,6 +236,33 @@ class AddPriceTest {
         assertThat(run.err().lines()).hasSize(1);
     }
 
+    /** Another price file named by the setting wins over the data directory's: the fix is not add-price then. */
+    @Test
+    void anotherPriceFileNamedByTheSettingIsSaidAfterTheLineIsAdded() {
+        Path file = work.resolve("data").resolve("prices.csv");
+        assertThat(AddPrice.namedInstead(file, null)).isEmpty();
+        assertThat(AddPrice.namedInstead(file, " ")).isEmpty();
+        assertThat(AddPrice.namedInstead(
+                        file, work.resolve("data/../data/prices.csv").toString()))
+                .isEmpty();
+        assertThat(AddPrice.namedInstead(file, "/etc/spendline/prices.csv")).contains("/etc/spendline/prices.csv");
+
+        System.setProperty(AddPrice.PRICE_BOOK_FILE_PROPERTY, "/etc/spendline/prices.csv");
+        Run run;
+        try {
+            run = addPrice("--provider", "openai", "--model", "gpt-9", "--input", "1", "--output", "1");
+        } finally {
+            System.clearProperty(AddPrice.PRICE_BOOK_FILE_PROPERTY);
+        }
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out())
+                .endsWith("Note: spendline.pricing.price-book-file names /etc/spendline/prices.csv here; a Spendline"
+                        + " started with it reads that file instead of this one: add the line there.\n");
+        assertThat(addPrice("--provider", "openai", "--model", "gpt-10", "--input", "1", "--output", "1")
+                        .out())
+                .doesNotContain("Note:");
+    }
+
     @Test
     void itsHelpNamesEveryOptionAndTheRestart() {
         Run run = run(List.of("add-price", "--help"));

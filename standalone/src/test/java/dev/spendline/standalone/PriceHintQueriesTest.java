@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.springframework.mock.env.MockEnvironment;
 
 /**
  * The standalone's fix of unpriced usage: the add-price command for each model, spelled by {@link
@@ -114,6 +115,30 @@ class PriceHintQueriesTest {
 
         assertThat(report.unpriced().any()).isFalse();
         assertThat(reads).hasSize(1);
+    }
+
+    /** add-price writes the data directory's prices.csv: when the setting names another file, the fix names the setting. */
+    @Test
+    void theStandaloneReadsThroughTheHintUnlessTheSettingNamesAnotherPriceFile() {
+        QueryHandlers streams = new QueryHandlers();
+        MockEnvironment defaults = new MockEnvironment().withProperty(Standalone.DATA_DIR, "/srv/spendline/data");
+        assertThat(StandaloneApplication.readsThrough(streams, commands, defaults))
+                .isInstanceOf(PriceHintQueries.class);
+        // The standalone's own default: the data directory's file.
+        assertThat(StandaloneApplication.readsThrough(
+                        streams,
+                        commands,
+                        new MockEnvironment()
+                                .withProperty(Standalone.DATA_DIR, "/srv/spendline/data")
+                                .withProperty(AddPrice.PRICE_BOOK_FILE_PROPERTY, "/srv/spendline/data/prices.csv")))
+                .isInstanceOf(PriceHintQueries.class);
+        assertThat(StandaloneApplication.readsThrough(
+                        streams,
+                        commands,
+                        new MockEnvironment()
+                                .withProperty(Standalone.DATA_DIR, "/srv/spendline/data")
+                                .withProperty(AddPrice.PRICE_BOOK_FILE_PROPERTY, "/etc/spendline/prices.csv")))
+                .isSameAs(streams);
     }
 
     private static SpendQuery query(UsageKind usage) {
