@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.Measures;
+import dev.spendline.contracts.query.Queries;
 import dev.spendline.contracts.query.QueryHandlers;
 import dev.spendline.contracts.query.QueryType;
 import dev.spendline.contracts.query.SpendQuery;
@@ -121,24 +122,19 @@ class PriceHintQueriesTest {
     @Test
     void theStandaloneReadsThroughTheHintUnlessTheSettingNamesAnotherPriceFile() {
         QueryHandlers streams = new QueryHandlers();
-        MockEnvironment defaults = new MockEnvironment().withProperty(Standalone.DATA_DIR, "/srv/spendline/data");
-        assertThat(StandaloneApplication.readsThrough(streams, commands, defaults))
-                .isInstanceOf(PriceHintQueries.class);
+        assertThat(readsThrough(streams, null)).isInstanceOf(PriceHintQueries.class);
         // The standalone's own default: the data directory's file.
-        assertThat(StandaloneApplication.readsThrough(
-                        streams,
-                        commands,
-                        new MockEnvironment()
-                                .withProperty(Standalone.DATA_DIR, "/srv/spendline/data")
-                                .withProperty(AddPrice.PRICE_BOOK_FILE_PROPERTY, "/srv/spendline/data/prices.csv")))
-                .isInstanceOf(PriceHintQueries.class);
-        assertThat(StandaloneApplication.readsThrough(
-                        streams,
-                        commands,
-                        new MockEnvironment()
-                                .withProperty(Standalone.DATA_DIR, "/srv/spendline/data")
-                                .withProperty(AddPrice.PRICE_BOOK_FILE_PROPERTY, "/etc/spendline/prices.csv")))
-                .isSameAs(streams);
+        assertThat(readsThrough(streams, "/srv/spendline/data/prices.csv")).isInstanceOf(PriceHintQueries.class);
+        assertThat(readsThrough(streams, "/etc/spendline/prices.csv")).isSameAs(streams);
+    }
+
+    /** What the standalone in /srv/spendline/data reads through with {@code priceBookFile} set (null: not set). */
+    private Queries readsThrough(Queries streams, String priceBookFile) {
+        MockEnvironment environment = new MockEnvironment().withProperty(Standalone.DATA_DIR, "/srv/spendline/data");
+        if (priceBookFile != null) {
+            environment.setProperty(AddPrice.PRICE_BOOK_FILE_PROPERTY, priceBookFile);
+        }
+        return StandaloneApplication.readsThrough(streams, commands, environment);
     }
 
     private static SpendQuery query(UsageKind usage) {
