@@ -1,6 +1,9 @@
 package dev.spendline.query.ask;
 
+import dev.spendline.ask.Asker;
+import dev.spendline.ask.WorkspacePlan;
 import dev.spendline.contracts.query.Queries;
+import dev.spendline.controlplane.Principal;
 import java.time.Clock;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -21,5 +24,12 @@ public class AskConfiguration {
     @Bean
     Asker asker(Queries queries, VocabularyCache askVocabularyCache, Clock clock) {
         return new Asker(queries, askVocabularyCache, clock);
+    }
+
+    /** The caller's plan as Ask knows plans (by name); null when the principal carries none. */
+    static WorkspacePlan plan(Principal principal) {
+        return principal.plan() == null
+                ? null
+                : WorkspacePlan.named(principal.plan().name());
     }
 }

@@ -1,5 +1,7 @@
 package dev.spendline.query.ask;
 
+import dev.spendline.ask.AskAnswer;
+import dev.spendline.ask.Asker;
 import dev.spendline.controlplane.Principal;
 import dev.spendline.query.problems.WhenUnavailable;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -30,6 +32,7 @@ final class AskController {
     @PostMapping("/api/v1/ask")
     AskAnswer ask(@AuthenticationPrincipal Principal principal, @RequestBody(required = false) byte[] body) {
         String question = AskRequestReader.read(body);
-        return asker.ask(principal.workspaceId(), principal.plan(), question, properties.baseUrlOrRequest());
+        return asker.ask(
+                principal.workspaceId(), AskConfiguration.plan(principal), question, properties.baseUrlOrRequest());
     }
 }
