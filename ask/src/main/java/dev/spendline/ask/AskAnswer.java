@@ -37,7 +37,7 @@ public record AskAnswer(
      */
     @JsonIgnore
     public boolean writeRequest() {
-        return !answered && answer != null && answer.contains(QuestionInterpreter.READS_ONLY);
+        return !answered && answer != null && answer.contains(QuestionWords.READS_ONLY);
     }
 
     /**

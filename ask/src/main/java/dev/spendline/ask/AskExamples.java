@@ -43,8 +43,8 @@ public final class AskExamples {
     }
 
     private static java.util.Set<String> words(String text) {
-        java.util.Set<String> words = new java.util.HashSet<>(
-                List.of(QuestionInterpreter.normalise(text).split(" ")));
+        java.util.Set<String> words =
+                new java.util.HashSet<>(List.of(QuestionWords.normalise(text).split(" ")));
         words.removeAll(List.of("what", "did", "we", "the", "by", "is", "our", "how", "are", "a", "of", "to", "in"));
         return words;
     }

@@ -41,7 +41,7 @@ record Interpretation(
     static Interpretation write(WriteIntent write) {
         String reason = write.budget() == null
                 ? write.reply()
-                : QuestionInterpreter.READS_ONLY + "; the budget asked for is "
+                : QuestionWords.READS_ONLY + "; the budget asked for is "
                         + write.budget().words() + ", to prepare and confirm";
         return new Interpretation(false, null, null, null, null, write.notes(), null, false, 0, reason, write);
     }

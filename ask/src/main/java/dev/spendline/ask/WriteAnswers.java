@@ -32,7 +32,7 @@ final class WriteAnswers {
             return new AskAnswer(
                     false,
                     question,
-                    QuestionInterpreter.READS_ONLY + ", and creating budgets needs the Team plan: this workspace is on"
+                    QuestionWords.READS_ONLY + ", and creating budgets needs the Team plan: this workspace is on"
                             + " the FREE plan, so the budget asked for (" + budget.words() + ") cannot be prepared"
                             + " here. Reading, budget status included, works on every plan.",
                     null,
@@ -43,7 +43,7 @@ final class WriteAnswers {
                     null,
                     null);
         }
-        String answer = QuestionInterpreter.READS_ONLY + ", so nothing has been prepared or changed. The budget asked"
+        String answer = QuestionWords.READS_ONLY + ", so nothing has been prepared or changed. The budget asked"
                 + " for is " + budget.words() + ": prepare it with the create_budget request, the dashboard's form or"
                 + " the CLI command, then confirm it by typing the phrase that preparing shows."
                 + (plan == null ? " Creating budgets needs the Team plan." : "");

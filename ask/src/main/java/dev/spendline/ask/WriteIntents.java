@@ -162,27 +162,27 @@ final class WriteIntents {
 
     /** The change {@code question} asks for; null when it asks for figures (or denies the change). */
     WriteIntent read(String question) {
-        String text = QuestionInterpreter.normalise(question == null ? "" : question);
+        String text = QuestionWords.normalise(question == null ? "" : question);
         if (asksAbout(text)) {
             return null;
         }
         if (affirmed(DELETE, text)) {
-            return WriteIntent.reply(QuestionInterpreter.READS_ONLY + ", so it deletes nothing. A budget is deleted"
+            return WriteIntent.reply(QuestionWords.READS_ONLY + ", so it deletes nothing. A budget is deleted"
                     + " with DELETE /api/v1/budgets/{id} (Team plan); GET /api/v1/budgets and the dashboard's"
                     + " Budgets page (/app/budgets) list the budgets with their ids");
         }
         if (affirmed(CHANGE, text)) {
-            return WriteIntent.reply(QuestionInterpreter.READS_ONLY + ", so it changes nothing. A budget's limit,"
+            return WriteIntent.reply(QuestionWords.READS_ONLY + ", so it changes nothing. A budget's limit,"
                     + " period or name cannot be changed in place: create a budget with the new figures (the form on"
                     + " /app/budgets, or \"set a $500 monthly budget for search\" here to get it filled in) and"
                     + " delete the old one with DELETE /api/v1/budgets/{id} (both need the Team plan)");
         }
         if (affirmed(KEY, text)) {
-            return WriteIntent.reply(QuestionInterpreter.READS_ONLY + ", so it changes no API key. Owners and"
+            return WriteIntent.reply(QuestionWords.READS_ONLY + ", so it changes no API key. Owners and"
                     + " admins create and revoke keys in the dashboard's settings, API keys (/app/settings/keys)");
         }
         if (affirmed(SNOOZE, text)) {
-            return WriteIntent.reply(QuestionInterpreter.READS_ONLY + ", so it snoozes nothing. An alert is snoozed"
+            return WriteIntent.reply(QuestionWords.READS_ONLY + ", so it snoozes nothing. An alert is snoozed"
                     + " (Team plan) from its Snooze form on /app/alerts, or with"
                     + " `spendline action prepare-alert-snooze ALERT_ID --hours H --reason R` and then the"
                     + " `spendline action confirm` command it prints");
@@ -226,7 +226,7 @@ final class WriteIntents {
      * question unchanged ("don't set a budget for search" reads as the search budget's status).
      */
     static String withoutDeniedChange(String question) {
-        String text = QuestionInterpreter.normalise(question == null ? "" : question);
+        String text = QuestionWords.normalise(question == null ? "" : question);
         Matcher m = CREATE.matcher(text);
         while (m.find()) {
             Matcher cue = DENIED.matcher(text.substring(0, m.start()));
@@ -250,12 +250,12 @@ final class WriteIntents {
         String what = alertMe ? "an alert when spend passes an amount is a budget: " : "";
         BigDecimal limit = amount(raw(question), text);
         if (limit == null) {
-            return WriteIntent.reply(QuestionInterpreter.READS_ONLY + ", and " + what + "a budget needs its limit:"
+            return WriteIntent.reply(QuestionWords.READS_ONLY + ", and " + what + "a budget needs its limit:"
                     + " how much, per day, week or month, and for what? Ask again with the amount, e.g. \"set a"
                     + " $500 monthly budget for search\", to get the create_budget request filled in");
         }
         if (limit.signum() <= 0 || limit.compareTo(new BigDecimal("1000000000")) > 0 || limit.scale() > 9) {
-            return WriteIntent.reply(QuestionInterpreter.READS_ONLY + ", and a budget's limit is more than $0 and at"
+            return WriteIntent.reply(QuestionWords.READS_ONLY + ", and a budget's limit is more than $0 and at"
                     + " most $1,000,000,000, in dollars with at most 9 decimals; " + Words.money(limit)
                     + " is not. Ask again with such an amount");
         }
@@ -263,7 +263,7 @@ final class WriteIntents {
         for (Map.Entry<String, Pattern> p : PERIODS) {
             if (p.getValue().matcher(text).find()) {
                 if (period != null) {
-                    return WriteIntent.reply(QuestionInterpreter.READS_ONLY + ", and a budget has one period: the"
+                    return WriteIntent.reply(QuestionWords.READS_ONLY + ", and a budget has one period: the"
                             + " question names both " + period.toLowerCase(Locale.ROOT) + " and "
                             + p.getKey().toLowerCase(Locale.ROOT)
                             + ". Ask again with one of daily, weekly or monthly");
@@ -277,7 +277,7 @@ final class WriteIntents {
         }
         Scope scope = scope(text);
         if (scope.problem() != null) {
-            return WriteIntent.reply(QuestionInterpreter.READS_ONLY + ", and " + scope.problem());
+            return WriteIntent.reply(QuestionWords.READS_ONLY + ", and " + scope.problem());
         }
         if (scope.value() == null) {
             notes.add("No feature, customer, model, provider or agent named: the budget counts the whole workspace.");

@@ -104,11 +104,11 @@ class VocabularyTypoSuiteTest {
     }
 
     private static VocabularyCorrection correction() {
-        return new VocabularyCorrection(QuestionInterpreter.LEXICON, AskCorpus.VOCABULARY);
+        return new VocabularyCorrection(QuestionWords.LEXICON, AskCorpus.VOCABULARY);
     }
 
     static Stream<String> vocabulary() {
-        return QuestionInterpreter.LEXICON.words().stream();
+        return QuestionWords.LEXICON.words().stream();
     }
 
     /** The typos of every vocabulary word; 90% or more of them must read as the word itself. */
@@ -120,7 +120,7 @@ class VocabularyTypoSuiteTest {
         VocabularyCorrection correction = correction();
         List<String> wrong = new ArrayList<>();
         for (String typo : typos(word)) {
-            if (QuestionInterpreter.LEXICON.knows(typo)) {
+            if (QuestionWords.LEXICON.knows(typo)) {
                 continue; // a word in its own right ("cost" for "costs"): not a typo
             }
             int distance = TypoDistance.distance(typo, word, 2);
@@ -128,7 +128,7 @@ class VocabularyTypoSuiteTest {
             boolean asClose = read.equals(typo)
                     // left alone: only when another vocabulary word is as close (Ask does not guess), or
                     // a word of a name ("jhat" may be the feature "chat", "minu" the "mini" of a model)
-                    ? Stream.concat(QuestionInterpreter.LEXICON.words().stream(), nameWords())
+                    ? Stream.concat(QuestionWords.LEXICON.words().stream(), nameWords())
                             .anyMatch(other -> !other.equals(word) && within(typo, other, distance))
                     // another word: only one as close ("cosst" is "costs" as much as "cost")
                     : read.equals(word) || within(typo, read, distance);
@@ -157,9 +157,9 @@ class VocabularyTypoSuiteTest {
         VocabularyCorrection correction = correction();
         int typos = 0;
         int read = 0;
-        for (String word : QuestionInterpreter.LEXICON.words()) {
+        for (String word : QuestionWords.LEXICON.words()) {
             for (String typo : typos(word)) {
-                if (!QuestionInterpreter.LEXICON.knows(typo)) {
+                if (!QuestionWords.LEXICON.knows(typo)) {
                     typos++;
                     VocabularyCorrection.Corrected corrected = correction.correct(typo);
                     if (corrected.text().equals(word)
@@ -179,7 +179,7 @@ class VocabularyTypoSuiteTest {
             List<String> words = List.of(question.split(" "));
             for (int i = 0; i < words.size(); i++) {
                 String word = words.get(i);
-                if (!QuestionInterpreter.LEXICON.words().contains(word)) {
+                if (!QuestionWords.LEXICON.words().contains(word)) {
                     continue; // names ("search") are EntityMatcher's to correct; "what" needs no correcting
                 }
                 for (String typo : typos(word)) {
@@ -240,7 +240,7 @@ class VocabularyTypoSuiteTest {
         // "costa" is one edit from "cost", "coast" from "costs": names of this workspace, both read as names.
         Vocabulary vocabulary =
                 new Vocabulary(Map.of(Dimension.FEATURE, Set.of("costa"), Dimension.TENANT, Set.of("weekley")));
-        VocabularyCorrection correction = new VocabularyCorrection(QuestionInterpreter.LEXICON, vocabulary);
+        VocabularyCorrection correction = new VocabularyCorrection(QuestionWords.LEXICON, vocabulary);
 
         assertThat(correction.correct("spend for costa").text()).isEqualTo("spend for costa");
         assertThat(correction.correct("spend for weekley").text()).isEqualTo("spend for weekley");

@@ -121,7 +121,7 @@ class WriteIntentsTest {
         assertThat(read(question)).isNull();
         Interpretation reading =
                 new QuestionInterpreter(AskCorpus.VOCABULARY, AskCorpus.NOW, ZoneOffset.UTC).interpret(question);
-        assertThat(reading.reason() == null || !reading.reason().contains(QuestionInterpreter.READS_ONLY))
+        assertThat(reading.reason() == null || !reading.reason().contains(QuestionWords.READS_ONLY))
                 .as(String.valueOf(reading))
                 .isTrue();
     }
