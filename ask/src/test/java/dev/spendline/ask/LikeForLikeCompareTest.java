@@ -134,8 +134,8 @@ class LikeForLikeCompareTest {
 
     @Test
     void spansAreWrittenInDaysAndHours() {
-        assertThat(QuestionInterpreter.span(java.time.Duration.ofHours(83))).isEqualTo("3 days 11 hours");
-        assertThat(QuestionInterpreter.span(java.time.Duration.ofDays(1))).isEqualTo("1 day");
-        assertThat(QuestionInterpreter.span(java.time.Duration.ofHours(1))).isEqualTo("1 hour");
+        assertThat(Words.span(java.time.Duration.ofHours(83))).isEqualTo("3 days 11 hours");
+        assertThat(Words.span(java.time.Duration.ofDays(1))).isEqualTo("1 day");
+        assertThat(Words.span(java.time.Duration.ofHours(1))).isEqualTo("1 hour");
     }
 }
