@@ -3,9 +3,13 @@ package dev.spendline.ask;
 import static dev.spendline.ask.QuestionWords.*;
 
 import dev.spendline.contracts.query.LastDays;
+import dev.spendline.contracts.tools.ReadTool;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.Map;
 
 /**
  * Reads a question in English into exactly one read tool call, deterministically: the same
@@ -42,12 +46,57 @@ final class QuestionInterpreter {
         this.now = now;
     }
 
+    /** One call builder per read tool; the two margin tools share one, which picks by the grouping. */
+    private static final Map<ReadTool, CallBuilder> CALLS = calls();
+
+    private static Map<ReadTool, CallBuilder> calls() {
+        Map<ReadTool, CallBuilder> calls = new EnumMap<>(ReadTool.class);
+        CallBuilder margin = new MarginCall();
+        CallBuilder status = new StatusCall();
+        calls.put(ReadTool.SPEND_BY, new SpendCall());
+        calls.put(ReadTool.COMPARE, new CompareCall());
+        calls.put(ReadTool.MARGIN_BY_CUSTOMER, margin);
+        calls.put(ReadTool.MARGIN_BY_FEATURE, margin);
+        calls.put(ReadTool.TOP_WASTE, new WasteCall());
+        calls.put(ReadTool.SAVINGS_RECOMMENDATIONS, new SavingsCall());
+        calls.put(ReadTool.BUDGET_STATUS, status);
+        calls.put(ReadTool.ACTIVE_ALERTS, status);
+        if (!calls.keySet().containsAll(EnumSet.allOf(ReadTool.class))) {
+            throw new IllegalStateException("a read tool without a call builder");
+        }
+        return Map.copyOf(calls);
+    }
+
     /** The reading of a question; never null, never an exception for any text. */
     Interpretation interpret(String question) {
         // A change asked for is never read as figures of another question: it gets the change's form.
         WriteIntent write = writes.read(question);
-        return write != null
-                ? Interpretation.write(write)
-                : new Reading(matcher, correction, now, WriteIntents.withoutDeniedChange(question)).interpret();
+        if (write != null) {
+            return Interpretation.write(write);
+        }
+        Reading reading = new Reading(matcher, correction, now, WriteIntents.withoutDeniedChange(question));
+        Interpretation refused = reading.read();
+        if (refused != null) {
+            return refused;
+        }
+        if (reading.asked == Metric.WASTE && reading.comparing) {
+            return Interpretation.unanswered(
+                    "comparisons are of spend or margin; waste is reported for one period at a time"
+                            + " (ask for waste this month, then last month)",
+                    reading.notes);
+        }
+        return CALLS.get(tool(reading.asked, reading.comparing)).build(reading, reading.asked);
+    }
+
+    /** The read tool that answers a measure: a comparison of spend or margin is {@code compare}. */
+    static ReadTool tool(Metric metric, boolean comparing) {
+        return switch (metric) {
+            case ALERTS -> ReadTool.ACTIVE_ALERTS;
+            case BUDGETS -> ReadTool.BUDGET_STATUS;
+            case SAVINGS -> ReadTool.SAVINGS_RECOMMENDATIONS;
+            case WASTE -> ReadTool.TOP_WASTE;
+            case MARGIN -> comparing ? ReadTool.COMPARE : ReadTool.MARGIN_BY_CUSTOMER;
+            default -> comparing ? ReadTool.COMPARE : ReadTool.SPEND_BY;
+        };
     }
 }

@@ -1,37 +1,24 @@
 package dev.spendline.ask;
 
 import static dev.spendline.ask.QuestionInterpreter.DEFAULT_DAYS;
-import static dev.spendline.ask.QuestionInterpreter.DEFAULT_LIMIT;
 import static dev.spendline.ask.QuestionWords.*;
 
 import dev.spendline.ask.EntityMatcher.Mention;
 import dev.spendline.ask.Interpretation.Focus;
 import dev.spendline.ask.QuestionWords.Noun;
-import dev.spendline.contracts.budget.BudgetScope;
-import dev.spendline.contracts.compare.CompareQuery;
-import dev.spendline.contracts.margin.MarginQuery;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.LastDays;
 import dev.spendline.contracts.query.SpendMetric;
-import dev.spendline.contracts.query.SpendOrder;
-import dev.spendline.contracts.query.SpendQuery;
 import dev.spendline.contracts.query.TimeGrain;
 import dev.spendline.contracts.query.UsageKind;
-import dev.spendline.contracts.savings.SavingsQuery;
-import dev.spendline.contracts.tools.ReadTool;
-import dev.spendline.contracts.waste.TopWasteQuery;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.YearMonth;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -47,23 +34,16 @@ import java.util.stream.Stream;
  */
 final class Reading {
 
-    /** How a like-for-like comparison names where its spans end. */
-    private static final DateTimeFormatter HOUR_OF_DAY =
-            DateTimeFormatter.ofPattern("HH:mm").withZone(ZoneOffset.UTC);
-
-    private static final DateTimeFormatter UNTIL =
-            DateTimeFormatter.ofPattern("d MMM yyyy HH:mm", Locale.ENGLISH).withZone(ZoneOffset.UTC);
-
     private final EntityMatcher matcher;
     private final VocabularyCorrection correction;
-    private final Instant now;
-    private final LocalDate today;
+    final Instant now;
+    final LocalDate today;
 
-    private final String question;
+    final String question;
     final List<String> notes = new ArrayList<>();
-    private String text;
-    private List<String> words;
-    private List<Mention> mentions;
+    String text;
+    List<String> words;
+    List<Mention> mentions;
     /** Names the question leaves out ("without onboarding"): never filters, only exclusions. */
     final List<Mention> excluded = new ArrayList<>();
 
@@ -74,31 +54,33 @@ final class Reading {
     final Map<Mention, Noun> labels = new LinkedHashMap<>();
 
     final Set<UsageKind> usageSaid = EnumSet.noneOf(UsageKind.class);
-    private TimeRange range;
+    TimeRange range;
     /** The other period of a comparison that names two; null otherwise. */
-    private TimeRange second;
+    TimeRange second;
 
-    private Integer limit;
+    Integer limit;
     /** Options named by phrases (see {@link AskPhrases}); null or false when not named. */
-    private boolean comparing;
+    boolean comparing;
 
-    private String overPeriod;
-    private SpendMetric spendMetric;
-    private boolean ascending;
-    private boolean newestFirst;
-    private TimeGrain grain;
-    private boolean trend;
-    private String wasteKind;
-    private String savingsKind;
-    private String budgetState;
-    private String alertSeverity;
-    private String alertType;
-    private boolean workspaceWord;
-    private String budgetName;
+    String overPeriod;
+    SpendMetric spendMetric;
+    boolean ascending;
+    boolean newestFirst;
+    TimeGrain grain;
+    boolean trend;
+    String wasteKind;
+    String savingsKind;
+    String budgetState;
+    String alertSeverity;
+    String alertType;
+    boolean workspaceWord;
+    String budgetName;
     /** A name after a dimension word that is no name of the workspace ("customer zzz"), or null. */
-    private String unknownName;
+    String unknownName;
     /** The workspace's names nearest to {@link #unknownName} (" Did you mean 'acme'?"), or "". */
-    private String didYouMean = "";
+    String didYouMean = "";
+    /** The measure asked for, once the question is read. */
+    Metric asked;
 
     Reading(EntityMatcher matcher, VocabularyCorrection correction, Instant now, String question) {
         this.matcher = matcher;
@@ -108,7 +90,11 @@ final class Reading {
         this.question = question == null ? "" : question;
     }
 
-    Interpretation interpret() {
+    /**
+     * Runs the reading stages over the question: null when it was read (the measure asked for is
+     * then {@link #asked}), else the reason it cannot be answered.
+     */
+    Interpretation read() {
         text = normalise(question);
         if (text.isBlank()) {
             return unanswered("the question is empty");
@@ -213,22 +199,14 @@ final class Reading {
             return unanswered("Ask leaves names out of spend reports and their comparisons only (" + excludedWords()
                     + "); ask for spend, tokens or calls without them, or ask without the exclusion");
         }
-        return switch (metric) {
-            case ALERTS, BUDGETS -> status(metric);
-            case SAVINGS -> savings();
-            case WASTE -> comparing
-                    ? unanswered("comparisons are of spend or margin; waste is reported for one period at a time"
-                            + " (ask for waste this month, then last month)")
-                    : waste();
-            case MARGIN -> comparing ? compare(metric) : margin();
-            default -> comparing ? compare(metric) : spend(metric);
-        };
+        asked = metric;
+        return null;
     }
 
     // ---- words
 
     /** The options a question names by phrase, read once from the text without the workspace's names. */
-    private void readOptions(String rest) {
+    void readOptions(String rest) {
         overPeriod = comparing ? AskPhrases.overPeriod(rest) : null;
         // In a comparison, "fastest" and "slowest" are about growth, not latency.
         String options = comparing
@@ -247,7 +225,7 @@ final class Reading {
         workspaceWord = options.matches(".*\\b(?:workspace|workspace-wide|overall|company-wide|global)\\b.*");
     }
 
-    private String takeLimit(String rest) {
+    String takeLimit(String rest) {
         for (Pattern pattern : TOP_N) {
             Matcher m = pattern.matcher(rest);
             if (m.find()) {
@@ -259,7 +237,7 @@ final class Reading {
         return rest;
     }
 
-    private void readWords() {
+    void readWords() {
         boolean[] inMention = new boolean[words.size()];
         for (Mention m : mentions) {
             for (int i = m.start(); i < m.end(); i++) {
@@ -315,7 +293,7 @@ final class Reading {
      * that is not a word Ask knows. Answering the question without that filter would present
      * a guess as fact, so the question is refused with the name.
      */
-    private String unknownNameAfter(int i, boolean[] inMention) {
+    String unknownNameAfter(int i, boolean[] inMention) {
         int next = i + 1;
         if (next < words.size() && words.get(next).equals("the")) {
             next++;
@@ -351,7 +329,7 @@ final class Reading {
         return words.get(i) + " '" + candidate + "'";
     }
 
-    private Metric metricWord(String word) {
+    Metric metricWord(String word) {
         for (Metric metric : Metric.values()) {
             if (metric.keywords.contains(word)) {
                 return metric;
@@ -381,7 +359,7 @@ final class Reading {
         return best;
     }
 
-    private Noun noun(String word) {
+    Noun noun(String word) {
         Noun noun = NOUNS.get(word);
         if (noun != null || word.length() < 6 || COMMON.contains(word)) {
             return noun;
@@ -396,7 +374,7 @@ final class Reading {
     }
 
     /** The mention a dimension word at {@code i} names, "customer acme" or "acme customer". */
-    private Mention labelled(int i, Noun noun) {
+    Mention labelled(int i, Noun noun) {
         for (Mention m : mentions) {
             int gapBefore = m.start() - i;
             boolean before =
@@ -412,7 +390,7 @@ final class Reading {
         return null;
     }
 
-    private Metric metric() {
+    Metric metric() {
         if (metrics.isEmpty()) {
             if (spendMetric == null) {
                 notes.add("No measure named: read as spend");
@@ -447,7 +425,7 @@ final class Reading {
     // ---- usage, grouping and names
 
     /** The usage kind everything in the question agrees on; null (with the reason) when it mixes both. */
-    private UsageKind usage(List<String> problems) {
+    UsageKind usage(List<String> problems) {
         EnumSet<UsageKind> kinds = EnumSet.copyOf(usageSaid.isEmpty() ? EnumSet.noneOf(UsageKind.class) : usageSaid);
         for (Map.Entry<Noun, Boolean> g : groupings) {
             if (g.getKey().onlyKind() != null) {
@@ -478,7 +456,7 @@ final class Reading {
     }
 
     /** A mention's dimensions, narrowed by its label when it has one. */
-    private Set<Dimension> candidates(Mention m) {
+    Set<Dimension> candidates(Mention m) {
         Noun label = labels.get(m);
         if (label == null) {
             return m.dimensions();
@@ -493,7 +471,7 @@ final class Reading {
     }
 
     /** The grouping dimension in {@code usage}: the one after "by"/"which", else the first named. */
-    private Dimension grouping(UsageKind usage) {
+    Dimension grouping(UsageKind usage) {
         Map.Entry<Noun, Boolean> chosen = groupings.stream()
                 .filter(Map.Entry::getValue)
                 .findFirst()
@@ -517,7 +495,7 @@ final class Reading {
     }
 
     /** The dimension a mention is read as, in {@code usage}, preferring one that goes with {@code by}. */
-    private Dimension dimensionOf(Mention m, UsageKind usage, Dimension by) {
+    Dimension dimensionOf(Mention m, UsageKind usage, Dimension by) {
         List<Dimension> possible = NAME_PREFERENCE.stream()
                 .filter(candidates(m)::contains)
                 .filter(d -> d.kind() == usage)
@@ -540,9 +518,9 @@ final class Reading {
     // ---- one builder per tool
 
     /** What a spend report or comparison is of: its usage, grouping and filters; or why not. */
-    private record Subject(UsageKind usage, Dimension by, Map<Dimension, String> filters, String refused) {}
+    record Subject(UsageKind usage, Dimension by, Map<Dimension, String> filters, String refused) {}
 
-    private Subject subject() {
+    Subject subject() {
         List<String> problems = new ArrayList<>();
         UsageKind usage = usage(problems);
         if (usage == null) {
@@ -556,89 +534,8 @@ final class Reading {
         return new Subject(usage, by, filters, filters(usage, by, filters));
     }
 
-    private Interpretation spend(Metric metric) {
-        Subject subject = subject();
-        if (subject.refused() != null) {
-            return unanswered(subject.refused());
-        }
-        UsageKind usage = subject.usage();
-        Dimension by = subject.by();
-        Map<Dimension, String> filters = subject.filters();
-        TimeGrain period = grain;
-        TimeRange range = periodOrDays();
-        if (period == null && trend) {
-            long days = range.lastDay().toEpochDay() - range.firstDay().toEpochDay() + 1;
-            period = days <= 31 ? TimeGrain.DAY : days <= 92 ? TimeGrain.WEEK : TimeGrain.MONTH;
-            notes.add("A trend over " + Words.period(range) + " is shown " + grainWord(period));
-        }
-        if (period == TimeGrain.HOUR && range.from().isBefore(now.minus(TimeGrain.HOURS_KEPT))) {
-            period = TimeGrain.DAY;
-            notes.add("Hours are kept for the last " + TimeGrain.HOURS_KEPT.toDays() + " days: " + Words.period(range)
-                    + " is shown day by day");
-        }
-        if (period != null && by != null) {
-            notes.add("One grouping at a time: read as " + grainWord(period) + ", not by " + Words.noun(by));
-            by = null;
-        }
-        if (period == null && by == null) {
-            if (filters.isEmpty()) {
-                by = usage == UsageKind.PRODUCT ? Dimension.FEATURE : Dimension.INTERNAL_TOOL;
-                notes.add("No grouping named: by " + Words.noun(by));
-            } else {
-                // The first named value that is not the customer, else the customer: its row answers.
-                List<Dimension> named = namedInOrder(usage);
-                by = named.stream()
-                        .filter(d -> d != Dimension.TENANT)
-                        .findFirst()
-                        .orElse(named.get(0));
-            }
-        }
-        SpendMetric measure = measure(metric);
-        int n = limit == null ? DEFAULT_LIMIT : Math.min(limit, SpendQuery.MAX_LIMIT);
-        SpendOrder order =
-                period != null ? (newestFirst ? SpendOrder.DESC : null) : (ascending ? SpendOrder.ASC : null);
-        Map<String, Object> arguments = new LinkedHashMap<>();
-        arguments.put("by", period != null ? period.wireName() : by.wireName());
-        arguments.put("usage", usage.wireName());
-        arguments.put("from", range.fromArgument());
-        arguments.put("to", range.toArgument());
-        if (period == null) {
-            arguments.put("limit", n);
-        }
-        if (measure != SpendMetric.COST) {
-            arguments.put("metric", measure.wireName());
-        }
-        if (order != null) {
-            arguments.put("order", order.wireName());
-        }
-        putFilters(arguments, filters);
-        Map<Dimension, List<String>> exclusions = exclusions(usage, by);
-        String refused = putExclusions(arguments, exclusions, usage, filters);
-        if (refused != null) {
-            return unanswered(refused);
-        }
-        String grouping = period != null ? grainWord(period) : "by " + Words.noun(by);
-        String reading = Words.measure(measure, metric.words) + " " + grouping + forWords(filters)
-                + withoutWords(exclusions) + ", "
-                + usage.wireName() + " usage, " + Words.period(range)
-                + (period != null
-                        ? (order == SpendOrder.DESC ? ", newest first" : "")
-                        : ", " + (order == SpendOrder.ASC ? "bottom " : "top ") + n);
-        return answered(metric, new ToolCall(ReadTool.SPEND_BY, arguments), range, reading, null, false, n);
-    }
-
-    /** "daily", "weekly", "monthly". */
-    private String grainWord(TimeGrain period) {
-        return switch (period) {
-            case HOUR -> "hour by hour";
-            case DAY -> "day by day";
-            case WEEK -> "week by week";
-            case MONTH -> "month by month";
-        };
-    }
-
     /** What a spend report is ranked by: a phrase's metric, else the measure word's. */
-    private SpendMetric measure(Metric metric) {
+    SpendMetric measure(Metric metric) {
         if (spendMetric != null) {
             return spendMetric;
         }
@@ -653,7 +550,7 @@ final class Reading {
      * Every named value of {@code usage} as a filter, in the tools' order; the reason when two
      * values of one dimension are named (a filter takes one value).
      */
-    private String filters(UsageKind usage, Dimension by, Map<Dimension, String> filters) {
+    String filters(UsageKind usage, Dimension by, Map<Dimension, String> filters) {
         Map<Dimension, String> found = new LinkedHashMap<>();
         for (Mention m : mentions) {
             Dimension d = dimensionOf(m, usage, by);
@@ -674,19 +571,8 @@ final class Reading {
         return null;
     }
 
-    /** The dimensions of the named values, in the order the question names them. */
-    private List<Dimension> namedInOrder(UsageKind usage) {
-        List<Dimension> named = new ArrayList<>();
-        mentions.stream()
-                .sorted(java.util.Comparator.comparingInt(Mention::start))
-                .map(m -> dimensionOf(m, usage, null))
-                .filter(d -> d != null && !named.contains(d))
-                .forEach(named::add);
-        return named;
-    }
-
     /** A name the question gives that only internal usage has, for a tool of product usage; null if none. */
-    private String internalName() {
+    String internalName() {
         for (Mention m : mentions) {
             if (candidates(m).stream().noneMatch(d -> d.kind() == UsageKind.PRODUCT)) {
                 Dimension d = candidates(m).iterator().next();
@@ -696,7 +582,7 @@ final class Reading {
         return null;
     }
 
-    private void putFilters(Map<String, Object> arguments, Map<Dimension, String> filters) {
+    void putFilters(Map<String, Object> arguments, Map<Dimension, String> filters) {
         filters.forEach((d, v) -> arguments.put(d.wireName(), v));
     }
 
@@ -705,7 +591,7 @@ final class Reading {
      * {@code spend_by} and {@code compare} take it; the reason when they cannot be (null: a name
      * not of {@code usage}; a name both filtered and left out), else null.
      */
-    private String putExclusions(
+    String putExclusions(
             Map<String, Object> arguments,
             Map<Dimension, List<String>> exclusions,
             UsageKind usage,
@@ -727,7 +613,7 @@ final class Reading {
     }
 
     /** The left-out names by dimension, in the tools' order; null when one is not of {@code usage}. */
-    private Map<Dimension, List<String>> exclusions(UsageKind usage, Dimension by) {
+    Map<Dimension, List<String>> exclusions(UsageKind usage, Dimension by) {
         Map<Dimension, List<String>> found = new LinkedHashMap<>();
         for (Mention m : excluded) {
             Dimension d = dimensionOf(m, usage, by);
@@ -748,11 +634,11 @@ final class Reading {
         return ordered;
     }
 
-    private String excludedWords() {
+    String excludedWords() {
         return "without " + excluded.stream().map(Mention::value).collect(Collectors.joining(", "));
     }
 
-    private String withoutWords(Map<Dimension, List<String>> exclusions) {
+    String withoutWords(Map<Dimension, List<String>> exclusions) {
         if (exclusions.isEmpty()) {
             return "";
         }
@@ -762,7 +648,7 @@ final class Reading {
                         .collect(Collectors.joining(" or "));
     }
 
-    private String forWords(Map<Dimension, String> filters) {
+    String forWords(Map<Dimension, String> filters) {
         if (filters.isEmpty()) {
             return "";
         }
@@ -772,463 +658,7 @@ final class Reading {
                         .collect(Collectors.joining(" and "));
     }
 
-    /**
-     * The same report over two periods: the named ones ("A vs B", "A compared to B": B is the
-     * base), or the one named against the one before it — the previous whole month, week or
-     * quarter for a calendar one, else the same number of days. A period to date is compared
-     * like for like: with the same elapsed span of the other, to the hour (in whole days when
-     * the other's hours are no longer kept).
-     */
-    private Interpretation compare(Metric metric) {
-        boolean margins = metric == Metric.MARGIN;
-        Subject subject = subject();
-        if (margins && subject.usage() == UsageKind.INTERNAL) {
-            return unanswered("margin is revenue minus AI cost of product usage; internal usage has no revenue");
-        }
-        if (subject.refused() != null) {
-            return unanswered(subject.refused());
-        }
-        UsageKind usage = subject.usage();
-        Dimension by = subject.by();
-        Map<Dimension, String> filters = subject.filters();
-        TimeRange current;
-        TimeRange base;
-        if (range == null && overPeriod != null) {
-            current = thisPeriod(overPeriod);
-            base = before(current);
-        } else if (range == null && !margins) {
-            // No period: the last whole days against as many right before, like the compare
-            // tool's own default; today so far would be a part set against whole days.
-            notes.add("No period named: the last " + DEFAULT_DAYS + " whole days, to the start of today");
-            LastDays whole = LastDays.ending(today.minusDays(1), DEFAULT_DAYS);
-            LastDays before = LastDays.ending(whole.first().minusDays(1), DEFAULT_DAYS);
-            current = TimeRange.days(whole.first(), whole.last());
-            base = TimeRange.days(before.first(), before.last());
-        } else if (range == null) {
-            current = periodOrDays();
-            base = before(current);
-        } else if (second == null || second.equals(range)) {
-            current = range;
-            base = before(current);
-        } else {
-            // "A vs B", "A compared to B": B is the reference, whichever period is later.
-            current = range;
-            base = second;
-        }
-        String periods;
-        if (!margins && current.wholeDays() && base.wholeDays() && toDate(current) != toDate(base)) {
-            // A period to date against the same elapsed span of the other: this week so far
-            // against the whole of last week would read as a fall that is not one.
-            TimeRange partial = toDate(current) ? current : base;
-            TimeRange whole = partial == current ? base : current;
-            Instant end = hourCeiling();
-            Duration elapsed = Duration.between(partial.from(), end);
-            Instant startOfToday = TimeRange.start(today);
-            if (whole.from().plus(elapsed).isBefore(now.minus(TimeGrain.HOURS_KEPT))
-                    && startOfToday.isAfter(partial.from())) {
-                // Hours older than that are not kept (the tool would read that edge as its whole
-                // day): the whole days so far against as many whole days.
-                end = startOfToday;
-                elapsed = Duration.between(partial.from(), end);
-            }
-            TimeRange[] named = {current, base};
-            current = sameSpan(current, elapsed, end);
-            base = sameSpan(base, elapsed, end);
-            periods =
-                    likeForLike(named[0], current, elapsed) + " compared with " + likeForLike(named[1], base, elapsed);
-        } else {
-            periods = margins
-                    ? Words.months(current.firstMonth(), current.lastMonth()) + " compared with "
-                            + Words.months(base.firstMonth(), base.lastMonth())
-                    : Words.period(current) + " compared with " + Words.period(base);
-        }
-        String report;
-        if (margins) {
-            for (Dimension d : filters.keySet()) {
-                if (d != Dimension.TENANT && d != Dimension.FEATURE) {
-                    return unanswered(
-                            "margin is by customer or by feature; " + Words.named(d, filters.get(d)) + " is neither");
-                }
-            }
-            if (by != null && by != Dimension.TENANT && by != Dimension.FEATURE) {
-                return unanswered("margin is by customer or by feature, not by " + Words.noun(by));
-            }
-            boolean features = by == Dimension.FEATURE || (by == null && filters.containsKey(Dimension.FEATURE));
-            report = features ? "margin_by_feature" : "margin_by_customer";
-        } else {
-            report = "spend";
-        }
-        int n = limit == null ? CompareQuery.DEFAULT_LIMIT : Math.min(limit, CompareQuery.MAX_LIMIT);
-        Map<String, Object> arguments = new LinkedHashMap<>();
-        arguments.put("report", report);
-        SpendMetric measure = measure(metric);
-        if (margins) {
-            arguments.put("from", current.firstMonth().toString());
-            arguments.put("to", current.lastMonth().toString());
-            arguments.put("baseFrom", base.firstMonth().toString());
-            arguments.put("baseTo", base.lastMonth().toString());
-            arguments.put("limit", n);
-        } else {
-            if (by != null) {
-                arguments.put("by", by.wireName());
-            }
-            arguments.put("usage", usage.wireName());
-            arguments.put("from", current.fromArgument());
-            arguments.put("to", current.toArgument());
-            arguments.put("baseFrom", base.fromArgument());
-            arguments.put("baseTo", base.toArgument());
-            arguments.put("limit", n);
-            if (measure != SpendMetric.COST) {
-                arguments.put("metric", measure.wireName());
-            }
-        }
-        putFilters(arguments, filters);
-        // interpret() refuses a margin with a left-out name first; were one to get here, the
-        // compare reader would refuse its exclude rather than drop it.
-        Map<Dimension, List<String>> exclusions = exclusions(usage, by);
-        String refused = putExclusions(arguments, exclusions, usage, filters);
-        if (refused != null) {
-            return unanswered(refused);
-        }
-        String what = margins
-                ? "margin by " + (report.equals("margin_by_feature") ? "feature" : "customer")
-                : Words.measure(measure, metric.words) + (by != null ? " by " + Words.noun(by) : "");
-        String reading =
-                what + forWords(filters) + withoutWords(exclusions) + ", " + periods + ", largest changes first";
-        return answered(metric, new ToolCall(ReadTool.COMPARE, arguments), current, reading, null, false, n);
-    }
-
-    /** "month over month" with no period named: this month (week, …) so far. */
-    private TimeRange thisPeriod(String unit) {
-        return switch (unit) {
-            case "day" -> TimeRange.days(today, today);
-            case "week" -> TimeRange.days(
-                    today.with(java.time.temporal.TemporalAdjusters.previousOrSame(java.time.DayOfWeek.MONDAY)), today);
-            case "quarter" -> TimeRange.days(TimePhrases.quarterStart(today), today);
-            case "year" -> TimeRange.days(today.withDayOfYear(1), today);
-            default -> TimeRange.days(today.withDayOfMonth(1), today);
-        };
-    }
-
-    /** A period of whole days that ends today: what has happened of it so far. */
-    private boolean toDate(TimeRange period) {
-        return period.wholeDays()
-                && period.lastDay().equals(today)
-                && hourCeiling().isAfter(period.from());
-    }
-
-    /** The end of what has happened so far, to the hour: the hour under way is read whole. */
-    private Instant hourCeiling() {
-        return TimeRange.hourCeiling(now);
-    }
-
-    /**
-     * The first {@code elapsed} of {@code period}, a period to date ending at {@code end}: whole
-     * days when {@code elapsed} is whole days, else hour-aligned date-times.
-     */
-    private TimeRange sameSpan(TimeRange period, Duration elapsed, Instant end) {
-        Instant to = toDate(period) ? end : period.from().plus(elapsed);
-        if (!to.isBefore(period.to()) && !toDate(period)) {
-            return period;
-        }
-        return elapsed.toHoursPart() == 0
-                ? TimeRange.days(
-                        period.firstDay(),
-                        LocalDate.ofInstant(to, ZoneOffset.UTC).minusDays(1))
-                : new TimeRange(period.from(), to, false);
-    }
-
-    /**
-     * "1–22 Nov 2026 to 11:00 UTC", "the same 21 days 11 hours of Oct 2026 (to 22 Oct 2026 11:00
-     * UTC)"; in whole days "1–21 Nov 2026 (the whole days so far)", "the same 21 days of Oct 2026
-     * (1–21 Oct 2026)"; or the period as named when it is read whole.
-     */
-    private String likeForLike(TimeRange named, TimeRange read, Duration elapsed) {
-        if (toDate(named)) {
-            return read.wholeDays()
-                    ? Words.period(read) + " (the whole days so far)"
-                    : Words.period(named) + " to " + HOUR_OF_DAY.format(read.to()) + " UTC";
-        }
-        if (read.equals(named)) {
-            return Words.period(named);
-        }
-        return "the same " + Words.span(elapsed) + " of " + Words.period(named) + " ("
-                + (read.wholeDays() ? Words.period(read) : "to " + UNTIL.format(read.to()) + " UTC") + ")";
-    }
-
-    /** The period a comparison sets {@code current} against. */
-    private TimeRange before(TimeRange current) {
-        LocalDate first = current.firstDay();
-        LocalDate last = current.lastDay();
-        if (!current.wholeDays()) {
-            java.time.Duration length = java.time.Duration.between(current.from(), current.to());
-            return new TimeRange(current.from().minus(length), current.from(), false);
-        }
-        boolean toDate = last.equals(today);
-        if (first.getDayOfMonth() == 1
-                && (current.wholeMonths() || (toDate && YearMonth.from(first).equals(YearMonth.from(last))))) {
-            YearMonth m = YearMonth.from(first);
-            long months = current.wholeMonths()
-                    ? java.time.temporal.ChronoUnit.MONTHS.between(m, YearMonth.from(last)) + 1
-                    : 1;
-            return TimeRange.months(m.minusMonths(months), m.minusMonths(1));
-        }
-        if (toDate && first.equals(TimePhrases.quarterStart(today)) && first.getDayOfMonth() == 1) {
-            LocalDate start = first.minusMonths(3);
-            return TimeRange.days(start, first.minusDays(1));
-        }
-        if (first.getDayOfWeek() == java.time.DayOfWeek.MONDAY
-                && toDate
-                && last.toEpochDay() - first.toEpochDay() < 7) {
-            return TimeRange.days(first.minusWeeks(1), first.minusDays(1));
-        }
-        long days = last.toEpochDay() - first.toEpochDay() + 1;
-        return TimeRange.days(first.minusDays(days), first.minusDays(1));
-    }
-
-    private Interpretation margin() {
-        List<String> problems = new ArrayList<>();
-        UsageKind usage = usage(problems);
-        if (usage != UsageKind.PRODUCT) {
-            return unanswered("margin is revenue minus AI cost per customer or feature of product usage; internal"
-                    + " usage has no revenue");
-        }
-        Dimension by = grouping(usage);
-        Map<Dimension, String> filters = new LinkedHashMap<>();
-        String refused = filters(usage, by, filters);
-        if (refused != null) {
-            return unanswered(refused);
-        }
-        for (Dimension d : filters.keySet()) {
-            if (d != Dimension.TENANT && d != Dimension.FEATURE) {
-                return unanswered("margin is by customer or by feature; " + Words.named(d, filters.get(d))
-                        + " is neither a customer nor a feature");
-            }
-        }
-        if (by != null && by != Dimension.TENANT && by != Dimension.FEATURE) {
-            return unanswered("margin is by customer or by feature, not by " + Words.noun(by));
-        }
-        if (by == null) {
-            by = filters.containsKey(Dimension.FEATURE) ? Dimension.FEATURE : Dimension.TENANT;
-            if (filters.isEmpty()) {
-                notes.add("Margin without a grouping: read as margin by customer");
-            }
-        }
-        boolean highest =
-                words.stream().anyMatch(HIGHEST::contains) && words.stream().noneMatch(LOWEST::contains);
-        int n = limit == null ? (highest ? DEFAULT_LIMIT : MarginQuery.DEFAULT_LIMIT) : limit;
-        // Rows come lowest margin first: for the highest, every row is fetched.
-        int toolLimit = highest ? MarginQuery.MAX_LIMIT : Math.min(n, MarginQuery.MAX_LIMIT);
-        YearMonth first;
-        YearMonth last;
-        if (range == null) {
-            first = YearMonth.from(today);
-            last = first;
-            notes.add("No period named: this month (margins are per calendar month)");
-        } else {
-            first = range.firstMonth();
-            last = range.lastMonth();
-            if (!range.wholeMonths()) {
-                notes.add("Margins are per whole calendar month: " + Words.period(range) + " read as "
-                        + Words.months(first, last));
-            }
-        }
-        ReadTool tool = by == Dimension.TENANT ? ReadTool.MARGIN_BY_CUSTOMER : ReadTool.MARGIN_BY_FEATURE;
-        Map<String, Object> arguments = new LinkedHashMap<>();
-        arguments.put("from", first.toString());
-        arguments.put("to", last.toString());
-        arguments.put("limit", toolLimit);
-        putFilters(arguments, filters);
-        String reading = "margin by " + Words.noun(by) + forWords(filters) + ", " + Words.months(first, last) + ", "
-                + (highest ? "highest margin first, top " + n : "lowest margin first, up to " + n);
-        return answered(
-                Metric.MARGIN, new ToolCall(tool, arguments), TimeRange.months(first, last), reading, null, highest, n);
-    }
-
-    private Interpretation waste() {
-        List<String> problems = new ArrayList<>();
-        UsageKind usage = usage(problems);
-        if (usage != UsageKind.PRODUCT) {
-            return unanswered("waste is found in product events (failed calls, retries, duplicate steps, runaway"
-                    + " runs, cache misses, model overkill); internal usage has none");
-        }
-        Dimension by = grouping(usage);
-        Map<Dimension, String> filters = new LinkedHashMap<>();
-        String refused = filters(usage, by, filters);
-        if (refused != null) {
-            return unanswered(refused);
-        }
-        if (filters.size() > 1) {
-            return unanswered("waste is rolled up by kind and one dimension: it can single out one name, not "
-                    + filters.entrySet().stream()
-                            .map(e -> Words.named(e.getKey(), e.getValue()))
-                            .collect(Collectors.joining(" and ")));
-        }
-        if (filters.size() == 1) {
-            Dimension d = filters.keySet().iterator().next();
-            if (!TopWasteQuery.BY.contains(d)) {
-                return unanswered("waste is broken down by feature, model, provider, customer, agent or workflow;"
-                        + " it cannot single out " + Words.named(d, filters.get(d)));
-            }
-            if (by != null && by != d) {
-                return unanswered("waste is rolled up by kind and one dimension: a report by " + Words.noun(by)
-                        + " cannot single out " + Words.named(d, filters.get(d)) + "; ask for waste of "
-                        + Words.value(filters.get(d)) + " alone");
-            }
-            by = d;
-        }
-        if (by != null && !TopWasteQuery.BY.contains(by)) {
-            return unanswered("waste is broken down by feature, model, provider, customer, agent or workflow, not"
-                    + " by " + Words.noun(by));
-        }
-        int n = limit == null ? DEFAULT_LIMIT : limit;
-        TimeRange period = periodOrDays();
-        Map<String, Object> arguments = new LinkedHashMap<>();
-        arguments.put("from", period.fromArgument());
-        arguments.put("to", period.toArgument());
-        if (by != null) {
-            arguments.put("by", by.wireName());
-        }
-        arguments.put("limit", Math.min(n, TopWasteQuery.MAX_LIMIT));
-        if (wasteKind != null) {
-            arguments.put("kind", wasteKind);
-        }
-        putFilters(arguments, filters);
-        String reading = (wasteKind != null ? Words.constant(wasteKind) + " waste" : "waste by kind")
-                + (by != null ? " by " + Words.noun(by) : "") + forWords(filters) + ", " + Words.period(period)
-                + ", top " + n;
-        return answered(Metric.WASTE, new ToolCall(ReadTool.TOP_WASTE, arguments), period, reading, null, false, n);
-    }
-
-    private Interpretation savings() {
-        if (internalName() != null) {
-            return unanswered(internalName() + "; savings recommendations are about product usage");
-        }
-        Map<Dimension, String> filters = new LinkedHashMap<>();
-        String refused = filters(UsageKind.PRODUCT, null, filters);
-        if (refused != null) {
-            return unanswered(refused);
-        }
-        for (Dimension d : filters.keySet()) {
-            if (!SAVINGS_FILTERS.contains(d)) {
-                return unanswered("savings recommendations are about features, customers, workflows and models;"
-                        + " they cannot single out " + Words.named(d, filters.get(d)));
-            }
-        }
-        int n = Math.min(limit == null ? DEFAULT_LIMIT : limit, SavingsQuery.MAX_LIMIT);
-        TimeRange period = periodOrDays();
-        Map<String, Object> arguments = new LinkedHashMap<>();
-        arguments.put("from", period.fromArgument());
-        arguments.put("to", period.toArgument());
-        arguments.put("limit", n);
-        if (savingsKind != null) {
-            arguments.put("kind", savingsKind);
-        }
-        for (Dimension d : SAVINGS_FILTERS) {
-            if (filters.containsKey(d)) {
-                arguments.put(d.wireName(), filters.get(d));
-            }
-        }
-        String reading =
-                (savingsKind != null ? Words.constant(savingsKind) + " recommendations" : "savings recommendations")
-                        + forWords(filters) + " judged from " + Words.period(period) + ", top " + n;
-        return answered(
-                Metric.SAVINGS,
-                new ToolCall(ReadTool.SAVINGS_RECOMMENDATIONS, arguments),
-                period,
-                reading,
-                null,
-                false,
-                n);
-    }
-
-    private Interpretation status(Metric metric) {
-        Instant asOf = now;
-        if (metric == Metric.BUDGETS && range != null && range.to().isBefore(now)) {
-            asOf = range.to().minusSeconds(1);
-            notes.add("Budgets as they stood at the end of " + Words.period(range));
-        } else if (range != null) {
-            notes.add((metric == Metric.ALERTS ? "Active alerts" : "Budget status") + " is as of now; the period"
-                    + " named is not used");
-        }
-        if (internalName() != null) {
-            return unanswered(internalName() + "; budgets and alerts watch product usage");
-        }
-        Map<Dimension, String> filters = new LinkedHashMap<>();
-        String refused = filters(UsageKind.PRODUCT, null, filters);
-        if (refused != null) {
-            return unanswered(refused);
-        }
-        if (filters.size() > 1) {
-            return unanswered("a budget or alert has one scope: it can single out one name, not "
-                    + filters.entrySet().stream()
-                            .map(e -> Words.named(e.getKey(), e.getValue()))
-                            .collect(Collectors.joining(" and ")));
-        }
-        String scope = null;
-        String value = null;
-        if (filters.size() == 1) {
-            Map.Entry<Dimension, String> f = filters.entrySet().iterator().next();
-            scope = scopeOf(f.getKey());
-            if (scope == null) {
-                return unanswered("budgets and alerts are scoped to the workspace, a feature, a customer, a model,"
-                        + " a provider or an agent; not to " + Words.named(f.getKey(), f.getValue()));
-            }
-            value = f.getValue();
-        } else if (!groupings.isEmpty()) {
-            Dimension d = groupings.get(0).getKey().product();
-            scope = d == null ? null : scopeOf(d);
-        } else if (workspaceWord) {
-            scope = "WORKSPACE";
-        }
-        Map<String, Object> arguments = new LinkedHashMap<>();
-        arguments.put("asOf", asOf.toString());
-        if (scope != null) {
-            arguments.put("scope", scope);
-        }
-        if (value != null) {
-            arguments.put("value", value);
-        }
-        if (metric == Metric.BUDGETS && budgetName != null) {
-            arguments.put("name", budgetName);
-        }
-        if (metric == Metric.BUDGETS && budgetState != null) {
-            arguments.put("state", budgetState);
-        }
-        if (metric == Metric.ALERTS && alertType != null) {
-            arguments.put("type", alertType);
-        }
-        if (metric == Metric.ALERTS && alertSeverity != null) {
-            arguments.put("severity", alertSeverity);
-        }
-        List<String> narrowed = new ArrayList<>();
-        if (scope != null) {
-            narrowed.add(
-                    value != null
-                            ? Words.named(filters.keySet().iterator().next(), value)
-                            : Words.constant(scope) + " scope");
-        }
-        arguments.entrySet().stream()
-                .filter(e -> List.of("state", "type", "severity").contains(e.getKey()))
-                .forEach(e -> narrowed.add(Words.constant((String) e.getValue())));
-        String reading = (metric == Metric.ALERTS ? "active alerts" : "budget status")
-                + (narrowed.isEmpty() ? "" : " (" + String.join(", ", narrowed) + ")") + " as of "
-                + Words.moment(asOf);
-        ReadTool tool = metric == Metric.ALERTS ? ReadTool.ACTIVE_ALERTS : ReadTool.BUDGET_STATUS;
-        return answered(metric, new ToolCall(tool, arguments), null, reading, null, false, DEFAULT_LIMIT);
-    }
-
-    /** The budget scope of a dimension; null when budgets have none for it. */
-    private String scopeOf(Dimension d) {
-        for (BudgetScope scope : BudgetScope.values()) {
-            if (scope.dimension() == d) {
-                return scope.name();
-            }
-        }
-        return null;
-    }
-
-    private TimeRange periodOrDays() {
+    TimeRange periodOrDays() {
         if (range != null) {
             return range;
         }
@@ -1237,7 +667,7 @@ final class Reading {
         return TimeRange.days(days.first(), days.last());
     }
 
-    private Interpretation answered(
+    Interpretation answered(
             Metric metric,
             ToolCall call,
             TimeRange period,
@@ -1254,7 +684,7 @@ final class Reading {
                 true, metric, call, period, sentence, notes, focus, highestFirst, Math.max(1, shown), null, null);
     }
 
-    private Interpretation unanswered(String reason) {
+    Interpretation unanswered(String reason) {
         return Interpretation.unanswered(reason, notes);
     }
 }
