@@ -22,11 +22,14 @@ import dev.spendline.contracts.query.UnpricedUsage;
 import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.savings.Recommendation;
 import dev.spendline.contracts.savings.SavingsReport;
+import dev.spendline.contracts.tools.ReadTool;
 import dev.spendline.contracts.waste.TopWasteReport;
 import dev.spendline.contracts.waste.WasteKind;
 import dev.spendline.contracts.waste.WasteRow;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -58,25 +61,40 @@ final class AnswerWriter {
 
     private AnswerWriter() {}
 
-    static String write(Interpretation reading, Record data) {
-        if (data instanceof SpendReport r) {
-            return spend(reading, r);
-        } else if (data instanceof CompareReport r) {
-            return compare(reading, r);
-        } else if (data instanceof CustomerMarginReport r) {
-            return customerMargin(reading, r);
-        } else if (data instanceof FeatureMarginReport r) {
-            return featureMargin(reading, r);
-        } else if (data instanceof TopWasteReport r) {
-            return waste(reading, r);
-        } else if (data instanceof SavingsReport r) {
-            return savings(reading, r);
-        } else if (data instanceof BudgetStatusReport r) {
-            return budgets(reading, r);
-        } else if (data instanceof ActiveAlertsReport r) {
-            return alerts(reading, r);
+    /** Writes one read tool's answer (the tool's answer record) in words. */
+    @FunctionalInterface
+    private interface ToolWriter {
+        String write(Interpretation reading, Record data);
+    }
+
+    /** One writer per read tool; {@link #write} checks the answer is the tool's before the cast. */
+    private static final Map<ReadTool, ToolWriter> WRITERS = writers();
+
+    private static Map<ReadTool, ToolWriter> writers() {
+        Map<ReadTool, ToolWriter> writers = new EnumMap<>(ReadTool.class);
+        writers.put(ReadTool.SPEND_BY, (reading, data) -> spend(reading, (SpendReport) data));
+        writers.put(ReadTool.COMPARE, (reading, data) -> compare(reading, (CompareReport) data));
+        writers.put(
+                ReadTool.MARGIN_BY_CUSTOMER, (reading, data) -> customerMargin(reading, (CustomerMarginReport) data));
+        writers.put(ReadTool.MARGIN_BY_FEATURE, (reading, data) -> featureMargin(reading, (FeatureMarginReport) data));
+        writers.put(ReadTool.TOP_WASTE, (reading, data) -> waste(reading, (TopWasteReport) data));
+        writers.put(ReadTool.SAVINGS_RECOMMENDATIONS, (reading, data) -> savings(reading, (SavingsReport) data));
+        writers.put(ReadTool.BUDGET_STATUS, (reading, data) -> budgets(reading, (BudgetStatusReport) data));
+        writers.put(ReadTool.ACTIVE_ALERTS, (reading, data) -> alerts(reading, (ActiveAlertsReport) data));
+        if (!writers.keySet().containsAll(EnumSet.allOf(ReadTool.class))) {
+            throw new IllegalStateException("a read tool without words for its answer");
         }
-        throw new IllegalArgumentException("no words for " + data.getClass().getSimpleName());
+        return Map.copyOf(writers);
+    }
+
+    /** The answer in words of the reading's tool call, whose answer {@code data} is. */
+    static String write(Interpretation reading, Record data) {
+        ReadTool tool = reading.call().tool();
+        if (!tool.answer().isInstance(data)) {
+            throw new IllegalArgumentException(
+                    "no words for " + data.getClass().getSimpleName() + " as the answer of " + tool.toolName());
+        }
+        return WRITERS.get(tool).write(reading, data);
     }
 
     // ---- spend_by

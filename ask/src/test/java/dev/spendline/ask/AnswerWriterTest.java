@@ -1,6 +1,7 @@
 package dev.spendline.ask;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.UnpricedUsage;
@@ -161,6 +162,15 @@ class AnswerWriterTest {
         assertThat(answer("how much waste did search have this week"))
                 .startsWith("Waste for feature 'search', 16–22 Nov 2026: ")
                 .endsWith("Top by kind and feature: search failed calls $10.00, search retries $3.50.");
+    }
+
+    @Test
+    void anAnswerOfAnotherToolIsRefusedNamingBoth() {
+        Interpretation spend = read("What did we spend by feature this month?");
+        Record savings = read("savings recommendations").call().run(Reports.tools(), WS);
+        assertThatThrownBy(() -> AnswerWriter.write(spend, savings))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("no words for SavingsReport as the answer of spend_by");
     }
 
     @Test
