@@ -57,8 +57,8 @@ final class CompareCall implements CallBuilder {
         Map<Dimension, String> filters = subject.filters();
         TimeRange current;
         TimeRange base;
-        if (r.range == null && r.overPeriod != null) {
-            current = thisPeriod(r, r.overPeriod);
+        if (r.range == null && r.options.overPeriod() != null) {
+            current = thisPeriod(r, r.options.overPeriod());
             base = before(r, current);
         } else if (r.range == null && !margins) {
             // No period: the last whole days against as many right before, like the compare

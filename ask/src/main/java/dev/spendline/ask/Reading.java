@@ -9,7 +9,6 @@ import dev.spendline.ask.QuestionWords.Noun;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.LastDays;
 import dev.spendline.contracts.query.SpendMetric;
-import dev.spendline.contracts.query.TimeGrain;
 import dev.spendline.contracts.query.UsageKind;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -59,21 +58,11 @@ final class Reading {
     TimeRange second;
 
     Integer limit;
-    /** Options named by phrases (see {@link AskPhrases}); null or false when not named. */
+    /** The options named by phrase; none until they are read. */
+    PhraseOptions options = PhraseOptions.NONE;
+    /** Whether the question asks for a comparison ("vs", "compared to", "month over month"). */
     boolean comparing;
 
-    String overPeriod;
-    SpendMetric spendMetric;
-    boolean ascending;
-    boolean newestFirst;
-    TimeGrain grain;
-    boolean trend;
-    String wasteKind;
-    String savingsKind;
-    String budgetState;
-    String alertSeverity;
-    String alertType;
-    boolean workspaceWord;
     String budgetName;
     /** A name after a dimension word that is no name of the workspace ("customer zzz"), or null. */
     String unknownName;
@@ -146,7 +135,7 @@ final class Reading {
         }
         range = time.range();
         second = time.second();
-        readOptions(matcher.withoutExactNames(time.rest()));
+        options = PhraseOptions.read(matcher.withoutExactNames(time.rest()), comparing);
         text = takeLimit(time.rest());
         words = Arrays.stream(text.trim().split("\\s+"))
                 .map(w -> w.replaceAll("^[.\\-_]+|[.\\-_]+$", ""))
@@ -180,9 +169,9 @@ final class Reading {
         if (metrics.isEmpty()
                 && groupings.isEmpty()
                 && mentions.isEmpty()
-                && spendMetric == null
-                && grain == null
-                && !trend
+                && options.spendMetric() == null
+                && options.grain() == null
+                && !options.trend()
                 && !comparing) {
             return unanswered("Ask did not recognise a measure (spend, tokens, calls, margin, waste, savings,"
                     + " budgets, alerts) or anything of your workspace in it");
@@ -204,26 +193,6 @@ final class Reading {
     }
 
     // ---- words
-
-    /** The options a question names by phrase, read once from the text without the workspace's names. */
-    void readOptions(String rest) {
-        overPeriod = comparing ? AskPhrases.overPeriod(rest) : null;
-        // In a comparison, "fastest" and "slowest" are about growth, not latency.
-        String options = comparing
-                ? AskPhrases.withoutComparison(rest).replaceAll("\\b(?:fastest|quickest|slowest|most|least)\\b", " ")
-                : rest;
-        spendMetric = AskPhrases.metric(options);
-        ascending = AskPhrases.ascending(options);
-        newestFirst = AskPhrases.newestFirst(options);
-        grain = AskPhrases.grain(options);
-        trend = AskPhrases.trend(options);
-        wasteKind = AskPhrases.wasteKind(options);
-        savingsKind = AskPhrases.savingsKind(options);
-        budgetState = AskPhrases.budgetState(options);
-        alertSeverity = AskPhrases.alertSeverity(options);
-        alertType = AskPhrases.alertType(options);
-        workspaceWord = options.matches(".*\\b(?:workspace|workspace-wide|overall|company-wide|global)\\b.*");
-    }
 
     String takeLimit(String rest) {
         for (Pattern pattern : TOP_N) {
@@ -392,7 +361,7 @@ final class Reading {
 
     Metric metric() {
         if (metrics.isEmpty()) {
-            if (spendMetric == null) {
+            if (options.spendMetric() == null) {
                 notes.add("No measure named: read as spend");
             }
             return Metric.SPEND;
@@ -400,15 +369,15 @@ final class Reading {
         Metric first = metrics.iterator().next();
         // "what did failed calls cost", "cost of runaway runs": the cost of a kind of waste is
         // that waste, not spend grouped by something (a count or a rate keeps its own metric).
-        if (wasteKind != null
-                && spendMetric == null
+        if (options.wasteKind() != null
+                && options.spendMetric() == null
                 && metrics.contains(Metric.SPEND)
                 && (first == Metric.SPEND || first == Metric.CALLS || first == Metric.WASTE)) {
             return Metric.WASTE;
         }
         // "how many retries", "error count": a count of calls, not the waste they cost.
         if (first == Metric.WASTE
-                && spendMetric == SpendMetric.RETRIES
+                && options.spendMetric() == SpendMetric.RETRIES
                 && !metrics.contains(Metric.SPEND)
                 && !text.matches(".*\\bwast(?:e|ed|ing|eful)\\b.*")) {
             return Metric.SPEND;
@@ -536,8 +505,8 @@ final class Reading {
 
     /** What a spend report is ranked by: a phrase's metric, else the measure word's. */
     SpendMetric measure(Metric metric) {
-        if (spendMetric != null) {
-            return spendMetric;
+        if (options.spendMetric() != null) {
+            return options.spendMetric();
         }
         return switch (metric) {
             case TOKENS -> SpendMetric.TOKENS;

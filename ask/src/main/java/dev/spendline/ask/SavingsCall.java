@@ -38,17 +38,18 @@ final class SavingsCall implements CallBuilder {
         arguments.put("from", period.fromArgument());
         arguments.put("to", period.toArgument());
         arguments.put("limit", n);
-        if (r.savingsKind != null) {
-            arguments.put("kind", r.savingsKind);
+        if (r.options.savingsKind() != null) {
+            arguments.put("kind", r.options.savingsKind());
         }
         for (Dimension d : SAVINGS_FILTERS) {
             if (filters.containsKey(d)) {
                 arguments.put(d.wireName(), filters.get(d));
             }
         }
-        String reading =
-                (r.savingsKind != null ? Words.constant(r.savingsKind) + " recommendations" : "savings recommendations")
-                        + r.forWords(filters) + " judged from " + Words.period(period) + ", top " + n;
+        String reading = (r.options.savingsKind() != null
+                        ? Words.constant(r.options.savingsKind()) + " recommendations"
+                        : "savings recommendations")
+                + r.forWords(filters) + " judged from " + Words.period(period) + ", top " + n;
         return r.answered(
                 Metric.SAVINGS,
                 new ToolCall(ReadTool.SAVINGS_RECOMMENDATIONS, arguments),

@@ -32,9 +32,9 @@ final class SpendCall implements CallBuilder {
         UsageKind usage = subject.usage();
         Dimension by = subject.by();
         Map<Dimension, String> filters = subject.filters();
-        TimeGrain period = r.grain;
+        TimeGrain period = r.options.grain();
         TimeRange range = r.periodOrDays();
-        if (period == null && r.trend) {
+        if (period == null && r.options.trend()) {
             long days = range.lastDay().toEpochDay() - range.firstDay().toEpochDay() + 1;
             period = days <= 31 ? TimeGrain.DAY : days <= 92 ? TimeGrain.WEEK : TimeGrain.MONTH;
             r.notes.add("A trend over " + Words.period(range) + " is shown " + grainWord(r, period));
@@ -63,8 +63,9 @@ final class SpendCall implements CallBuilder {
         }
         SpendMetric measure = r.measure(metric);
         int n = r.limit == null ? DEFAULT_LIMIT : Math.min(r.limit, SpendQuery.MAX_LIMIT);
-        SpendOrder order =
-                period != null ? (r.newestFirst ? SpendOrder.DESC : null) : (r.ascending ? SpendOrder.ASC : null);
+        SpendOrder order = period != null
+                ? (r.options.newestFirst() ? SpendOrder.DESC : null)
+                : (r.options.ascending() ? SpendOrder.ASC : null);
         Map<String, Object> arguments = new LinkedHashMap<>();
         arguments.put("by", period != null ? period.wireName() : by.wireName());
         arguments.put("usage", usage.wireName());

@@ -57,7 +57,7 @@ final class StatusCall implements CallBuilder {
         } else if (!r.groupings.isEmpty()) {
             Dimension d = r.groupings.get(0).getKey().product();
             scope = d == null ? null : scopeOf(r, d);
-        } else if (r.workspaceWord) {
+        } else if (r.options.workspaceWord()) {
             scope = "WORKSPACE";
         }
         Map<String, Object> arguments = new LinkedHashMap<>();
@@ -71,14 +71,14 @@ final class StatusCall implements CallBuilder {
         if (metric == Metric.BUDGETS && r.budgetName != null) {
             arguments.put("name", r.budgetName);
         }
-        if (metric == Metric.BUDGETS && r.budgetState != null) {
-            arguments.put("state", r.budgetState);
+        if (metric == Metric.BUDGETS && r.options.budgetState() != null) {
+            arguments.put("state", r.options.budgetState());
         }
-        if (metric == Metric.ALERTS && r.alertType != null) {
-            arguments.put("type", r.alertType);
+        if (metric == Metric.ALERTS && r.options.alertType() != null) {
+            arguments.put("type", r.options.alertType());
         }
-        if (metric == Metric.ALERTS && r.alertSeverity != null) {
-            arguments.put("severity", r.alertSeverity);
+        if (metric == Metric.ALERTS && r.options.alertSeverity() != null) {
+            arguments.put("severity", r.options.alertSeverity());
         }
         List<String> narrowed = new ArrayList<>();
         if (scope != null) {

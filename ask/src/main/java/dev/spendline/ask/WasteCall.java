@@ -64,13 +64,15 @@ final class WasteCall implements CallBuilder {
             arguments.put("by", by.wireName());
         }
         arguments.put("limit", Math.min(n, TopWasteQuery.MAX_LIMIT));
-        if (r.wasteKind != null) {
-            arguments.put("kind", r.wasteKind);
+        if (r.options.wasteKind() != null) {
+            arguments.put("kind", r.options.wasteKind());
         }
         r.putFilters(arguments, filters);
-        String reading = (r.wasteKind != null ? Words.constant(r.wasteKind) + " waste" : "waste by kind")
-                + (by != null ? " by " + Words.noun(by) : "") + r.forWords(filters) + ", " + Words.period(period)
-                + ", top " + n;
+        String reading =
+                (r.options.wasteKind() != null ? Words.constant(r.options.wasteKind()) + " waste" : "waste by kind")
+                        + (by != null ? " by " + Words.noun(by) : "") + r.forWords(filters) + ", "
+                        + Words.period(period)
+                        + ", top " + n;
         return r.answered(Metric.WASTE, new ToolCall(ReadTool.TOP_WASTE, arguments), period, reading, null, false, n);
     }
 }
