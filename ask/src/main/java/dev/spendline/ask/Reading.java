@@ -19,12 +19,10 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * The state of reading one question: the reading stages (normalise, correct typos, refuse what no
@@ -46,13 +44,6 @@ final class Reading {
     /** Names the question leaves out ("without onboarding"): never filters, only exclusions. */
     final List<Mention> excluded = new ArrayList<>();
 
-    final EnumSet<Metric> metrics = EnumSet.noneOf(Metric.class);
-    /** Dimension words used as the grouping, in question order, each with whether "by"/"which"... preceded it. */
-    final List<Map.Entry<Noun, Boolean>> groupings = new ArrayList<>();
-    /** For each mention, the dimension word that labels it ("customer acme"), or null. */
-    final Map<Mention, Noun> labels = new LinkedHashMap<>();
-
-    final Set<UsageKind> usageSaid = EnumSet.noneOf(UsageKind.class);
     TimeRange range;
     /** The other period of a comparison that names two; null otherwise. */
     TimeRange second;
@@ -64,10 +55,8 @@ final class Reading {
     boolean comparing;
 
     String budgetName;
-    /** A name after a dimension word that is no name of the workspace ("customer zzz"), or null. */
-    String unknownName;
-    /** The workspace's names nearest to {@link #unknownName} (" Did you mean 'acme'?"), or "". */
-    String didYouMean = "";
+    /** The measures, dimension words and usage words of the question; none until they are read. */
+    Terms terms = Terms.NONE;
     /** The measure asked for, once the question is read. */
     Metric asked;
 
@@ -157,17 +146,18 @@ final class Reading {
                     + Vocabulary.LOOKBACK.toDays() + " days. Did you mean '" + first.nearest()
                     + "'? Ask about it by that name, or without the name to see the ones there are");
         }
-        readWords();
-        if (unknownName != null) {
-            return unanswered("Ask found no " + unknownName + " in this workspace's data of the last "
+        terms = Terms.read(words, mentions, matcher);
+        notes.addAll(terms.notes());
+        if (terms.unknownName() != null) {
+            return unanswered("Ask found no " + terms.unknownName() + " in this workspace's data of the last "
                     + Vocabulary.LOOKBACK.toDays()
-                    + " days." + didYouMean
+                    + " days." + terms.didYouMean()
                     + " Check the spelling, or ask without the name to see the ones there are");
         }
         excluded.addAll(Negation.negated(words, mentions, NOUNS.keySet()));
         mentions.removeAll(excluded);
-        if (metrics.isEmpty()
-                && groupings.isEmpty()
+        if (terms.metrics().isEmpty()
+                && terms.groupings().isEmpty()
                 && mentions.isEmpty()
                 && options.spendMetric() == null
                 && options.grain() == null
@@ -206,186 +196,33 @@ final class Reading {
         return rest;
     }
 
-    void readWords() {
-        boolean[] inMention = new boolean[words.size()];
-        for (Mention m : mentions) {
-            for (int i = m.start(); i < m.end(); i++) {
-                inMention[i] = true;
-            }
-        }
-        for (int i = 0; i < words.size(); i++) {
-            if (inMention[i]) {
-                continue;
-            }
-            String word = words.get(i);
-            if (word.equals("coding")
-                    && i + 1 < words.size()
-                    && words.get(i + 1).startsWith("agent")) {
-                usageSaid.add(UsageKind.INTERNAL);
-                i++;
-                continue;
-            }
-            if (word.equals("ai") && i + 1 < words.size() && words.get(i + 1).startsWith("tool")) {
-                usageSaid.add(UsageKind.INTERNAL);
-            }
-            if (INTERNAL_WORDS.contains(word)) {
-                usageSaid.add(UsageKind.INTERNAL);
-                continue;
-            }
-            if (PRODUCT_WORDS.contains(word)) {
-                usageSaid.add(UsageKind.PRODUCT);
-                continue;
-            }
-            Metric metric = metricWord(word);
-            if (metric != null) {
-                metrics.add(metric);
-                continue;
-            }
-            Noun noun = noun(word);
-            if (noun != null) {
-                boolean grouped = i > 0 && GROUPING.contains(words.get(i - 1));
-                Mention labelled = grouped ? null : labelled(i, noun);
-                if (labelled != null) {
-                    labels.put(labelled, noun);
-                } else {
-                    if (!grouped && unknownName == null) {
-                        unknownName = unknownNameAfter(i, inMention);
-                    }
-                    groupings.add(Map.entry(noun, grouped));
-                }
-            }
-        }
-    }
-
-    /**
-     * "customer zzz" where zzz is no name of the workspace: the word after a dimension word
-     * that is not a word Ask knows. Answering the question without that filter would present
-     * a guess as fact, so the question is refused with the name.
-     */
-    String unknownNameAfter(int i, boolean[] inMention) {
-        int next = i + 1;
-        if (next < words.size() && words.get(next).equals("the")) {
-            next++;
-        }
-        if (next >= words.size() || inMention[next]) {
-            return null;
-        }
-        String candidate = words.get(next);
-        boolean known = RESERVED.contains(candidate)
-                || HIGHEST.contains(candidate)
-                || LOWEST.contains(candidate)
-                || NAME_FILLERS.contains(candidate)
-                || NOUNS.containsKey(candidate)
-                || Negation.isCueWord(candidate);
-        if (known || !candidate.matches("[a-z0-9][a-z0-9._:/@-]*") || candidate.matches("\\d+")) {
-            return null;
-        }
-        for (Metric metric : Metric.values()) {
-            if (metric.keywords.contains(candidate)) {
-                return null;
-            }
-        }
-        Noun noun = NOUNS.get(words.get(i));
-        Set<Dimension> of = EnumSet.noneOf(Dimension.class);
-        if (noun != null) {
-            Stream.of(noun.product(), noun.internal()).filter(Objects::nonNull).forEach(of::add);
-        }
-        List<String> nearest = matcher.nearest(candidate, of, 3);
-        if (!nearest.isEmpty()) {
-            didYouMean = " Did you mean "
-                    + nearest.stream().map(n -> "'" + n + "'").collect(Collectors.joining(" or ")) + "?";
-        }
-        return words.get(i) + " '" + candidate + "'";
-    }
-
-    Metric metricWord(String word) {
-        for (Metric metric : Metric.values()) {
-            if (metric.keywords.contains(word)) {
-                return metric;
-            }
-        }
-        if (word.length() < 5 || COMMON.contains(word)) {
-            return null;
-        }
-        // The closest keyword, then the first metric and the keyword first in alphabetical order.
-        Metric best = null;
-        String bestKeyword = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (Metric metric : Metric.values()) {
-            for (String keyword : metric.keywords.stream().sorted().toList()) {
-                int max = TypoDistance.tolerance(keyword.length());
-                int distance = TypoDistance.distance(word, keyword, max);
-                if (keyword.length() >= 5 && distance <= max && distance < bestDistance) {
-                    best = metric;
-                    bestKeyword = keyword;
-                    bestDistance = distance;
-                }
-            }
-        }
-        if (best != null) {
-            notes.add("'" + word + "' read as '" + bestKeyword + "'");
-        }
-        return best;
-    }
-
-    Noun noun(String word) {
-        Noun noun = NOUNS.get(word);
-        if (noun != null || word.length() < 6 || COMMON.contains(word)) {
-            return noun;
-        }
-        for (Map.Entry<String, Noun> candidate : NOUNS.entrySet()) {
-            if (candidate.getKey().length() >= 6 && TypoDistance.distance(word, candidate.getKey(), 1) <= 1) {
-                notes.add("'" + word + "' read as '" + candidate.getKey() + "'");
-                return candidate.getValue();
-            }
-        }
-        return null;
-    }
-
-    /** The mention a dimension word at {@code i} names, "customer acme" or "acme customer". */
-    Mention labelled(int i, Noun noun) {
-        for (Mention m : mentions) {
-            int gapBefore = m.start() - i;
-            boolean before =
-                    gapBefore == 1 || (gapBefore == 2 && words.get(i + 1).equals("the"));
-            boolean after = m.end() == i;
-            if ((before || after)
-                    && !labels.containsKey(m)
-                    && (m.dimensions().contains(noun.product())
-                            || m.dimensions().contains(noun.internal()))) {
-                return m;
-            }
-        }
-        return null;
-    }
-
     Metric metric() {
-        if (metrics.isEmpty()) {
+        if (terms.metrics().isEmpty()) {
             if (options.spendMetric() == null) {
                 notes.add("No measure named: read as spend");
             }
             return Metric.SPEND;
         }
-        Metric first = metrics.iterator().next();
+        Metric first = terms.metrics().iterator().next();
         // "what did failed calls cost", "cost of runaway runs": the cost of a kind of waste is
         // that waste, not spend grouped by something (a count or a rate keeps its own metric).
         if (options.wasteKind() != null
                 && options.spendMetric() == null
-                && metrics.contains(Metric.SPEND)
+                && terms.metrics().contains(Metric.SPEND)
                 && (first == Metric.SPEND || first == Metric.CALLS || first == Metric.WASTE)) {
             return Metric.WASTE;
         }
         // "how many retries", "error count": a count of calls, not the waste they cost.
         if (first == Metric.WASTE
                 && options.spendMetric() == SpendMetric.RETRIES
-                && !metrics.contains(Metric.SPEND)
+                && !terms.metrics().contains(Metric.SPEND)
                 && !text.matches(".*\\bwast(?:e|ed|ing|eful)\\b.*")) {
             return Metric.SPEND;
         }
-        if ((first == Metric.TOKENS || first == Metric.CALLS) && metrics.contains(Metric.SPEND)) {
+        if ((first == Metric.TOKENS || first == Metric.CALLS) && terms.metrics().contains(Metric.SPEND)) {
             return Metric.SPEND;
         }
-        if (first == Metric.TOKENS && metrics.contains(Metric.CALLS)) {
+        if (first == Metric.TOKENS && terms.metrics().contains(Metric.CALLS)) {
             return Metric.TOKENS;
         }
         return first;
@@ -395,8 +232,9 @@ final class Reading {
 
     /** The usage kind everything in the question agrees on; null (with the reason) when it mixes both. */
     UsageKind usage(List<String> problems) {
-        EnumSet<UsageKind> kinds = EnumSet.copyOf(usageSaid.isEmpty() ? EnumSet.noneOf(UsageKind.class) : usageSaid);
-        for (Map.Entry<Noun, Boolean> g : groupings) {
+        EnumSet<UsageKind> kinds =
+                EnumSet.copyOf(terms.usageSaid().isEmpty() ? EnumSet.noneOf(UsageKind.class) : terms.usageSaid());
+        for (Map.Entry<Noun, Boolean> g : terms.groupings()) {
             if (g.getKey().onlyKind() != null) {
                 kinds.add(g.getKey().onlyKind());
             }
@@ -413,7 +251,7 @@ final class Reading {
             return null;
         }
         if (kinds.isEmpty()) {
-            boolean tools = groupings.stream().anyMatch(g -> g.getKey().product() == Dimension.TOOL);
+            boolean tools = terms.groupings().stream().anyMatch(g -> g.getKey().product() == Dimension.TOOL);
             UsageKind usage = tools ? UsageKind.INTERNAL : UsageKind.PRODUCT;
             for (Mention m : mentions) {
                 notes.add("'" + m.value() + "' is seen in product and internal usage; read as " + usage.wireName()
@@ -426,7 +264,7 @@ final class Reading {
 
     /** A mention's dimensions, narrowed by its label when it has one. */
     Set<Dimension> candidates(Mention m) {
-        Noun label = labels.get(m);
+        Noun label = terms.labels().get(m);
         if (label == null) {
             return m.dimensions();
         }
@@ -441,15 +279,15 @@ final class Reading {
 
     /** The grouping dimension in {@code usage}: the one after "by"/"which", else the first named. */
     Dimension grouping(UsageKind usage) {
-        Map.Entry<Noun, Boolean> chosen = groupings.stream()
+        Map.Entry<Noun, Boolean> chosen = terms.groupings().stream()
                 .filter(Map.Entry::getValue)
                 .findFirst()
-                .orElse(groupings.isEmpty() ? null : groupings.get(0));
+                .orElse(terms.groupings().isEmpty() ? null : terms.groupings().get(0));
         if (chosen == null) {
             return null;
         }
         Set<Dimension> others = new java.util.LinkedHashSet<>();
-        for (Map.Entry<Noun, Boolean> g : groupings) {
+        for (Map.Entry<Noun, Boolean> g : terms.groupings()) {
             Dimension d = g.getKey().in(usage);
             if (g != chosen && d != null && d != chosen.getKey().in(usage)) {
                 others.add(d);
@@ -496,7 +334,7 @@ final class Reading {
             return new Subject(null, null, null, problems.get(0));
         }
         Dimension by = grouping(usage);
-        if (!groupings.isEmpty() && by == null) {
+        if (!terms.groupings().isEmpty() && by == null) {
             return new Subject(usage, null, null, "that grouping is not a dimension of " + usage.wireName() + " usage");
         }
         Map<Dimension, String> filters = new LinkedHashMap<>();

@@ -54,8 +54,8 @@ final class StatusCall implements CallBuilder {
                         + " a provider or an agent; not to " + Words.named(f.getKey(), f.getValue()));
             }
             value = f.getValue();
-        } else if (!r.groupings.isEmpty()) {
-            Dimension d = r.groupings.get(0).getKey().product();
+        } else if (!r.terms.groupings().isEmpty()) {
+            Dimension d = r.terms.groupings().get(0).getKey().product();
             scope = d == null ? null : scopeOf(r, d);
         } else if (r.options.workspaceWord()) {
             scope = "WORKSPACE";
