@@ -1,0 +1,89 @@
+package dev.spendline.ask;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.spendline.ask.EntityMatcher.Mention;
+import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.SpendMetric;
+import dev.spendline.contracts.query.TimeGrain;
+import dev.spendline.contracts.query.UsageKind;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The reading stages one at a time, each over its own input: the options named by phrase
+ * ({@link PhraseOptions}) and the words of measures, groupings, labels and usage ({@link Terms}).
+ * Their results are facts: immutable once read.
+ */
+class ReadingStagesTest {
+
+    private final EntityMatcher matcher = new EntityMatcher(AskCorpus.VOCABULARY);
+
+    private Terms terms(String question) {
+        List<String> words = new ArrayList<>(Arrays.asList(question.split(" ")));
+        List<Mention> mentions = matcher.find(words, QuestionWords.RESERVED, new ArrayList<>());
+        return Terms.read(words, mentions, matcher);
+    }
+
+    @Test
+    void optionsAreReadFromPhrases() {
+        PhraseOptions options = PhraseOptions.read("error rate per day smallest first", false);
+        assertThat(options.spendMetric()).isEqualTo(SpendMetric.ERROR_RATE);
+        assertThat(options.grain()).isEqualTo(TimeGrain.DAY);
+        assertThat(options.ascending()).isTrue();
+        assertThat(options.overPeriod()).isNull();
+        assertThat(PhraseOptions.read("spend by feature", false)).isEqualTo(PhraseOptions.NONE);
+    }
+
+    @Test
+    void inAComparisonFastestIsAboutGrowthNotLatency() {
+        assertThat(PhraseOptions.read("fastest growing features", false).spendMetric())
+                .isEqualTo(SpendMetric.LATENCY);
+        assertThat(PhraseOptions.read("fastest growing features", true).spendMetric())
+                .isNull();
+    }
+
+    @Test
+    void termsNameTheMeasureTheGroupingAndTheLabelOfAName() {
+        Terms terms = terms("tokens by model for customer acme");
+        assertThat(terms.metrics()).containsExactly(Metric.TOKENS);
+        assertThat(terms.groupings()).hasSize(1);
+        assertThat(terms.groupings().get(0).getKey().product()).isEqualTo(Dimension.MODEL);
+        assertThat(terms.groupings().get(0).getValue()).as("'by' preceded it").isTrue();
+        assertThat(terms.labels().keySet()).extracting(Mention::value).containsExactly("acme");
+        assertThat(terms.unknownName()).isNull();
+        assertThat(terms.notes()).isEmpty();
+    }
+
+    @Test
+    void internalWordsAndTyposOfMeasuresAreRead() {
+        Terms terms = terms("internal spnd by team");
+        assertThat(terms.usageSaid()).containsExactly(UsageKind.INTERNAL);
+        assertThat(terms.metrics()).isEmpty();
+        Terms typo = terms("tokenss by feature");
+        assertThat(typo.metrics()).containsExactly(Metric.TOKENS);
+        assertThat(typo.notes()).containsExactly("'tokenss' read as 'tokens'");
+    }
+
+    @Test
+    void aNameAfterADimensionWordThatIsNotInTheWorkspaceIsKept() {
+        Terms terms = terms("spend for customer zzqx");
+        assertThat(terms.unknownName()).isEqualTo("customer 'zzqx'");
+        assertThat(terms.didYouMean()).isEmpty();
+        assertThat(terms("spend for customer acme").unknownName()).isNull();
+    }
+
+    @Test
+    void theFactsCannotBeChanged() {
+        Terms terms = terms("tokens by model for customer acme");
+        assertThatThrownBy(() -> terms.metrics().add(Metric.SPEND)).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> terms.groupings().clear()).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> terms.labels().clear()).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> terms.notes().add("x")).isInstanceOf(UnsupportedOperationException.class);
+        assertThat(Map.copyOf(terms.labels())).hasSize(1);
+    }
+}
