@@ -88,15 +88,15 @@ final class QuestionInterpreter {
         return CALLS.get(tool(reading.asked, reading.comparing)).build(reading, reading.asked);
     }
 
-    /** The read tool that answers a measure: a comparison of spend or margin is {@code compare}. */
+    /**
+     * The read tool that answers a measure (its {@link Metric#tool}): a comparison of spend or margin
+     * is {@code compare}; margin is listed under {@code margin_by_customer}, its builder picks the
+     * feature tool when the grouping says so.
+     */
     static ReadTool tool(Metric metric, boolean comparing) {
-        return switch (metric) {
-            case ALERTS -> ReadTool.ACTIVE_ALERTS;
-            case BUDGETS -> ReadTool.BUDGET_STATUS;
-            case SAVINGS -> ReadTool.SAVINGS_RECOMMENDATIONS;
-            case WASTE -> ReadTool.TOP_WASTE;
-            case MARGIN -> comparing ? ReadTool.COMPARE : ReadTool.MARGIN_BY_CUSTOMER;
-            default -> comparing ? ReadTool.COMPARE : ReadTool.SPEND_BY;
-        };
+        if (comparing && (metric.isSpendBy() || metric == Metric.MARGIN)) {
+            return ReadTool.COMPARE;
+        }
+        return metric == Metric.MARGIN ? ReadTool.MARGIN_BY_CUSTOMER : metric.tool;
     }
 }

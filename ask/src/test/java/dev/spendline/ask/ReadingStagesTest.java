@@ -8,6 +8,7 @@ import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.SpendMetric;
 import dev.spendline.contracts.query.TimeGrain;
 import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.contracts.tools.ReadTool;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -16,8 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The reading stages one at a time, each over its own input: the options named by phrase
- * ({@link PhraseOptions}) and the words of measures, groupings, labels and usage ({@link Terms}).
- * Their results are facts: immutable once read.
+ * ({@link PhraseOptions}), the words of measures, groupings, labels and usage ({@link Terms}) and the
+ * intent, the read tool a measure is answered by. Their results are facts: immutable once read.
  */
 class ReadingStagesTest {
 
@@ -75,6 +76,18 @@ class ReadingStagesTest {
         assertThat(terms.unknownName()).isEqualTo("customer 'zzqx'");
         assertThat(terms.didYouMean()).isEmpty();
         assertThat(terms("spend for customer acme").unknownName()).isNull();
+    }
+
+    @Test
+    void theIntentIsTheToolThatAnswersTheMeasure() {
+        assertThat(QuestionInterpreter.tool(Metric.SPEND, false)).isEqualTo(ReadTool.SPEND_BY);
+        assertThat(QuestionInterpreter.tool(Metric.TOKENS, true)).isEqualTo(ReadTool.COMPARE);
+        assertThat(QuestionInterpreter.tool(Metric.MARGIN, false)).isEqualTo(ReadTool.MARGIN_BY_CUSTOMER);
+        assertThat(QuestionInterpreter.tool(Metric.MARGIN, true)).isEqualTo(ReadTool.COMPARE);
+        assertThat(QuestionInterpreter.tool(Metric.WASTE, false)).isEqualTo(ReadTool.TOP_WASTE);
+        assertThat(QuestionInterpreter.tool(Metric.SAVINGS, false)).isEqualTo(ReadTool.SAVINGS_RECOMMENDATIONS);
+        assertThat(QuestionInterpreter.tool(Metric.BUDGETS, false)).isEqualTo(ReadTool.BUDGET_STATUS);
+        assertThat(QuestionInterpreter.tool(Metric.ALERTS, false)).isEqualTo(ReadTool.ACTIVE_ALERTS);
     }
 
     @Test
