@@ -23,7 +23,10 @@ import java.util.Map;
 /**
  * Writes a tool's answer as one paragraph with the key figures, in the terms of the question:
  * totals first, then the rows it asked for with their share, money as {@code $1,234.56}. Only
- * figures from the answer record appear; nothing is estimated here.
+ * figures from the answer record appear; nothing is estimated here. One writer per read tool
+ * ({@link SpendAnswer}, {@link CompareAnswer}, {@link MarginAnswer}, {@link WasteAnswer},
+ * {@link SavingsAnswer}, {@link BudgetAnswer}, {@link AlertAnswer}), picked by the reading's tool;
+ * this class holds what they share (the narrowing in the title, shares, labels).
  */
 final class AnswerWriter {
 

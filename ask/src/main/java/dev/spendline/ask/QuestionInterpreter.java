@@ -17,6 +17,10 @@ import java.util.Map;
  * The rules (metric words, dimension words, time phrases, defaults, typos, ambiguity) are
  * documented in docs/ask.md; every choice the asker did not spell out is stated in a note.
  *
+ * <p>It only coordinates: a change asked for goes to {@link WriteIntents}; otherwise {@link Reading}
+ * runs the reading stages, {@link #tool} is the intent, and the tool's {@link CallBuilder} builds
+ * the call. The words are in {@link QuestionWords}.
+ *
  * <p>Times are UTC: workspaces have no time zone setting yet, so "today" is the UTC day.
  */
 final class QuestionInterpreter {
