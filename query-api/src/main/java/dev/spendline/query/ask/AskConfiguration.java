@@ -4,6 +4,7 @@ import dev.spendline.ask.Asker;
 import dev.spendline.ask.WorkspacePlan;
 import dev.spendline.contracts.query.Queries;
 import dev.spendline.controlplane.Principal;
+import dev.spendline.query.dashboard.PublicAddress;
 import java.time.Clock;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -13,7 +14,7 @@ import org.springframework.context.annotation.Import;
 /** {@code POST /api/v1/ask} and the asker over the read tools ({@link Queries}). */
 @Configuration(proxyBeanMethods = false)
 @Import({AskController.class, AskPageController.class})
-@EnableConfigurationProperties(AskProperties.class)
+@EnableConfigurationProperties(PublicAddress.class)
 public class AskConfiguration {
 
     @Bean
