@@ -3,7 +3,7 @@ package dev.spendline.ask;
 import static dev.spendline.ask.QuestionInterpreter.DEFAULT_DAYS;
 import static dev.spendline.ask.QuestionWords.*;
 
-import dev.spendline.ask.Reading.Subject;
+import dev.spendline.ask.DimensionReading.Subject;
 import dev.spendline.contracts.compare.CompareQuery;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.LastDays;
@@ -45,7 +45,7 @@ final class CompareCall implements CallBuilder {
     @Override
     public Interpretation build(Reading r, Metric metric) {
         boolean margins = metric == Metric.MARGIN;
-        Subject subject = r.subject();
+        Subject subject = r.dimensions.subject();
         if (margins && subject.usage() == UsageKind.INTERNAL) {
             return r.unanswered("margin is revenue minus AI cost of product usage; internal usage has no revenue");
         }
@@ -149,7 +149,7 @@ final class CompareCall implements CallBuilder {
         r.putFilters(arguments, filters);
         // interpret() refuses a margin with a left-out name first; were one to get here, the
         // compare reader would refuse its exclude rather than drop it.
-        Map<Dimension, List<String>> exclusions = r.exclusions(usage, by);
+        Map<Dimension, List<String>> exclusions = r.dimensions.exclusions(usage, by);
         String refused = r.putExclusions(arguments, exclusions, usage, filters);
         if (refused != null) {
             return r.unanswered(refused);

@@ -22,14 +22,14 @@ final class MarginCall implements CallBuilder {
     @Override
     public Interpretation build(Reading r, Metric metric) {
         List<String> problems = new ArrayList<>();
-        UsageKind usage = r.usage(problems);
+        UsageKind usage = r.dimensions.usage(problems);
         if (usage != UsageKind.PRODUCT) {
             return r.unanswered("margin is revenue minus AI cost per customer or feature of product usage; internal"
                     + " usage has no revenue");
         }
-        Dimension by = r.grouping(usage);
+        Dimension by = r.dimensions.grouping(usage);
         Map<Dimension, String> filters = new LinkedHashMap<>();
-        String refused = r.filters(usage, by, filters);
+        String refused = r.dimensions.filters(usage, by, filters);
         if (refused != null) {
             return r.unanswered(refused);
         }

@@ -18,11 +18,11 @@ final class SavingsCall implements CallBuilder {
 
     @Override
     public Interpretation build(Reading r, Metric metric) {
-        if (r.internalName() != null) {
-            return r.unanswered(r.internalName() + "; savings recommendations are about product usage");
+        if (r.dimensions.internalName() != null) {
+            return r.unanswered(r.dimensions.internalName() + "; savings recommendations are about product usage");
         }
         Map<Dimension, String> filters = new LinkedHashMap<>();
-        String refused = r.filters(UsageKind.PRODUCT, null, filters);
+        String refused = r.dimensions.filters(UsageKind.PRODUCT, null, filters);
         if (refused != null) {
             return r.unanswered(refused);
         }

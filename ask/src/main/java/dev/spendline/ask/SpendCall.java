@@ -3,8 +3,8 @@ package dev.spendline.ask;
 import static dev.spendline.ask.QuestionInterpreter.DEFAULT_LIMIT;
 import static dev.spendline.ask.QuestionWords.*;
 
+import dev.spendline.ask.DimensionReading.Subject;
 import dev.spendline.ask.EntityMatcher.Mention;
-import dev.spendline.ask.Reading.Subject;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.SpendMetric;
 import dev.spendline.contracts.query.SpendOrder;
@@ -25,7 +25,7 @@ final class SpendCall implements CallBuilder {
 
     @Override
     public Interpretation build(Reading r, Metric metric) {
-        Subject subject = r.subject();
+        Subject subject = r.dimensions.subject();
         if (subject.refused() != null) {
             return r.unanswered(subject.refused());
         }
@@ -81,7 +81,7 @@ final class SpendCall implements CallBuilder {
             arguments.put("order", order.wireName());
         }
         r.putFilters(arguments, filters);
-        Map<Dimension, List<String>> exclusions = r.exclusions(usage, by);
+        Map<Dimension, List<String>> exclusions = r.dimensions.exclusions(usage, by);
         String refused = r.putExclusions(arguments, exclusions, usage, filters);
         if (refused != null) {
             return r.unanswered(refused);
@@ -111,7 +111,7 @@ final class SpendCall implements CallBuilder {
         List<Dimension> named = new ArrayList<>();
         r.mentions.stream()
                 .sorted(java.util.Comparator.comparingInt(Mention::start))
-                .map(m -> r.dimensionOf(m, usage, null))
+                .map(m -> r.dimensions.dimensionOf(m, usage, null))
                 .filter(d -> d != null && !named.contains(d))
                 .forEach(named::add);
         return named;

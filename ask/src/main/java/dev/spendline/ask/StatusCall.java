@@ -30,11 +30,11 @@ final class StatusCall implements CallBuilder {
             r.notes.add((metric == Metric.ALERTS ? "Active alerts" : "Budget status") + " is as of now; the period"
                     + " named is not used");
         }
-        if (r.internalName() != null) {
-            return r.unanswered(r.internalName() + "; budgets and alerts watch product usage");
+        if (r.dimensions.internalName() != null) {
+            return r.unanswered(r.dimensions.internalName() + "; budgets and alerts watch product usage");
         }
         Map<Dimension, String> filters = new LinkedHashMap<>();
-        String refused = r.filters(UsageKind.PRODUCT, null, filters);
+        String refused = r.dimensions.filters(UsageKind.PRODUCT, null, filters);
         if (refused != null) {
             return r.unanswered(refused);
         }

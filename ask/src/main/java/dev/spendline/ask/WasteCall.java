@@ -21,14 +21,14 @@ final class WasteCall implements CallBuilder {
     @Override
     public Interpretation build(Reading r, Metric metric) {
         List<String> problems = new ArrayList<>();
-        UsageKind usage = r.usage(problems);
+        UsageKind usage = r.dimensions.usage(problems);
         if (usage != UsageKind.PRODUCT) {
             return r.unanswered("waste is found in product events (failed calls, retries, duplicate steps, runaway"
                     + " runs, cache misses, model overkill); internal usage has none");
         }
-        Dimension by = r.grouping(usage);
+        Dimension by = r.dimensions.grouping(usage);
         Map<Dimension, String> filters = new LinkedHashMap<>();
-        String refused = r.filters(usage, by, filters);
+        String refused = r.dimensions.filters(usage, by, filters);
         if (refused != null) {
             return r.unanswered(refused);
         }
