@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The reading stages one at a time, each over its own input: the options named by phrase
- * ({@link PhraseOptions}), the words of measures, groupings, labels and usage ({@link Terms}) and the
- * intent, the read tool a measure is answered by. Their results are facts: immutable once read.
+ * ({@link PhraseOptions}), the words of measures, groupings, labels and usage ({@link Terms}), what the
+ * names make of it ({@link DimensionReading}) and the intent, the read tool a measure is answered by. Their results are facts: immutable once read.
  */
 class ReadingStagesTest {
 
@@ -76,6 +76,28 @@ class ReadingStagesTest {
         assertThat(terms.unknownName()).isEqualTo("customer 'zzqx'");
         assertThat(terms.didYouMean()).isEmpty();
         assertThat(terms("spend for customer acme").unknownName()).isNull();
+    }
+
+    @Test
+    void theDimensionsOfTheNamesAreTheUsageTheGroupingTheFiltersAndTheExclusions() {
+        List<String> words =
+                new ArrayList<>(Arrays.asList("tokens by model for customer acme without search".split(" ")));
+        List<Mention> mentions = matcher.find(words, QuestionWords.RESERVED, new ArrayList<>());
+        Terms terms = Terms.read(words, mentions, matcher);
+        List<Mention> excluded = Negation.negated(words, mentions, QuestionWords.NOUNS.keySet());
+        List<Mention> kept = new ArrayList<>(mentions);
+        kept.removeAll(excluded);
+        List<String> notes = new ArrayList<>();
+        DimensionReading dimensions = new DimensionReading(terms, kept, excluded, notes);
+
+        DimensionReading.Subject subject = dimensions.subject();
+        assertThat(subject.refused()).isNull();
+        assertThat(subject.usage()).isEqualTo(UsageKind.PRODUCT);
+        assertThat(subject.by()).isEqualTo(Dimension.MODEL);
+        assertThat(subject.filters()).containsExactly(Map.entry(Dimension.TENANT, "acme"));
+        assertThat(dimensions.exclusions(UsageKind.PRODUCT, Dimension.MODEL))
+                .containsExactly(Map.entry(Dimension.FEATURE, List.of("search")));
+        assertThat(notes).isEmpty();
     }
 
     @Test
