@@ -147,7 +147,7 @@ final class CompareCall implements CallBuilder {
             }
         }
         r.putFilters(arguments, filters);
-        // interpret() refuses a margin with a left-out name first; were one to get here, the
+        // Reading.read() refuses a margin with a left-out name first; were one to get here, the
         // compare reader would refuse its exclude rather than drop it.
         Map<Dimension, List<String>> exclusions = r.dimensions.exclusions(usage, by);
         String refused = r.putExclusions(arguments, exclusions, usage, filters);
