@@ -16,8 +16,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -92,24 +90,9 @@ final class Reading {
             text = text.substring(0, text.lastIndexOf(budgetName)).replaceAll("\\b(?:named|called|titled) $", "");
         }
         String withoutNames = matcher.withoutExactNames(text);
-        if (AskPhrases.OFF_TOPIC.matcher(withoutNames).find()) {
-            return unanswered("that is not a question about this workspace's AI usage data; Ask answers questions"
-                    + " about spend, tokens, calls, margin, waste, savings, budgets and alerts, and does not write,"
-                    + " chat or answer general questions");
-        }
-        for (Map.Entry<Pattern, String> unsupported : UNSUPPORTED) {
-            // "don't set a budget, just show…" and "which budgets did we set" ask for no change.
-            boolean change = unsupported.getValue().startsWith(READS_ONLY);
-            if (change && WriteIntents.asksAbout(withoutNames)) {
-                continue;
-            }
-            if (WriteIntents.affirmed(unsupported.getKey(), withoutNames)) {
-                return unanswered(unsupported.getValue());
-            }
-        }
-        if (!budgetWords && FORECAST.matcher(withoutNames).find()) {
-            return unanswered("Ask reports what happened; forecasts are only given for budgets (their run-rate"
-                    + " forecast in budget status)");
+        String notForAsk = NotForAsk.reason(withoutNames, budgetWords);
+        if (notForAsk != null) {
+            return unanswered(notForAsk);
         }
         TimePhrases.Found time = TimePhrases.find(text, today, now);
         if (time.problem() != null) {
@@ -123,7 +106,9 @@ final class Reading {
         range = time.range();
         second = time.second();
         options = PhraseOptions.read(matcher.withoutExactNames(time.rest()), comparing);
-        text = takeLimit(time.rest());
+        TopN topN = TopN.take(time.rest());
+        limit = topN.limit();
+        text = topN.rest();
         words = Arrays.stream(text.trim().split("\\s+"))
                 .map(w -> w.replaceAll("^[.\\-_]+|[.\\-_]+$", ""))
                 .filter(w -> !w.isEmpty())
@@ -182,18 +167,6 @@ final class Reading {
     }
 
     // ---- words
-
-    String takeLimit(String rest) {
-        for (Pattern pattern : TOP_N) {
-            Matcher m = pattern.matcher(rest);
-            if (m.find()) {
-                String n = m.group(1);
-                limit = TimePhrases.number(n);
-                return TimePhrases.blank(rest, m.start(1), m.end(1));
-            }
-        }
-        return rest;
-    }
 
     Metric metric() {
         if (terms.metrics().isEmpty()) {

@@ -16,7 +16,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The reading stages one at a time, each over its own input: the options named by phrase
+ * The reading stages one at a time, each over its own input: what no tool answers ({@link NotForAsk}),
+ * how many ({@link TopN}), the options named by phrase
  * ({@link PhraseOptions}), the words of measures, groupings, labels and usage ({@link Terms}), what the
  * names make of it ({@link DimensionReading}) and the intent, the read tool a measure is answered by. Their results are facts: immutable once read.
  */
@@ -28,6 +29,23 @@ class ReadingStagesTest {
         List<String> words = new ArrayList<>(Arrays.asList(question.split(" ")));
         List<Mention> mentions = matcher.find(words, QuestionWords.RESERVED, new ArrayList<>());
         return Terms.read(words, mentions, matcher);
+    }
+
+    @Test
+    void whatNoToolAnswersIsRefusedWithTheReason() {
+        assertThat(NotForAsk.reason("write me a poem about tokens", false)).startsWith("that is not a question");
+        assertThat(NotForAsk.reason("why did spend go up", false))
+                .isEqualTo("Ask reports figures; it does not explain causes");
+        assertThat(NotForAsk.reason("forecast spend for next month", false)).startsWith("Ask reports what happened");
+        assertThat(NotForAsk.reason("forecast of the search budget", true)).isNull();
+        assertThat(NotForAsk.reason("spend by feature this month", false)).isNull();
+    }
+
+    @Test
+    void howManyIsTakenOutOfTheText() {
+        assertThat(TopN.take("top 5 customers by spend")).isEqualTo(new TopN(5, "top   customers by spend"));
+        assertThat(TopN.take("which two teams spent most").limit()).isEqualTo(2);
+        assertThat(TopN.take("spend by feature")).isEqualTo(new TopN(null, "spend by feature"));
     }
 
     @Test
