@@ -69,26 +69,14 @@ final class Reading {
      * then {@link #asked}), else the reason it cannot be answered.
      */
     Interpretation read() {
-        text = normalise(question);
-        if (text.isBlank()) {
+        QuestionText read = QuestionText.read(question, correction);
+        if (read == null) {
             return unanswered("the question is empty");
         }
-        VocabularyCorrection.Corrected corrected = correction.correct(text);
-        text = corrected.text();
-        notes.addAll(corrected.notes());
-        // Phrases whose nouns are not groupings: "sources of waste" is waste, "model overkill" a kind of it.
-        text = text.replaceAll("\\bsources? of (waste|spend|spending|cost|costs)\\b", "$1")
-                .replaceAll("\\bmodel overkill\\b", "overkill")
-                // Everyday words for margin and for savings.
-                .replaceAll("\\b(?:making|make|made|earning|earn) money\\b", "margin")
-                .replaceAll("\\b(?:spend|pay|paying|spending) less\\b", "save")
-                .replaceAll("\\bcheaper models?\\b", "cheaper model savings");
-        boolean budgetWords = text.matches(".*\\b(budget|budgets|cap|caps)\\b.*");
-        // "the budget named q4 pilot": the name is the rest of the question, not a period or names.
-        budgetName = budgetWords ? AskPhrases.budgetName(text) : null;
-        if (budgetName != null) {
-            text = text.substring(0, text.lastIndexOf(budgetName)).replaceAll("\\b(?:named|called|titled) $", "");
-        }
+        text = read.text();
+        notes.addAll(read.notes());
+        budgetName = read.budgetName();
+        boolean budgetWords = read.budgetWords();
         String withoutNames = matcher.withoutExactNames(text);
         String notForAsk = NotForAsk.reason(withoutNames, budgetWords);
         if (notForAsk != null) {

@@ -16,7 +16,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The reading stages one at a time, each over its own input: what no tool answers ({@link NotForAsk}),
+ * The reading stages one at a time, each over its own input: the text ({@link QuestionText}), what no
+ * tool answers ({@link NotForAsk}),
  * how many ({@link TopN}), the options named by phrase
  * ({@link PhraseOptions}), the words of measures, groupings, labels and usage ({@link Terms}), what the
  * names make of it ({@link DimensionReading}) and the intent, the read tool a measure is answered by. Their results are facts: immutable once read.
@@ -29,6 +30,18 @@ class ReadingStagesTest {
         List<String> words = new ArrayList<>(Arrays.asList(question.split(" ")));
         List<Mention> mentions = matcher.find(words, QuestionWords.RESERVED, new ArrayList<>());
         return Terms.read(words, mentions, matcher);
+    }
+
+    @Test
+    void theTextIsNormalisedCorrectedAndPutInAsksWords() {
+        VocabularyCorrection correction = new VocabularyCorrection(QuestionWords.LEXICON, AskCorpus.VOCABULARY);
+        QuestionText text = QuestionText.read("Which customers are we making money on?", correction);
+        assertThat(text.text()).isEqualTo("which customers are we margin on");
+        assertThat(text.budgetWords()).isFalse();
+        QuestionText budget = QuestionText.read("status of the budget named q4 pilot", correction);
+        assertThat(budget.budgetName()).isEqualTo("q4 pilot");
+        assertThat(budget.text()).isEqualTo("status of the budget ");
+        assertThat(QuestionText.read(" ?! ", correction)).isNull();
     }
 
     @Test
