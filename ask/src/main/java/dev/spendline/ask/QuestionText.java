@@ -1,13 +1,16 @@
 package dev.spendline.ask;
 
+import static dev.spendline.ask.QuestionWords.EVERYDAY_PHRASES;
 import static dev.spendline.ask.QuestionWords.normalise;
 
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * The first reading stage: the question lower-cased and without punctuation
  * ({@link QuestionWords#normalise}), Ask's own words with typos corrected, everyday phrases put in
- * Ask's words ("making money" is margin), and a budget's name taken off the end ("the budget named
+ * Ask's words ({@link QuestionWords#EVERYDAY_PHRASES}: "making money" is margin), and a budget's name taken off the end ("the budget named
  * q4 pilot").
  *
  * @param text what the later stages read
@@ -29,13 +32,9 @@ record QuestionText(String text, boolean budgetWords, String budgetName, List<St
         }
         VocabularyCorrection.Corrected corrected = correction.correct(text);
         text = corrected.text();
-        // Phrases whose nouns are not groupings: "sources of waste" is waste, "model overkill" a kind of it.
-        text = text.replaceAll("\\bsources? of (waste|spend|spending|cost|costs)\\b", "$1")
-                .replaceAll("\\bmodel overkill\\b", "overkill")
-                // Everyday words for margin and for savings.
-                .replaceAll("\\b(?:making|make|made|earning|earn) money\\b", "margin")
-                .replaceAll("\\b(?:spend|pay|paying|spending) less\\b", "save")
-                .replaceAll("\\bcheaper models?\\b", "cheaper model savings");
+        for (Map.Entry<Pattern, String> phrase : EVERYDAY_PHRASES) {
+            text = phrase.getKey().matcher(text).replaceAll(phrase.getValue());
+        }
         boolean budgetWords = text.matches(".*\\b(budget|budgets|cap|caps)\\b.*");
         // "the budget named q4 pilot": the name is the rest of the question, not a period or names.
         String budgetName = budgetWords ? AskPhrases.budgetName(text) : null;

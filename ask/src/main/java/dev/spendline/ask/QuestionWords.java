@@ -490,6 +490,18 @@ final class QuestionWords {
         return Set.copyOf(words);
     }
 
+    /**
+     * Everyday phrases put in Ask's words before anything else is read, in this order: phrases
+     * whose nouns are not groupings ("sources of waste" is waste, "model overkill" a kind of it),
+     * and everyday words for margin and for savings.
+     */
+    static final List<Map.Entry<Pattern, String>> EVERYDAY_PHRASES = List.of(
+            Map.entry(Pattern.compile("\\bsources? of (waste|spend|spending|cost|costs)\\b"), "$1"),
+            Map.entry(Pattern.compile("\\bmodel overkill\\b"), "overkill"),
+            Map.entry(Pattern.compile("\\b(?:making|make|made|earning|earn) money\\b"), "margin"),
+            Map.entry(Pattern.compile("\\b(?:spend|pay|paying|spending) less\\b"), "save"),
+            Map.entry(Pattern.compile("\\bcheaper models?\\b"), "cheaper model savings"));
+
     /** How the reason given for a write request starts ({@link AskAnswer#writeRequest()}). */
     static final String READS_ONLY = "Ask only reads";
 
