@@ -1,5 +1,9 @@
 package dev.spendline.query.ask;
 
+import dev.spendline.ask.AnswerTable;
+import dev.spendline.ask.AskAnswer;
+import dev.spendline.ask.AskExamples;
+import dev.spendline.ask.Asker;
 import dev.spendline.contracts.tools.InvalidArgumentsException;
 import dev.spendline.contracts.validation.FieldError;
 import dev.spendline.controlplane.Principal;
@@ -43,7 +47,7 @@ final class AskPageController {
             throw new InvalidArgumentsException(
                     List.of(new FieldError("q", "must be at most " + AskRequestReader.MAX_LENGTH + " characters")));
         }
-        AskAnswer answer = asker.ask(principal.workspaceId(), principal.plan(), question, "");
+        AskAnswer answer = asker.ask(principal.workspaceId(), AskConfiguration.plan(principal), question, "");
         model.addAttribute("question", question);
         model.addAttribute("answer", answer);
         model.addAttribute("table", answer.data() == null ? null : AnswerTable.of(answer.data(), formats));
