@@ -96,18 +96,20 @@ final class AskPhrases {
 
     private static final List<Map.Entry<Pattern, TimeGrain>> GRAINS = List.of(
             Map.entry(
-                    Pattern.compile("\\b(?:hourly|hour by hour|hour-by-hour|per hour|by hour|by the hour|each hour"
-                            + "|every hour)\\b|\\bhour (?:on|over) hour\\b"),
+                    Pattern.compile("\\b(?:hourly|hour by hour|hour-by-hour|per hour|per-hour|by hour"
+                            + "|by the hour|each hour|every hour)\\b|\\bhour (?:on|over) hour\\b"),
                     TimeGrain.HOUR),
             Map.entry(
-                    Pattern.compile("\\b(?:daily|day by day|day-by-day|per day|by day|each day|every day)\\b"
+                    Pattern.compile("\\b(?:daily|day by day|day-by-day|per day|per-day|by day|each day|every day)\\b"
                             + "|\\bday (?:on|over) day\\b"),
                     TimeGrain.DAY),
             Map.entry(
-                    Pattern.compile("\\b(?:weekly|week by week|per week|by week|each week|every week)\\b"),
+                    Pattern.compile("\\b(?:weekly|week by week|week-by-week|per week|per-week|by week|each week"
+                            + "|every week)\\b"),
                     TimeGrain.WEEK),
             Map.entry(
-                    Pattern.compile("\\b(?:monthly|month by month|per month|by month|each month|every month)\\b"),
+                    Pattern.compile("\\b(?:monthly|month by month|month-by-month|per month|per-month|by month"
+                            + "|each month|every month)\\b"),
                     TimeGrain.MONTH));
 
     private static final Pattern TREND = Pattern.compile(

@@ -48,7 +48,9 @@ final class SpendAnswer {
                 .sorted(java.util.Comparator.comparingInt(e -> FILTER_ORDER.indexOf(e.getKey())))
                 .flatMap(e -> e.getValue().stream().map(v -> Words.named(Dimension.of(usage, e.getKey()), v)))
                 .collect(Collectors.joining(" or "));
-        String grouping = grain != null ? grainWords(grain) : "by " + Words.noun(by);
+        TimeGrain per = r.per() == null ? null : TimeGrain.parse(r.per());
+        String grouping =
+                grain != null ? grainWords(grain) : "by " + Words.noun(by) + (per != null ? " " + grainWords(per) : "");
         String title = capital(Words.measure(metric, reading.metric().words)) + " " + grouping
                 + (filter.isEmpty() ? "" : " for " + filter) + (without.isEmpty() ? "" : " without " + without)
                 + ", " + Words.period(reading.range()) + " ("
@@ -58,7 +60,11 @@ final class SpendAnswer {
         }
         String answer = grain != null
                 ? series(title, r, metric)
-                : metric == SpendMetric.COST ? spendByCost(reading, title, r) : ranked(reading, title, r, metric);
+                : per != null
+                        ? perPeriod(reading, title, r, metric, per)
+                        : metric == SpendMetric.COST
+                                ? spendByCost(reading, title, r)
+                                : ranked(reading, title, r, metric);
         return answer + unpriced(r.unpriced());
     }
 
@@ -82,6 +88,62 @@ final class SpendAnswer {
             parts.add(period + " " + figure(metric, row.metricValue()));
         }
         return s.append("; ").append(String.join(", ", parts)).append('.').toString();
+    }
+
+    /** Values listed in words with two groupings; the table lists all the report's values. */
+    static final int PER_VALUES_IN_WORDS = 5;
+
+    /**
+     * Two groupings: the total, then each listed value (ranking order) with its figure in every
+     * period, then how many values more and their figure: the sentence stays short, the answer's
+     * table has every row.
+     */
+    private static String perPeriod(
+            Interpretation reading, String title, SpendReport r, SpendMetric metric, TimeGrain per) {
+        StringBuilder s = new StringBuilder(title).append(": ").append(figure(metric, metric.of(r.totals())));
+        s.append(isSum(metric) ? " in total" : " overall");
+        boolean hours = per == TimeGrain.HOUR;
+        boolean oneDay = hours
+                && r.from()
+                        .truncatedTo(java.time.temporal.ChronoUnit.DAYS)
+                        .equals(r.to().minusMillis(1).truncatedTo(java.time.temporal.ChronoUnit.DAYS));
+        java.util.Map<String, List<SpendRow>> byValue = new java.util.LinkedHashMap<>();
+        for (SpendRow row : r.rows()) {
+            byValue.computeIfAbsent(row.value(), v -> new ArrayList<>()).add(row);
+        }
+        int shown = Math.min(Math.min(reading.shown(), PER_VALUES_IN_WORDS), byValue.size());
+        List<String> parts = new ArrayList<>();
+        int i = 0;
+        for (java.util.Map.Entry<String, List<SpendRow>> value : byValue.entrySet()) {
+            if (i++ == shown) {
+                break;
+            }
+            String periods = value.getValue().stream()
+                    .map(row -> (hours ? hourWords(row.period(), oneDay) : row.period()) + " "
+                            + figure(metric, row.metricValue()))
+                    .collect(Collectors.joining(", "));
+            parts.add(label(value.getKey()) + ": " + periods);
+        }
+        if (!parts.isEmpty()) {
+            s.append("; ").append(String.join("; ", parts));
+        }
+        long more = Math.max(0, r.distinctValues() - shown);
+        if (more > 0) {
+            s.append("; ").append(Words.count(more)).append(more == 1 ? " more value" : " more values");
+            if (metric == SpendMetric.COST) {
+                BigDecimal rest = r.totals().costUsd();
+                for (List<SpendRow> rows :
+                        byValue.values().stream().limit(shown).toList()) {
+                    for (SpendRow row : rows) {
+                        rest = rest.subtract(row.measures().costUsd());
+                    }
+                }
+                s.append(' ')
+                        .append(Words.money(rest))
+                        .append(shareOf(rest, r.totals().costUsd()));
+            }
+        }
+        return s.append('.').toString();
     }
 
     /** An hour row as people say it (UTC): "13:00", or "21 Nov 13:00" when the hours span days. */

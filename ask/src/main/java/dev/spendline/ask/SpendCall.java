@@ -44,10 +44,9 @@ final class SpendCall implements CallBuilder {
             r.notes.add("Hours are kept for the last " + TimeGrain.HOURS_KEPT.toDays() + " days: " + Words.period(range)
                     + " is shown day by day");
         }
-        if (period != null && by != null) {
-            r.notes.add("One grouping at a time: read as " + grainWord(r, period) + ", not by " + Words.noun(by));
-            by = null;
-        }
+        // A dimension and a period together ("per model per week") are two groupings: a row per
+        // value per period (spend_by's per), every period listed, at most MAX_PER_LIMIT values.
+        boolean twoGroupings = period != null && by != null;
         if (period == null && by == null) {
             if (filters.isEmpty()) {
                 by = usage == UsageKind.PRODUCT ? Dimension.FEATURE : Dimension.INTERNAL_TOOL;
@@ -62,16 +61,26 @@ final class SpendCall implements CallBuilder {
             }
         }
         SpendMetric measure = r.measure(metric);
-        int n = r.limit == null ? DEFAULT_LIMIT : Math.min(r.limit, SpendQuery.MAX_LIMIT);
-        SpendOrder order = period != null
+        int n = r.limit == null
+                ? DEFAULT_LIMIT
+                : Math.min(r.limit, twoGroupings ? SpendQuery.MAX_PER_LIMIT : SpendQuery.MAX_LIMIT);
+        if (twoGroupings && r.limit != null && r.limit > SpendQuery.MAX_PER_LIMIT) {
+            r.notes.add("With a row per period, at most " + SpendQuery.MAX_PER_LIMIT + " " + Words.noun(by)
+                    + " values are listed");
+        }
+        boolean series = period != null && !twoGroupings;
+        SpendOrder order = series
                 ? (r.options.newestFirst() ? SpendOrder.DESC : null)
                 : (r.options.ascending() ? SpendOrder.ASC : null);
         Map<String, Object> arguments = new LinkedHashMap<>();
-        arguments.put("by", period != null ? period.wireName() : by.wireName());
+        arguments.put("by", series ? period.wireName() : by.wireName());
+        if (twoGroupings) {
+            arguments.put("per", period.wireName());
+        }
         arguments.put("usage", usage.wireName());
         arguments.put("from", range.fromArgument());
         arguments.put("to", range.toArgument());
-        if (period == null) {
+        if (!series) {
             arguments.put("limit", n);
         }
         if (measure != SpendMetric.COST) {
@@ -86,11 +95,13 @@ final class SpendCall implements CallBuilder {
         if (refused != null) {
             return r.unanswered(refused);
         }
-        String grouping = period != null ? grainWord(r, period) : "by " + Words.noun(by);
+        String grouping = series
+                ? grainWord(r, period)
+                : "by " + Words.noun(by) + (twoGroupings ? " " + grainWord(r, period) : "");
         String reading = Words.measure(measure, metric.words) + " " + grouping + r.forWords(filters)
                 + r.withoutWords(exclusions) + ", "
                 + usage.wireName() + " usage, " + Words.period(range)
-                + (period != null
+                + (series
                         ? (order == SpendOrder.DESC ? ", newest first" : "")
                         : ", " + (order == SpendOrder.ASC ? "bottom " : "top ") + n);
         return r.answered(metric, new ToolCall(ReadTool.SPEND_BY, arguments), range, reading, null, false, n);

@@ -35,6 +35,20 @@ class AnswerWriterTest {
     }
 
     @Test
+    void twoGroupingsSayEachValuePeriodByPeriod() {
+        assertThat(answer("spend by feature per week this month"))
+                .isEqualTo("AI spend by feature week by week, 1–22 Nov 2026 (product usage): $1,234.56 in total;"
+                        + " search: 2026-10-26 $800.00, 2026-11-02 $0.00; chat: 2026-10-26 $400.00, 2026-11-02 $0.00;"
+                        + " support-bot: 2026-10-26 $34.56, 2026-11-02 $0.00.");
+    }
+
+    @Test
+    void twoGroupingsCountTheValuesNotSaid() {
+        assertThat(answer("top 1 feature per week this month"))
+                .endsWith("search: 2026-10-26 $800.00, 2026-11-02 $0.00; 2 more values $434.56 (35.2%).");
+    }
+
+    @Test
     void unpricedInternalUsageIsSaidWithItsTokensModelsAndTheFix() {
         Interpretation reading = read("spend by team this month");
         SpendReport report = (SpendReport) reading.call().run(Reports.tools(), WS);

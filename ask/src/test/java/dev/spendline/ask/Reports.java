@@ -90,6 +90,9 @@ public final class Reports {
             }
             return report(q, periods, periods, new Measures(new BigDecimal("0.00"), 0, 0, 0, 0, 0, 0, 0, null));
         }
+        if (q.per() != null) {
+            return perPeriod(q, all);
+        }
         String kept = q.by() == null ? null : q.filters().get(q.by());
         List<SpendRow> matching = new java.util.ArrayList<>();
         java.util.Set<String> left =
@@ -111,6 +114,55 @@ public final class Reports {
         List<SpendRow> rows = matching.subList(0, Math.min(q.limit(), matching.size()));
         Measures others = sum(matching.subList(rows.size(), matching.size()));
         return report(q, matching, rows, others);
+    }
+
+    /**
+     * Two groupings: the three values of {@link #spend} in the range's first two periods, all of a
+     * value's figure in the first and none in the second.
+     */
+    private static SpendReport perPeriod(SpendQuery q, List<SpendRow> all) {
+        dev.spendline.contracts.query.TimeGrain per = q.per();
+        List<String> periods;
+        if (per == dev.spendline.contracts.query.TimeGrain.HOUR) {
+            Instant hour = q.from().truncatedTo(java.time.temporal.ChronoUnit.HOURS);
+            periods = List.of(per.labelOf(hour), per.labelOf(hour.plus(java.time.Duration.ofHours(1))));
+        } else {
+            java.time.LocalDate first =
+                    per.periodStart(java.time.LocalDate.ofInstant(q.from(), java.time.ZoneOffset.UTC));
+            periods = List.of(per.label(first), per.label(per.next(first)));
+        }
+        Measures none = new Measures(new BigDecimal("0.00"), 0, 0, 0, 0, 0, 0, 0, null);
+        List<SpendRow> rows = new java.util.ArrayList<>();
+        for (SpendRow row : all) {
+            rows.add(new SpendRow(row.value(), row.measures(), q.metric().of(row.measures()), periods.get(0)));
+            rows.add(new SpendRow(row.value(), none, q.metric().of(none), periods.get(1)));
+        }
+        Measures total = sum(all);
+        Map<String, String> filters = new java.util.LinkedHashMap<>();
+        q.filters().forEach((d, v) -> filters.put(d.wireName(), v));
+        return new SpendReport(
+                q.workspaceId(),
+                q.usage().wireName(),
+                q.byName(),
+                q.from(),
+                q.to(),
+                filters,
+                q.limit(),
+                q.metric().wireName(),
+                q.order().wireName(),
+                all.size(),
+                rows,
+                none,
+                total,
+                q.excludedByName(),
+                null,
+                per.wireName(),
+                List.of(
+                        new SpendRow(periods.get(0), total, q.metric().of(total), periods.get(0)),
+                        new SpendRow(periods.get(1), none, q.metric().of(none), periods.get(1))),
+                List.of(
+                        new SpendRow(periods.get(0), none, q.metric().of(none), periods.get(0)),
+                        new SpendRow(periods.get(1), none, q.metric().of(none), periods.get(1))));
     }
 
     private static SpendReport report(SpendQuery q, List<SpendRow> all, List<SpendRow> rows, Measures others) {
