@@ -500,7 +500,27 @@ final class QuestionWords {
             Map.entry(Pattern.compile("\\bmodel overkill\\b"), "overkill"),
             Map.entry(Pattern.compile("\\b(?:making|make|made|earning|earn) money\\b"), "margin"),
             Map.entry(Pattern.compile("\\b(?:spend|pay|paying|spending) less\\b"), "save"),
-            Map.entry(Pattern.compile("\\bcheaper models?\\b"), "cheaper model savings"));
+            Map.entry(Pattern.compile("\\bcheaper models?\\b"), "cheaper model savings"),
+            // Losing money is a negative margin: "lost us money", "underwater", "cost us more than they pay".
+            Map.entry(Pattern.compile("\\b(?:lost|lose|losing|loses) (?:us |me |them )?money\\b"), "margin"),
+            Map.entry(Pattern.compile("\\b(?:are |is )?(?:underwater|under water)\\b"), " margin"),
+            Map.entry(
+                    Pattern.compile(
+                            "\\b(?:costing|cost|costs) (?:us )?more than (?:they|it|he|she) (?:pay|pays|paid)\\b"),
+                    "margin"),
+            // Waste kinds in everyday words.
+            Map.entry(
+                    Pattern.compile(
+                            "\\b(?:an? )?(?:bigger|larger|more expensive|pricier) models? than (?:we|they|you|it)"
+                                    + " (?:need|needs|needed)\\b"),
+                    "overkill"),
+            Map.entry(
+                    Pattern.compile("\\b(?:failing|failed|erroring) (?:requests|request|calls|call)\\b"),
+                    "failed calls"),
+            Map.entry(Pattern.compile("\\brunaway agent runs?\\b"), "runaway runs"),
+            Map.entry(
+                    Pattern.compile("\\b(?:agent )?loops?(?: that never (?:stop|stops|end|ends))?\\b"),
+                    "runaway runs"));
 
     /** How the reason given for a write request starts ({@link AskAnswer#writeRequest()}). */
     static final String READS_ONLY = "Ask only reads";

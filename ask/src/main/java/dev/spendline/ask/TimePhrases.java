@@ -91,6 +91,10 @@ final class TimePhrases {
                 return TimeRange.days(c.today().with(TemporalAdjusters.previousOrSame(day)), c.today());
             }),
             rule("\\bsince yesterday\\b", (m, c) -> TimeRange.days(c.today().minusDays(1), c.today())),
+            // "since the first", "since the 1st of the month": this month to date.
+            rule(
+                    "\\bsince the (?:first|1st)(?: of (?:the|this) month)?\\b(?! of\\b)",
+                    (m, c) -> TimeRange.days(c.today().withDayOfMonth(1), c.today())),
             rule("\\bsince (" + POINT + ")\\b", (m, c) -> {
                 LocalDate[] point = point(m.group(1), c.today());
                 return point == null ? null : TimeRange.days(point[0], c.today());

@@ -8,7 +8,7 @@ import dev.spendline.contracts.text.EditDistance;
  */
 final class TypoDistance {
 
-    /** Shorter words are never corrected: "tem" could be "team", "them" or a typo of either. */
+    /** Shorter words are corrected only for a dropped letter (VocabularyCorrection.Lexicon#withOneLetterMore). */
     static final int SHORTEST = 4;
 
     /** Names of this length and longer may be two edits away; shorter ones only one. */

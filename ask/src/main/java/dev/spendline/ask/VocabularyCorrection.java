@@ -445,6 +445,38 @@ final class VocabularyCorrection {
             }
         }
 
+        /**
+         * The one vocabulary word of the shortest corrected length that {@code word} is with one
+         * letter left out ("wek" is "week", "ths" is "this", "cal" is "call"); null when none or
+         * more than one is. A dropped letter is the only typo of a three-letter word read: any
+         * other edit of one ("tem") could be "team", "them" or a typo of either.
+         */
+        String withOneLetterMore(String word) {
+            if (byLength.size() <= word.length() + 1) {
+                return null;
+            }
+            String found = null;
+            for (String target : byLength.get(word.length() + 1)) {
+                if (oneLetterMore(target, word)) {
+                    if (found != null) {
+                        return null;
+                    }
+                    found = target;
+                }
+            }
+            return found;
+        }
+
+        private static boolean oneLetterMore(String longer, String word) {
+            for (int skip = 0; skip < longer.length(); skip++) {
+                if (longer.regionMatches(0, word, 0, skip)
+                        && longer.regionMatches(skip + 1, word, skip, word.length() - skip)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
         /** The words typos are corrected to, shortest first. */
         List<String> words() {
             return byLength.stream().flatMap(List::stream).toList();
@@ -573,10 +605,11 @@ final class VocabularyCorrection {
                             || words[i - 1].equals("titled"))) {
                 break; // a budget's name is the rest of the question, as typed
             }
-            if (word.length() < TypoDistance.SHORTEST || lexicon.knows(word) || !lettersOnly(word)) {
+            if (lexicon.knows(word) || !lettersOnly(word) || word.length() < TypoDistance.SHORTEST - 1) {
                 continue;
             }
-            String closest = lexicon.closest(word);
+            String closest =
+                    word.length() < TypoDistance.SHORTEST ? lexicon.withOneLetterMore(word) : lexicon.closest(word);
             if (closest != null && !nearName(word)) {
                 notes.add("'" + word + "' read as '" + closest + "'");
                 words[i] = closest;
