@@ -29,7 +29,12 @@ final class AskController {
 
     @PostMapping("/api/v1/ask")
     AskAnswer ask(@AuthenticationPrincipal Principal principal, @RequestBody(required = false) byte[] body) {
-        String question = AskRequestReader.read(body);
-        return asker.ask(principal.workspaceId(), principal.plan(), question, properties.baseUrlOrRequest());
+        AskRequestReader.AskRequest request = AskRequestReader.request(body);
+        return asker.ask(
+                principal.workspaceId(),
+                principal.plan(),
+                request.question(),
+                properties.baseUrlOrRequest(),
+                request.context());
     }
 }

@@ -124,6 +124,16 @@ final class QuestionInterpreter {
     private static final Set<String> GROUPING =
             Set.of("by", "per", "each", "every", "which", "what", "across", "among");
 
+    /** Whether {@code word} names a dimension ("feature", "customers"), for reading follow-ups ({@link FollowUps}). */
+    static boolean isDimensionWord(String word) {
+        return NOUNS.containsKey(word);
+    }
+
+    /** Whether a dimension word after {@code word} is a grouping ("by", "per", "which"), for {@link FollowUps}. */
+    static boolean isGroupingWord(String word) {
+        return GROUPING.contains(word);
+    }
+
     private static final Set<String> INTERNAL_WORDS = Set.of("internal", "internally", "in-house");
     private static final Set<String> PRODUCT_WORDS =
             Set.of("product", "products", "production", "prod", "customer-facing", "app", "apps");
