@@ -171,7 +171,7 @@ final class FollowUps {
                     }
                 }
                 changed.put("exclude", List.copyOf(union));
-            } else if (!Objects.equals(value, base.get(key)) || (key.equals("limit") && !previous.containsKey(key))) {
+            } else if (!Objects.equals(value, base.get(key))) {
                 changed.put(key, value);
                 if (Referents.DIMENSIONS.contains(key)) {
                     // A value asked for is no longer left out.
@@ -183,9 +183,9 @@ final class FollowUps {
         if (base.containsKey("metric") && !asked.containsKey("metric")) {
             changed.remove("metric");
         }
-        if (groupingNamed
-                || !Objects.equals(asked.get("by"), base.get("by"))
-                || !Objects.equals(asked.get("per"), base.get("per"))) {
+        // Only a grouping the question names: the interpreter also groups by a named value's dimension
+        // when none is said ("spend only for globex" is by customer), which a follow-up must not take.
+        if (groupingNamed) {
             regroup(changed, previous, asked, usage);
         }
         if (changed.containsKey("per")) {
