@@ -88,6 +88,17 @@ class AskContextTest {
     }
 
     @Test
+    void thatOneIsTheFirstRowWhenTheQuestionNamedNoValue() {
+        AskAnswer byFeature = asker.ask("ws_1", null, "spend by feature this month", "", null);
+        String top = AskContext.decode(byFeature.context()).that().value();
+        AskAnswer without = asker.ask("ws_1", null, "exclude that one", "", byFeature.context());
+        assertThat(without.tool().arguments()).containsEntry("exclude", List.of("feature:" + top));
+        assertThat(without.notes()).contains("'that one' read as feature '" + top + "'");
+        AskAnswer only = asker.ask("ws_1", null, "only that one", "", byFeature.context());
+        assertThat(only.tool().arguments()).containsEntry("feature", top).doesNotContainKey("exclude");
+    }
+
+    @Test
     void thatOneWithNothingToReferToIsRefusedNotGuessed() {
         AskContext noReferent =
                 new AskContext(spendByFeature().tool(), spendByFeature().arguments(), null);
