@@ -53,7 +53,7 @@ final class FollowUpWords {
             }
             Dimension d = FollowUps.dimension(b, key);
             if (b.get(key) == null) {
-                changes.add("all of " + Words.nouns(d) + " again");
+                changes.add("all " + Words.nouns(d) + " again");
             } else {
                 changes.add("only " + Words.named(d, String.valueOf(b.get(key))));
             }

@@ -44,6 +44,10 @@ final class FollowUps {
             + "|leave out|leaving out|but not|minus|ignore|ignoring|only|just|for|on)"
             + " (?:that one|this one|that|it|them|the top one|the first one|the top)\\b");
 
+    /** "all customers", "every feature" (not "by all customers"): the dimension word is group 1. */
+    private static final Pattern ALL =
+            Pattern.compile("(?<!\\bby |\\bper )\\b(?:for )?(?:all|every) (?:the )?([a-z]+)\\b");
+
     private static final Set<String> PERIOD = Set.of("from", "to", "baseFrom", "baseTo");
     private static final Set<String> GRAINS = Set.of("hour", "day", "week", "month");
 
@@ -85,8 +89,26 @@ final class FollowUps {
                     + previous.that().dimension() + " "
                     + Matcher.quoteReplacement(previous.that().value()));
         }
+        // "The same" only says to keep the rest; read alone, "same" would be a typo of "save".
+        text = text.replaceAll("\\b(?:the )?same\\b", " ")
+                .replaceAll("\\s+", " ")
+                .strip();
         String usage = "internal".equals(previous.arguments().get("usage")) ? "internal " : "";
-        String measure = measureWords(previous);
+        // "all customers", "every feature": the filter on that dimension is dropped.
+        List<String> widened = new ArrayList<>();
+        Matcher all = ALL.matcher(text);
+        UsageKind kind = "internal".equals(previous.arguments().get("usage")) ? UsageKind.INTERNAL : UsageKind.PRODUCT;
+        while (all.find()) {
+            Dimension d = QuestionInterpreter.dimensionOfWord(all.group(1), kind);
+            if (d != null && previous.arguments().containsKey(d.wireName())) {
+                widened.add(d.wireName());
+            }
+        }
+        if (!widened.isEmpty()) {
+            text = all.replaceAll(" ").replaceAll("\\s+", " ").strip();
+        }
+        boolean groupingNamed = grouping(text);
+        String measure = measureWords(previous, groupingNamed);
         Interpretation base = interpreter.interpret(usage + measure);
         Interpretation asked = interpreter.interpret(usage + (namesMeasure(text) ? "" : measure + " ") + text);
         if (!asked.answered()) {
@@ -104,8 +126,10 @@ final class FollowUps {
                         base.call().arguments(),
                         asked.call().arguments(),
                         named != null,
-                        grouping(text))
+                        groupingNamed,
+                        text.matches(".*\\binstead\\b.*"))
                 : switchTool(previous, asked.call(), named);
+        widened.forEach(arguments::remove);
         ToolCall call = new ToolCall(asked.call().tool(), arguments);
         List<String> problems = call.problems();
         if (!problems.isEmpty()) {
@@ -118,6 +142,13 @@ final class FollowUps {
             if (!base.notes().contains(note) && !note.startsWith("No ")) {
                 notes.add(note);
             }
+        }
+        if (call.equals(previous.call())) {
+            // Nothing read as a change ("only for zzz"): answering the same figures would hide that.
+            return Interpretation.unanswered(
+                    "Ask found nothing to change in the previous answer in '" + question.strip() + "'; name a period,"
+                            + " a value, a grouping or a measure, or ask the whole question",
+                    notes);
         }
         TimeRange range = range(arguments);
         String changes = FollowUpWords.changes(previous.call(), call);
@@ -148,7 +179,8 @@ final class FollowUps {
             Map<String, Object> base,
             Map<String, Object> asked,
             boolean periodNamed,
-            boolean groupingNamed) {
+            boolean groupingNamed,
+            boolean instead) {
         Map<String, Object> changed = new LinkedHashMap<>(previous);
         String usage = (String) previous.getOrDefault("usage", "product");
         for (Map.Entry<String, Object> e : asked.entrySet()) {
@@ -186,7 +218,7 @@ final class FollowUps {
         // Only a grouping the question names: the interpreter also groups by a named value's dimension
         // when none is said ("spend only for globex" is by customer), which a follow-up must not take.
         if (groupingNamed) {
-            regroup(changed, previous, asked, usage);
+            regroup(changed, previous, asked, usage, instead);
         }
         if (changed.containsKey("per")) {
             changed.remove("limit");
@@ -196,13 +228,19 @@ final class FollowUps {
 
     /** A new grouping: a period after a dimension is a second grouping ("per day"); otherwise it replaces. */
     private static void regroup(
-            Map<String, Object> changed, Map<String, Object> previous, Map<String, Object> asked, String usage) {
+            Map<String, Object> changed,
+            Map<String, Object> previous,
+            Map<String, Object> asked,
+            String usage,
+            boolean instead) {
         Object by = asked.get("by");
         Object previousBy = previous.get("by");
         if (by == null) {
             return;
         }
-        boolean periodAfterDimension = GRAINS.contains(by)
+        // "by week instead" replaces the grouping; "per week" after "by feature" adds a second one.
+        boolean periodAfterDimension = !instead
+                && GRAINS.contains(by)
                 && previousBy != null
                 && !GRAINS.contains(previousBy)
                 && asked.get("per") == null
@@ -306,12 +344,12 @@ final class FollowUps {
         if (AskPhrases.metric(text) != null) {
             return true;
         }
-        Set<String> words = Set.of(text.split(" "));
+        Set<String> words = new java.util.HashSet<>(Arrays.asList(text.split(" ")));
         return Arrays.stream(Metric.values()).anyMatch(m -> m.keywords.stream().anyMatch(words::contains));
     }
 
     /** The previous call's measure in words the interpreter reads as that same tool and measure. */
-    static String measureWords(AskContext previous) {
+    static String measureWords(AskContext previous, boolean groupingNamed) {
         Object metric = previous.arguments().get("metric");
         String spend = metric == null
                 ? "spend"
@@ -325,8 +363,9 @@ final class FollowUps {
         return switch (previous.tool()) {
             case SPEND_BY -> spend;
             case COMPARE -> "compare " + spend;
-            case MARGIN_BY_CUSTOMER -> "margin by customer";
-            case MARGIN_BY_FEATURE -> "margin by feature";
+                // A grouping named ("by feature instead") chooses between the two margin tools itself.
+            case MARGIN_BY_CUSTOMER -> groupingNamed ? "margin" : "margin by customer";
+            case MARGIN_BY_FEATURE -> groupingNamed ? "margin" : "margin by feature";
             case TOP_WASTE -> "waste";
             case SAVINGS_RECOMMENDATIONS -> "savings";
             case BUDGET_STATUS -> "budgets";

@@ -129,6 +129,12 @@ final class QuestionInterpreter {
         return NOUNS.containsKey(word);
     }
 
+    /** The dimension a word names in {@code usage} ("customers": tenant); null when none, for {@link FollowUps}. */
+    static Dimension dimensionOfWord(String word, UsageKind usage) {
+        Noun noun = NOUNS.get(word);
+        return noun == null ? null : noun.in(usage);
+    }
+
     /** Whether a dimension word after {@code word} is a grouping ("by", "per", "which"), for {@link FollowUps}. */
     static boolean isGroupingWord(String word) {
         return GROUPING.contains(word);
