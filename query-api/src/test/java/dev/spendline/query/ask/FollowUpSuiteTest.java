@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -42,6 +43,41 @@ class FollowUpSuiteTest {
         Files.createDirectories(out.getParent());
         Files.writeString(out, report);
         assertThat((double) right / scored.size()).as("see " + out).isGreaterThanOrEqualTo(THRESHOLD);
+    }
+
+    /** Every corpus question after a few different answers: read without an exception, into a call that runs. */
+    @Test
+    void anyQuestionAfterAnyAnswerIsReadIntoACallThatRunsOrRefused() {
+        QuestionInterpreter interpreter = new QuestionInterpreter(AskCorpus.VOCABULARY, AskCorpus.NOW, ZoneOffset.UTC);
+        FollowUps followUps = new FollowUps(interpreter);
+        List<AskContext> contexts = List.of(
+                        "spend by model for acme this month",
+                        "spend per day last week",
+                        "margin by customer in october",
+                        "compare this week to last week by feature",
+                        "waste by feature over the last 30 days",
+                        "which budgets are over",
+                        "internal spend by team this month")
+                .stream()
+                .map(q -> AskContext.of(interpreter.interpret(q).call(), null))
+                .toList();
+        int read = 0;
+        for (AskContext context : contexts) {
+            for (AskCorpus.Entry entry : AskCorpus.entries()) {
+                Interpretation reading = followUps.read(context, entry.question(), AskCorpus.NOW);
+                if (reading == null) {
+                    continue;
+                }
+                read++;
+                if (reading.answered()) {
+                    assertThat(reading.call().problems()).as(entry.question()).isEmpty();
+                    assertThat(reading.reading()).startsWith("Read as: a follow-up");
+                } else {
+                    assertThat(reading.reason()).as(entry.question()).isNotBlank();
+                }
+            }
+        }
+        assertThat(read).isGreaterThan(100);
     }
 
     @Test
