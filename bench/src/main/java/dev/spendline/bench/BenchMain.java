@@ -268,8 +268,7 @@ public final class BenchMain {
         @Option(
                 names = "--corpus",
                 split = ",",
-                defaultValue =
-                        "query-api/src/test/resources/ask/corpus.json,query-api/src/test/resources/ask/held-back.json",
+                defaultValue = "ask/src/test/resources/ask/corpus.json,ask/src/test/resources/ask/held-back.json",
                 description = "Corpus files (default: ${DEFAULT-VALUE}).")
         java.util.List<Path> corpora;
 

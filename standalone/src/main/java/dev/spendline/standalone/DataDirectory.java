@@ -46,7 +46,8 @@ final class DataDirectory {
             LocalSecrets.KAFKA_PASSWORD_FILE,
             LocalSecrets.COMMAND_SECRET_FILE,
             RunningStandalone.FILE,
-            Standalone.BOOTSTRAP_FILE);
+            Standalone.BOOTSTRAP_FILE,
+            AddPrice.FILE);
 
     private DataDirectory() {}
 

@@ -1,8 +1,10 @@
 package dev.spendline.standalone;
 
+import dev.spendline.contracts.query.UnpricedUsage;
 import dev.spendline.query.settings.OperatorCommands;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -24,6 +26,12 @@ public final class LocalCommands implements OperatorCommands {
 
     /** The Spring property the standalone sets to the data directory as it was given. */
     static final String DATA_DIR_PROPERTY = "spendline.local-commands.data-dir";
+
+    /** Placeholders in the add-price hint, for the user to replace. */
+    static final String PROVIDER = "PROVIDER";
+
+    static final String MODEL = "MODEL";
+    static final String PRICE = "USD_PER_MTOK";
 
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_./:=@%+,-]+");
 
@@ -87,8 +95,43 @@ public final class LocalCommands implements OperatorCommands {
                 "  " + launcher + " create-key",
                 "  " + launcher + " set-plan TEAM",
                 "  " + launcher + " setup-link",
-                "Each command's options, e.g. revoke-key's (it takes a key id that list-keys shows):",
-                "  " + launcher + " revoke-key --help");
+                "Each command's options, e.g. revoke-key's (it takes a key id that list-keys shows) and add-price's"
+                        + " (it prices a model the price book lacks):",
+                "  " + launcher + " revoke-key --help",
+                "  " + launcher + " add-price --help");
+    }
+
+    /**
+     * The command that prices {@code model} of {@code provider}, with placeholders for what only the
+     * user knows: the prices ({@value #PRICE}), and the provider ({@value #PROVIDER}) when null.
+     */
+    String addPrice(String provider, String model) {
+        return command(
+                "add-price",
+                "--provider",
+                provider == null ? PROVIDER : provider,
+                "--model",
+                model,
+                "--input",
+                PRICE,
+                "--output",
+                PRICE);
+    }
+
+    /**
+     * The fix of usage the price book could not price: {@code add-price} for each of {@code models}
+     * (most rows first; {@value #MODEL} when the report could not name them) with its provider
+     * where {@code providers} knows it, then the restart. Every surface (overview, reports, Ask, the
+     * CLI) shows this text ({@link PriceHintQueries}).
+     */
+    String unpricedFix(List<String> models, Map<String, String> providers) {
+        List<String> named = models.isEmpty() ? List.of(MODEL) : models;
+        List<String> shown = named.stream().limit(UnpricedUsage.MAX_COMMANDS).toList();
+        List<String> commands = shown.stream()
+                .map(model -> addPrice(providers.get(model), model))
+                .toList();
+        boolean providerPlaceholder = shown.stream().anyMatch(model -> !providers.containsKey(model));
+        return UnpricedUsage.fixByCommands(commands, named.size() - shown.size(), providerPlaceholder);
     }
 
     @Override

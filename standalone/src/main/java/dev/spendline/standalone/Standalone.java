@@ -40,6 +40,9 @@ public final class Standalone implements AutoCloseable {
     /** The property of the internal port (Spring Boot's management server). */
     public static final String INTERNAL_PORT = "management.server.port";
 
+    /** The Spring property holding the data directory, absolute. */
+    static final String DATA_DIR = "spendline.data-dir";
+
     /** Null when Spendline runs against an external Kafka cluster. */
     private final EmbeddedKafka kafka;
 
@@ -146,7 +149,7 @@ public final class Standalone implements AutoCloseable {
             props.put(InstanceCredential.SECRET_PROPERTY, LocalSecrets.instanceSecret(data));
             props.put("spring.datasource.password", databasePassword);
             props.put(LocalCommandController.SECRET_PROPERTY, LocalSecrets.commandSecret(data));
-            props.put("spendline.data-dir", data.toString());
+            props.put(DATA_DIR, data.toString());
             // The data directory as the user gave it, for the commands the pages print (LocalCommands).
             props.put(LocalCommands.DATA_DIR_PROPERTY, dataDir.toString());
             props.put("spendline.kafka.bootstrap-servers", bootstrap);
@@ -162,6 +165,10 @@ public final class Standalone implements AutoCloseable {
             props.put("spendline.streams.advertised-url", "http://127.0.0.1:" + internalPort);
             // One instance per data directory: static membership lets a restart resume at once.
             props.put("spendline.streams.instance-id", "standalone");
+            // The prices add-price wrote, unless the operator names a price file of their own: a
+            // default property, so a system property, the environment or a config file wins.
+            AddPrice.defaultPriceBookFile(data)
+                    .ifPresent(file -> props.put(AddPrice.PRICE_BOOK_FILE_PROPERTY, file.toString()));
             props.putAll(extraProperties);
             SpringApplication app = new SpringApplication(StandaloneApplication.class);
             app.setDefaultProperties(props);

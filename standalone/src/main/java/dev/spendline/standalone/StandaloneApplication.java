@@ -1,17 +1,20 @@
 package dev.spendline.standalone;
 
+import dev.spendline.contracts.query.Queries;
 import dev.spendline.gateway.config.GatewayConfiguration;
 import dev.spendline.gateway.ingest.IngestRoutes;
 import dev.spendline.query.app.QueryApiConfiguration;
 import dev.spendline.query.security.InternalPortRoute;
-import dev.spendline.query.settings.OperatorCommands;
 import dev.spendline.streams.app.StreamsConfiguration;
+import dev.spendline.streams.query.RoutingQueries;
+import java.nio.file.Path;
 import java.util.List;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Primary;
 import org.springframework.core.env.Environment;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.server.reactive.HttpHandler;
@@ -39,8 +42,32 @@ public class StandaloneApplication {
 
     /** The operator's commands the Settings page prints, spelled with the real launcher and data directory. */
     @Bean
-    OperatorCommands operatorCommands(Environment environment) {
+    LocalCommands operatorCommands(Environment environment) {
         return new LocalCommands(environment.getRequiredProperty(LocalCommands.DATA_DIR_PROPERTY));
+    }
+
+    /**
+     * What every reader of the standalone reads through: the streams instance's answers, with
+     * unpriced usage's fix naming {@code add-price} ({@link PriceHintQueries}). The streams
+     * instance's own routes keep its {@link RoutingQueries}. When the operator names a price file
+     * of their own, {@code add-price} (which writes the data directory's) would change nothing: the
+     * fix then stays the streams instance's, which names the setting.
+     */
+    @Bean
+    @Primary
+    Queries queries(RoutingQueries routingQueries, LocalCommands operatorCommands, Environment environment) {
+        return readsThrough(routingQueries, operatorCommands, environment);
+    }
+
+    /** The reads of {@link #queries}: through {@link PriceHintQueries} unless another price file is named. */
+    static Queries readsThrough(Queries streams, LocalCommands commands, Environment environment) {
+        Path prices =
+                Path.of(environment.getRequiredProperty(Standalone.DATA_DIR)).resolve(AddPrice.FILE);
+        if (AddPrice.namedInstead(prices, environment.getProperty(AddPrice.PRICE_BOOK_FILE_PROPERTY))
+                .isPresent()) {
+            return streams;
+        }
+        return new PriceHintQueries(streams, commands);
     }
 
     @Bean

@@ -44,7 +44,8 @@ import picocli.CommandLine.Spec;
             StandaloneMain.RevokeKey.class,
             StandaloneMain.SetupLink.class,
             StandaloneMain.SetPlan.class,
-            StandaloneMain.RedriveDeadLetters.class
+            StandaloneMain.RedriveDeadLetters.class,
+            AddPrice.class
         })
 public final class StandaloneMain implements Callable<Integer> {
 

@@ -2,6 +2,7 @@ package dev.spendline.standalone;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spendline.gateway.ingest.IngestRoutes;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -17,6 +18,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +29,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Every command Spendline prints runs as printed (issue #31: the banner and Settings named
@@ -32,7 +37,9 @@ import org.junit.jupiter.api.Test;
  * {@code bin/spendline-local} (it passes its own path the same way, without building the jar);
  * Spendline runs as a process of its own from it, and each command taken from the first start's
  * banner, from {@code --help}, from the Settings page and from a later start's banner is run by a
- * shell, exactly as printed, and must succeed.
+ * shell, exactly as printed, and must succeed. So does the add-price command a report names for usage
+ * of a model without a price (its provider and price placeholders filled in), after which the next
+ * start costs that model.
  */
 class PrintedCommandsIT {
 
@@ -106,7 +113,9 @@ class PrintedCommandsIT {
         assertThat(setupLink).startsWith("http://127.0.0.1:" + port + "/setup/");
 
         // Settings, as the owner who claimed that link sees it.
-        String settings = settingsPage(setupLink);
+        HttpClient owner = signUp(setupLink);
+        String base = setupLink.substring(0, setupLink.indexOf("/setup/"));
+        String settings = page(owner, base + "/app/settings");
         List<String> settingsCommands = CODE_BLOCK
                 .matcher(settings)
                 .results()
@@ -138,6 +147,41 @@ class PrintedCommandsIT {
         assertThat(redriven.exitCode()).as(redrive + "\n" + redriven.output()).isZero();
         assertThat(redriven.output()).contains("Re-drove 0 dead letter(s)");
 
+        // Usage of a model the price book lacks: the report's fix names add-price for that model and the
+        // provider its usage names, and runs as printed once its price placeholders (what only the user knows)
+        // are filled in.
+        SpendlineHttp http = new SpendlineHttp("http://127.0.0.1:" + port);
+        String key = banner.stream()
+                .map(String::strip)
+                .filter(line -> line.startsWith("spl_"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(http.post(IngestRoutes.INTERNAL_USAGE_PATH, key, unpricedModelRow("u-1"))
+                        .status())
+                .isEqualTo(202);
+        JsonNode unpriced = awaitInternalUsage(http, key, 1).get("unpriced");
+        assertThat(unpriced.get("calls").asLong()).isEqualTo(1);
+        assertThat(unpriced.get("models").get(0).asString()).isEqualTo("gpt-9");
+        Matcher printed = Pattern.compile(
+                        Pattern.quote(launcher + " add-price ") + ".*?" + Pattern.quote(" --data-dir " + dataDir))
+                .matcher(unpriced.get("fix").asString());
+        assertThat(printed.find()).as(unpriced.get("fix").asString()).isTrue();
+        String addPrice = printed.group();
+        assertThat(addPrice)
+                .isEqualTo(launcher + " add-price --provider acme --model gpt-9 --input USD_PER_MTOK --output"
+                        + " USD_PER_MTOK --data-dir " + dataDir);
+        // The overview and Ask say the same, from the same fix.
+        assertThat(unescapeHtml(page(owner, base + "/app"))).contains("To cost them, run " + addPrice);
+        SpendlineHttp.Response asked = http.post(
+                "/api/v1/ask", key, "{\"question\": \"how much did developers spend on AI tools this week\"}");
+        assertThat(asked.status()).as(asked.raw().body()).isEqualTo(200);
+        assertThat(asked.body().get("answer").asString())
+                .contains("Unpriced: 1 row (gpt-9)", "to cost them, run " + addPrice);
+        String filledIn = addPrice.replaceFirst("USD_PER_MTOK", "2.50").replaceFirst("USD_PER_MTOK", "10");
+        Shell priced = shell(filledIn, Map.of());
+        assertThat(priced.exitCode()).as(filledIn + "\n" + priced.output()).isZero();
+        assertThat(priced.output()).contains("Added to ", "acme,gpt-9,2000-01-01,2.50,2.50,10", "Restart Spendline");
+
         // A later start's banner: the command for another key, run while Spendline runs.
         stop();
         List<String> later = start("--data-dir", dataDir, "--port", String.valueOf(port));
@@ -146,6 +190,41 @@ class PrintedCommandsIT {
         Shell another = shell(laterCommands.get(0), Map.of());
         assertThat(another.exitCode()).as(another.output()).isZero();
         assertThat(another.output()).contains("spl_");
+
+        // That start read the data directory's prices.csv: the model's next row is costed,
+        // 900,000 uncached + 100,000 cached input tokens at 2.50 and 200,000 output tokens at 10 per million;
+        // the row counted before the price stays unpriced.
+        assertThat(http.post(IngestRoutes.INTERNAL_USAGE_PATH, key, unpricedModelRow("u-2"))
+                        .status())
+                .isEqualTo(202);
+        JsonNode report = awaitInternalUsage(http, key, 2);
+        assertThat(report.get("totals").get("costUsd").decimalValue()).isEqualByComparingTo("4.50");
+        assertThat(report.get("unpriced").get("calls").asLong()).isEqualTo(1);
+    }
+
+    /** An AI-tool usage row of a model the bundled price book has no price for, to be priced from the book. */
+    private static String unpricedModelRow(String externalId) {
+        return "{\"sourceKey\":\"laptop-1\",\"sourceKind\":\"collector\",\"tool\":\"codex\","
+                + "\"employeeEmail\":\"bob@example.com\",\"provider\":\"acme\",\"model\":\"gpt-9\","
+                + "\"costBasis\":\"price_book\",\"inputTokens\":1000000,\"cachedInputTokens\":100000,"
+                + "\"outputTokens\":200000,\"externalId\":\"" + externalId + "\",\"ts\":\"" + Instant.now() + "\"}";
+    }
+
+    /** This week's internal usage by model, once it counts {@code calls} rows. */
+    private static JsonNode awaitInternalUsage(SpendlineHttp http, String key, long calls) {
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        String path =
+                "/api/v1/reports/spend?usage=internal&by=model&from=" + today.minusDays(1) + "&to=" + today.plusDays(2);
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        JsonNode report = null;
+        while (System.nanoTime() < deadline) {
+            report = http.get(path, key).body();
+            if (report.path("totals").path("calls").asLong() >= calls) {
+                return report;
+            }
+            SpendlineHttp.sleep(200);
+        }
+        throw new AssertionError("Internal usage did not reach " + calls + " rows: " + report);
     }
 
     /**
@@ -209,8 +288,8 @@ class PrintedCommandsIT {
         return new Shell(process.exitValue(), output);
     }
 
-    /** Signs up with {@code setupLink} and returns the Settings page the new owner sees. */
-    private static String settingsPage(String setupLink) throws Exception {
+    /** Signs up with {@code setupLink}: the browser of the workspace's new owner. */
+    private static HttpClient signUp(String setupLink) throws Exception {
         HttpClient browser = HttpClient.newBuilder()
                 .cookieHandler(new CookieManager(null, CookiePolicy.ACCEPT_ALL))
                 .followRedirects(HttpClient.Redirect.NEVER)
@@ -231,12 +310,15 @@ class PrintedCommandsIT {
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(created.statusCode()).as(created.body()).isEqualTo(302);
-        String base = setupLink.substring(0, setupLink.indexOf("/setup/"));
-        HttpResponse<String> settings = browser.send(
-                HttpRequest.newBuilder(URI.create(base + "/app/settings")).GET().build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(settings.statusCode()).as(settings.body()).isEqualTo(200);
-        return settings.body();
+        return browser;
+    }
+
+    /** A dashboard page as {@code browser}'s signed-in user sees it. */
+    private static String page(HttpClient browser, String url) throws Exception {
+        HttpResponse<String> page = browser.send(
+                HttpRequest.newBuilder(URI.create(url)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(page.statusCode()).as(page.body()).isEqualTo(200);
+        return page.body();
     }
 
     private static String unescapeHtml(String text) {

@@ -1,8 +1,8 @@
 package dev.spendline.bench.ask;
 
+import dev.spendline.ask.QuestionReading;
 import dev.spendline.contracts.json.Json;
 import dev.spendline.contracts.query.Dimension;
-import dev.spendline.query.ask.QuestionReading;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -13,14 +13,17 @@ import java.util.List;
  * @param cachedInputTokens their cached input tokens
  * @param outputTokens their output tokens
  * @param models the models without a price, most rows first (empty when {@code calls} is 0)
- * @param fix what to do about it: add a price row for each model
+ * @param fix what to do about it: add a price row for each model. A deployed streams-app names the
+ *     setting and the restart ({@link #FIX}); the standalone names its own command for each model
+ *     ({@link #fixByCommands}), with its launcher and data directory filled in.
  */
 public record UnpricedUsage(
         long calls, long inputTokens, long cachedInputTokens, long outputTokens, List<String> models, String fix) {
 
     /**
-     * How to price them. The setting is the one way to add a price (a file read at start-up);
-     * naming it here keeps the CLI, Ask and the dashboard from each inventing their own advice.
+     * How to price them where no command does it (deployed services): the setting is the one way
+     * to add a price (a file read at start-up). Naming it here keeps the CLI, Ask and the dashboard
+     * from each inventing their own advice.
      */
     public static final String FIX = "add a price row (provider,model,effective_from,input,cached_input,output per"
             + " million tokens) to the file named by spendline.pricing.price-book-file and restart: see"
@@ -34,6 +37,30 @@ public record UnpricedUsage(
 
     public UnpricedUsage(long calls, long inputTokens, long cachedInputTokens, long outputTokens, List<String> models) {
         this(calls, inputTokens, cachedInputTokens, outputTokens, models, FIX);
+    }
+
+    /** At most this many models get a command of their own in a fix; the others are counted. */
+    public static final int MAX_COMMANDS = 3;
+
+    /**
+     * How to price them where a command adds a price (the standalone's {@code add-price}):
+     * {@code commands} are that command for each model (at most {@link #MAX_COMMANDS}), with
+     * placeholders for the prices, which only the user knows, and for the provider where the usage
+     * did not tell it ({@code providerPlaceholder}); {@code otherModels} more models need the same.
+     */
+    public static String fixByCommands(List<String> commands, int otherModels, boolean providerPlaceholder) {
+        return "run " + String.join(" and ", commands)
+                + (otherModels > 0
+                        ? " and the same for the " + otherModels + " other model" + (otherModels == 1 ? "" : "s")
+                        : "")
+                + " with the prices in US dollars per million tokens"
+                + (providerPlaceholder ? " and the provider as the usage rows name it" : "")
+                + ", then restart Spendline: see docs/pricing.md";
+    }
+
+    /** The same usage with another fix. */
+    public UnpricedUsage withFix(String otherFix) {
+        return new UnpricedUsage(calls, inputTokens, cachedInputTokens, outputTokens, models, otherFix);
     }
 
     /** True when some usage had no price. */

@@ -1,6 +1,10 @@
 package dev.spendline.query.ask;
 
+import dev.spendline.ask.Asker;
+import dev.spendline.ask.WorkspacePlan;
 import dev.spendline.contracts.query.Queries;
+import dev.spendline.controlplane.Principal;
+import dev.spendline.query.dashboard.PublicAddress;
 import java.time.Clock;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -10,7 +14,7 @@ import org.springframework.context.annotation.Import;
 /** {@code POST /api/v1/ask} and the asker over the read tools ({@link Queries}). */
 @Configuration(proxyBeanMethods = false)
 @Import({AskController.class, AskPageController.class})
-@EnableConfigurationProperties(AskProperties.class)
+@EnableConfigurationProperties(PublicAddress.class)
 public class AskConfiguration {
 
     @Bean
@@ -21,5 +25,12 @@ public class AskConfiguration {
     @Bean
     Asker asker(Queries queries, VocabularyCache askVocabularyCache, Clock clock) {
         return new Asker(queries, askVocabularyCache, clock);
+    }
+
+    /** The caller's plan as Ask knows plans (by name); null when the principal carries none. */
+    static WorkspacePlan plan(Principal principal) {
+        return principal.plan() == null
+                ? null
+                : WorkspacePlan.named(principal.plan().name());
     }
 }

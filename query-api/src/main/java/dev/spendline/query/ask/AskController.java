@@ -1,6 +1,9 @@
 package dev.spendline.query.ask;
 
+import dev.spendline.ask.AskAnswer;
+import dev.spendline.ask.Asker;
 import dev.spendline.controlplane.Principal;
+import dev.spendline.query.dashboard.PublicAddress;
 import dev.spendline.query.problems.WhenUnavailable;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -20,9 +23,9 @@ import org.springframework.web.bind.annotation.RestController;
 final class AskController {
 
     private final Asker asker;
-    private final AskProperties properties;
+    private final PublicAddress properties;
 
-    AskController(Asker asker, AskProperties properties) {
+    AskController(Asker asker, PublicAddress properties) {
         this.asker = asker;
         this.properties = properties;
     }
@@ -32,7 +35,7 @@ final class AskController {
         AskRequestReader.AskRequest request = AskRequestReader.request(body);
         return asker.ask(
                 principal.workspaceId(),
-                principal.plan(),
+                AskConfiguration.plan(principal),
                 request.question(),
                 properties.baseUrlOrRequest(),
                 request.context());

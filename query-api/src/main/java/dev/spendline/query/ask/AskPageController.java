@@ -1,5 +1,9 @@
 package dev.spendline.query.ask;
 
+import dev.spendline.ask.AnswerTable;
+import dev.spendline.ask.AskAnswer;
+import dev.spendline.ask.AskExamples;
+import dev.spendline.ask.Asker;
 import dev.spendline.contracts.tools.InvalidArgumentsException;
 import dev.spendline.contracts.validation.FieldError;
 import dev.spendline.controlplane.Principal;
@@ -48,7 +52,7 @@ final class AskPageController {
         // The follow-up box sends the answer's context back in a hidden field (docs/ask.md#follow-ups).
         AskAnswer answer = asker.ask(
                 principal.workspaceId(),
-                principal.plan(),
+                AskConfiguration.plan(principal),
                 question,
                 "",
                 context == null || context.isBlank() ? null : context);

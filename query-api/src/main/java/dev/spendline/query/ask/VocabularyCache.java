@@ -2,6 +2,7 @@ package dev.spendline.query.ask;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.spendline.ask.Vocabulary;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.Queries;
 import dev.spendline.contracts.query.QueryType;
@@ -27,7 +28,7 @@ import java.util.function.Function;
  */
 final class VocabularyCache implements Function<String, Vocabulary> {
 
-    static final Duration LOOKBACK = Duration.ofDays(90);
+    static final Duration LOOKBACK = Vocabulary.LOOKBACK;
     static final Duration FRESH = Duration.ofSeconds(30);
     static final List<Dimension> DIMENSIONS = List.of(
             Dimension.FEATURE,

@@ -1,8 +1,7 @@
 package dev.spendline.query.dashboard;
 
-import dev.spendline.contracts.query.SpendMetric;
+import dev.spendline.contracts.text.Figures;
 import java.math.BigDecimal;
-import java.util.Locale;
 import org.springframework.stereotype.Component;
 
 /**
@@ -21,22 +20,7 @@ public final class MetricFigures {
     }
 
     public String text(String metric, BigDecimal value) {
-        if (value == null) {
-            return "—";
-        }
-        if ("margin_usd".equals(metric)) {
-            return formats.money(value);
-        }
-        SpendMetric parsed = SpendMetric.parse(metric);
-        if (parsed == null) {
-            return formats.number(value);
-        }
-        return switch (parsed) {
-            case COST, COST_PER_CALL, COST_PER_1K_TOKENS -> formats.money(value);
-            case ERROR_RATE -> formats.ratio(value);
-            case LATENCY -> formats.number(value) + " ms";
-            default -> formats.number(value);
-        };
+        return formats.metric(metric, value);
     }
 
     /** A change written with its sign, so a rise reads as one: {@code +$12.00}, {@code -$3.50}. */
@@ -47,10 +31,6 @@ public final class MetricFigures {
 
     /** The column heading of a metric: {@code cost_per_1k_tokens} is "Cost per 1k tokens". */
     public String heading(String metric) {
-        if (metric == null || metric.isEmpty()) {
-            return "";
-        }
-        String words = metric.replace("_usd", " (USD)").replace('_', ' ');
-        return words.substring(0, 1).toUpperCase(Locale.ROOT) + words.substring(1);
+        return Figures.metricHeading(metric);
     }
 }

@@ -5,8 +5,8 @@ import static com.slack.api.model.block.Blocks.section;
 import static com.slack.api.model.block.composition.BlockCompositions.markdownText;
 
 import com.slack.api.model.block.LayoutBlock;
-import dev.spendline.query.ask.AnswerTable;
-import dev.spendline.query.ask.AskAnswer;
+import dev.spendline.ask.AnswerTable;
+import dev.spendline.ask.AskAnswer;
 import dev.spendline.query.dashboard.Formats;
 import java.util.ArrayList;
 import java.util.List;

@@ -11,9 +11,9 @@ import com.slack.api.bolt.response.Response;
 import com.slack.api.model.event.AppMentionEvent;
 import com.slack.api.model.event.AppUninstalledEvent;
 import com.slack.api.model.event.TokensRevokedEvent;
+import dev.spendline.ask.Asker;
 import dev.spendline.controlplane.slack.SlackInstallationRepository;
-import dev.spendline.query.ask.AskProperties;
-import dev.spendline.query.ask.Asker;
+import dev.spendline.query.dashboard.PublicAddress;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import org.slf4j.Logger;
@@ -41,7 +41,7 @@ final class SlackBolt {
             SlackInstallations installations,
             SlackInstallationRepository repository,
             Asker asker,
-            AskProperties askProperties,
+            PublicAddress publicAddress,
             SlackAnswers answers) {
         AppConfig config = AppConfig.builder()
                 .signingSecret(properties.signingSecret())
@@ -69,7 +69,7 @@ final class SlackBolt {
             String question = request.getPayload().getText();
             String teamId = context.getTeamId();
             // The base URL is read here, on the request's thread; the answer is made on another.
-            String baseUrl = askProperties.baseUrlOrRequest();
+            String baseUrl = publicAddress.baseUrlOrRequest();
             answering.submit(() -> send(
                     "response_url",
                     teamId,
@@ -85,7 +85,7 @@ final class SlackBolt {
             String thread = event.getThreadTs() != null ? event.getThreadTs() : event.getTs();
             String question = SlackQuestions.withoutMentions(event.getText());
             String teamId = context.getTeamId();
-            String baseUrl = askProperties.baseUrlOrRequest();
+            String baseUrl = publicAddress.baseUrlOrRequest();
             answering.submit(() -> send(
                     "chat.postMessage",
                     teamId,

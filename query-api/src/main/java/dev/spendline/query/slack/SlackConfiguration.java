@@ -3,11 +3,11 @@ package dev.spendline.query.slack;
 import com.slack.api.Slack;
 import com.slack.api.SlackConfig;
 import com.slack.api.bolt.util.SlackRequestParser;
+import dev.spendline.ask.Asker;
 import dev.spendline.controlplane.slack.SlackInstallationRepository;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
-import dev.spendline.query.ask.AskProperties;
-import dev.spendline.query.ask.Asker;
 import dev.spendline.query.dashboard.Formats;
+import dev.spendline.query.dashboard.PublicAddress;
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -71,7 +71,7 @@ public class SlackConfiguration {
                 SlackInstallations installations,
                 SlackInstallationRepository repository,
                 Asker asker,
-                AskProperties askProperties,
+                PublicAddress publicAddress,
                 Formats formats) {
             return new SlackBolt(
                     properties,
@@ -79,7 +79,7 @@ public class SlackConfiguration {
                     installations,
                     repository,
                     asker,
-                    askProperties,
+                    publicAddress,
                     new SlackAnswers(formats));
         }
 

@@ -1,9 +1,9 @@
 package dev.spendline.query.slack;
 
+import dev.spendline.ask.AskAnswer;
+import dev.spendline.ask.Asker;
 import dev.spendline.contracts.problem.ProblemException;
 import dev.spendline.contracts.query.QueryUnavailableException;
-import dev.spendline.query.ask.AskAnswer;
-import dev.spendline.query.ask.Asker;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;

@@ -1,6 +1,6 @@
 package dev.spendline.query.slack;
 
-import dev.spendline.query.ask.AskProperties;
+import dev.spendline.query.dashboard.PublicAddress;
 import dev.spendline.query.signin.WorkspaceAuthentication;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -32,9 +32,9 @@ final class SlackSettingsController {
     private static final String PAGE = "settings/refused";
 
     private final ObjectProvider<SlackInstallFlow> flow;
-    private final AskProperties addresses;
+    private final PublicAddress addresses;
 
-    SlackSettingsController(ObjectProvider<SlackInstallFlow> flow, AskProperties addresses) {
+    SlackSettingsController(ObjectProvider<SlackInstallFlow> flow, PublicAddress addresses) {
         this.flow = flow;
         this.addresses = addresses;
     }

@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.authentication;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 
+import dev.spendline.ask.AskAnswer;
+import dev.spendline.ask.AskCorpus;
+import dev.spendline.ask.AskExamples;
+import dev.spendline.ask.Asker;
+import dev.spendline.ask.Reports;
 import dev.spendline.query.dashboard.DashboardTests;
 import java.time.Clock;
 import java.time.ZoneOffset;

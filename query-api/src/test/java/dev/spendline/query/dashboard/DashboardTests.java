@@ -11,7 +11,6 @@ import dev.spendline.controlplane.Credential;
 import dev.spendline.controlplane.Principal;
 import dev.spendline.controlplane.accounts.Role;
 import dev.spendline.controlplane.workspaces.Plan;
-import dev.spendline.query.ask.AskProperties;
 import dev.spendline.query.problems.ProblemHandler;
 import dev.spendline.query.signin.WorkspaceAuthentication;
 import java.time.Clock;
@@ -117,8 +116,8 @@ public final class DashboardTests {
         }
 
         @Bean
-        AskProperties askProperties() {
-            return new AskProperties(BASE_URL);
+        PublicAddress publicAddress() {
+            return new PublicAddress(BASE_URL);
         }
     }
 }

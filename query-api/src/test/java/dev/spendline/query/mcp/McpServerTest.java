@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.spendline.ask.Reports;
 import dev.spendline.contracts.json.Json;
 import dev.spendline.contracts.query.Queries;
 import dev.spendline.contracts.query.QueryType;
@@ -17,7 +18,6 @@ import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import dev.spendline.query.action.ActionConfiguration;
 import dev.spendline.query.alerts.AlertConfiguration;
-import dev.spendline.query.ask.Reports;
 import dev.spendline.query.budgets.BudgetConfiguration;
 import dev.spendline.query.problems.ProblemsConfiguration;
 import dev.spendline.query.reports.ReportsConfiguration;

@@ -7,6 +7,8 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
 import com.slack.api.app_backend.SlackSignature;
+import dev.spendline.ask.AskAnswer;
+import dev.spendline.ask.Asker;
 import dev.spendline.controlplane.Credential;
 import dev.spendline.controlplane.Principal;
 import dev.spendline.controlplane.accounts.Role;
@@ -16,8 +18,6 @@ import dev.spendline.controlplane.slack.SlackInstallationRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
-import dev.spendline.query.ask.AskAnswer;
-import dev.spendline.query.ask.Asker;
 import dev.spendline.query.dashboard.DashboardSlice;
 import dev.spendline.query.signin.WorkspaceAuthentication;
 import java.net.URLEncoder;

@@ -1,9 +1,9 @@
 package dev.spendline.query.slack;
 
+import dev.spendline.ask.Reports;
 import dev.spendline.contracts.query.Queries;
 import dev.spendline.controlplane.ControlPlaneConfiguration;
 import dev.spendline.query.ask.AskConfiguration;
-import dev.spendline.query.ask.Reports;
 import dev.spendline.query.dashboard.DashboardSlice;
 import dev.spendline.query.dashboard.Formats;
 import java.sql.Connection;

@@ -36,6 +36,16 @@ import java.util.regex.Pattern;
  */
 public final class PriceBook {
 
+    /**
+     * The columns, as the comment line that heads a price file (a line starting with {@code #} is a
+     * comment: the loader reads no header).
+     */
+    public static final String HEADER =
+            "# provider,model,effective_from,input_per_million_usd,cached_input_per_million_usd,output_per_million_usd";
+
+    /** The highest price a line may give, in USD per million tokens: a higher one is a typo. */
+    public static final BigDecimal MAX_PRICE = BigDecimal.valueOf(10_000);
+
     private static final BigDecimal MILLION = BigDecimal.valueOf(1_000_000);
     private static final String BUNDLED = "price-book.csv";
     /** A snapshot date at the end of a model id: {@code -20250929} or {@code -2024-08-06}. */
@@ -55,11 +65,25 @@ public final class PriceBook {
 
     /** The bundled book with the rows of {@code override} (a file in the same format) on top. */
     public static PriceBook withOverrides(Path override) {
-        try (BufferedReader reader = Files.newBufferedReader(override, StandardCharsets.UTF_8)) {
-            return of(readBundled(), parse(reader, override.toString()));
+        return of(readBundled(), read(override));
+    }
+
+    /**
+     * The prices of a file in the price-book format, as start-up reads them.
+     *
+     * @throws IllegalArgumentException naming the line of the first malformed one
+     */
+    public static List<ModelPrice> read(Path file) {
+        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            return parse(reader, file.toString());
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot read the price book " + override, e);
+            throw new UncheckedIOException("Cannot read the price book " + file, e);
         }
+    }
+
+    /** The bundled book's own lines, before any file of the operator's is laid on top. */
+    public static List<ModelPrice> bundledPrices() {
+        return readBundled();
     }
 
     static PriceBook of(Collection<ModelPrice> base, Collection<ModelPrice> overrides) {
@@ -114,7 +138,7 @@ public final class PriceBook {
         return prices.values().stream().mapToInt(Map::size).sum();
     }
 
-    private static String key(String provider, String model) {
+    static String key(String provider, String model) {
         return provider.toLowerCase(Locale.ROOT) + '/' + model.toLowerCase(Locale.ROOT);
     }
 
@@ -171,7 +195,7 @@ public final class PriceBook {
     private static BigDecimal price(String value, String source, int line) {
         try {
             BigDecimal p = new BigDecimal(value.strip());
-            if (p.signum() < 0 || p.compareTo(BigDecimal.valueOf(10_000)) > 0) {
+            if (p.signum() < 0 || p.compareTo(MAX_PRICE) > 0) {
                 throw invalid(source, line, "prices must be between 0 and 10000 USD per million tokens");
             }
             return p;

@@ -25,16 +25,17 @@ final class FeatureBaselines {
     private static final String PAIR = RollupKeys.pairCode(Dimension.FEATURE, Dimension.MODEL);
 
     private final KeyValueStore<String, Rollup> rollups;
-    private final BoundedMemo<String, CacheBaseline> cache = new BoundedMemo<>(10_000);
-    private final BoundedMemo<String, Map<String, ModelBaseline>> models = new BoundedMemo<>(10_000);
-    private final BoundedMemo<String, Optional<CheaperModel>> cheaper = new BoundedMemo<>(10_000);
+    // Keyed by records, not joined strings: the memos are probed on every call with a feature.
+    private final BoundedMemo<FeatureDay, CacheBaseline> cache = new BoundedMemo<>(10_000);
+    private final BoundedMemo<FeatureDay, Map<String, ModelBaseline>> models = new BoundedMemo<>(10_000);
+    private final BoundedMemo<ModelDay, Optional<CheaperModel>> cheaper = new BoundedMemo<>(10_000);
 
     FeatureBaselines(KeyValueStore<String, Rollup> rollups) {
         this.rollups = rollups;
     }
 
     CacheBaseline cacheOf(String ws, String feature, long day) {
-        return cache.get(memoKey(ws, feature, day), key -> {
+        return cache.get(new FeatureDay(ws, feature, day), key -> {
             Rollup sum = Rollup.EMPTY;
             for (long d = day - WasteRules.BASELINE_DAYS; d < day; d++) {
                 Rollup r = rollups.get(RollupKeys.key(ws, Granularity.DAY, Dimension.FEATURE.code(), d, feature));
@@ -48,7 +49,7 @@ final class FeatureBaselines {
 
     /** Per model the feature used: calls, errors, cost and tokens (input and output). */
     Map<String, ModelBaseline> modelsOf(String ws, String feature, long day) {
-        return models.get(memoKey(ws, feature, day), key -> {
+        return models.get(new FeatureDay(ws, feature, day), key -> {
             Map<String, Rollup> byModel = new HashMap<>();
             String prefix = RollupKeys.prefix(ws, Granularity.DAY, PAIR);
             for (long d = day - WasteRules.BASELINE_DAYS; d < day; d++) {
@@ -74,12 +75,12 @@ final class FeatureBaselines {
     /** {@link WasteRules#cheaperThan} for the model in the feature, remembered per day like the baseline. */
     CheaperModel cheaperThan(String ws, String feature, String model, long day) {
         return cheaper.get(
-                        memoKey(ws, feature, day) + '\u0000' + model,
+                        new ModelDay(ws, feature, model, day),
                         key -> Optional.ofNullable(WasteRules.cheaperThan(model, modelsOf(ws, feature, day))))
                 .orElse(null);
     }
 
-    private static String memoKey(String ws, String feature, long day) {
-        return ws + '\u0000' + feature + '\u0000' + day;
-    }
+    private record FeatureDay(String ws, String feature, long day) {}
+
+    private record ModelDay(String ws, String feature, String model, long day) {}
 }

@@ -16,9 +16,8 @@ import dev.spendline.streams.state.KeyBuilder;
 import dev.spendline.streams.waste.WasteRules.WorkflowBaseline;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.EnumMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -38,10 +37,36 @@ import org.apache.kafka.streams.state.WindowStoreIterator;
  * runId \0 stepId}, kept as long as the dedupe horizon); runaway runs the run and workflow sums of
  * {@link RunTracker}; cache misses and model overkill read the feature's history from the product
  * rollups ({@link FeatureBaselines}).
+ *
+ * <p>The event path allocates little on purpose (issue #29: waste was 20 µs of 48 per event): a
+ * call's kinds are kept in a reused array, and the waste keys are written as bytes into a reused
+ * {@link KeyBuilder} (the bytes of {@code RollupKeys.key}), each dimension value encoded once.
  */
 public final class WasteProcessor implements Processor<String, AcceptedEvent, Void, Void> {
 
     static final List<Dimension> BY = TopWasteQuery.BY.stream().sorted().toList();
+
+    private static final WasteKind[] KINDS = WasteKind.values();
+    private static final byte[] ANY = ascii(WasteKeys.ANY);
+    private static final byte[][] ANY_BY = new byte[BY.size()][];
+    private static final byte[][] KIND = new byte[KINDS.length][];
+    private static final byte[][][] KIND_BY = new byte[KINDS.length][BY.size()][];
+    private static final byte[] OVERKILL_BY_FEATURE_AND_MODEL = ascii(WasteKeys.OVERKILL_BY_FEATURE_AND_MODEL);
+    private static final int FEATURE = BY.indexOf(Dimension.FEATURE);
+    private static final int MODEL = BY.indexOf(Dimension.MODEL);
+    private static final byte[] EMPTY = new byte[0];
+
+    static {
+        for (int i = 0; i < BY.size(); i++) {
+            ANY_BY[i] = ascii(WasteKeys.anyBy(BY.get(i)));
+        }
+        for (WasteKind kind : KINDS) {
+            KIND[kind.ordinal()] = ascii(WasteKeys.kind(kind));
+            for (int i = 0; i < BY.size(); i++) {
+                KIND_BY[kind.ordinal()][i] = ascii(WasteKeys.kindBy(kind, BY.get(i)));
+            }
+        }
+    }
 
     /** The names of the stores the processor uses. */
     public record Stores(
@@ -54,6 +79,10 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
     private AggregatingRollupStore waste;
     private final KeyBuilder key = new KeyBuilder(256);
     private final long[] delta = new long[AggregatingRollupStore.WIDTH];
+    /** The amount of each kind for the call being classified, by ordinal; 0 = not that kind. */
+    private final long[] amounts = new long[KINDS.length];
+
+    private final byte[][] values = new byte[BY.size()][];
     private WindowStore<String, Long> succeededSteps;
     private RunTracker runs;
     private FeatureBaselines features;
@@ -69,8 +98,8 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
         waste = AggregatingRollupStore.of(context.getStateStore(names.waste()));
         succeededSteps = context.getStateStore(names.succeededSteps());
         WindowStore<String, RunState> runStates = context.getStateStore(names.runs());
-        KeyValueStore<String, WorkflowBaseline> workflowDays = context.getStateStore(names.workflowDays());
-        runs = new RunTracker(runStates, workflowDays);
+        KeyValueStore<String, WorkflowBaseline> earlierWorkflowDays = context.getStateStore(names.workflowDays());
+        runs = new RunTracker(runStates, waste, earlierWorkflowDays);
         features = new FeatureBaselines(context.getStateStore(names.productRollups()));
         // Waste rollups keep hours for the recent past only, as the spend rollups do.
         HourlyHorizon.scheduleExpiry(context, waste);
@@ -79,64 +108,73 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
     @Override
     public void process(Record<String, AcceptedEvent> record) {
         AcceptedEvent accepted = record.value();
-        Map<WasteKind, Long> kinds = classify(accepted);
-        if (kinds.isEmpty()) {
+        long largest = classify(accepted);
+        if (largest < 0) {
             return;
         }
-        String ws = accepted.workspaceId();
+        byte[] ws = accepted.workspaceId().getBytes(StandardCharsets.UTF_8);
         Rollup call = spec.delta(accepted);
-        Rollup once = call.withCost(
-                kinds.values().stream().mapToLong(Long::longValue).max().orElseThrow());
-        String[] values = new String[BY.size()];
         for (int i = 0; i < values.length; i++) {
             String value = spec.valueOf(accepted, BY.get(i));
-            values[i] = value == null ? "" : value;
+            values[i] = value == null || value.isEmpty() ? EMPTY : value.getBytes(StandardCharsets.UTF_8);
         }
         for (Granularity g : Granularity.values()) {
             long bucket = g.bucketOf(accepted.event().ts());
             if (g == Granularity.HOUR && !HourlyHorizon.keeps(bucket, accepted.receivedAt())) {
                 continue;
             }
-            add(RollupKeys.key(ws, g, WasteKeys.ANY, bucket, ""), once);
+            int prefix = prefix(ws, g);
+            call.withCost(largest).copyInto(delta);
+            add(prefix, ANY, bucket, EMPTY);
             for (int i = 0; i < values.length; i++) {
-                add(RollupKeys.key(ws, g, WasteKeys.anyBy(BY.get(i)), bucket, values[i]), once);
+                add(prefix, ANY_BY[i], bucket, values[i]);
             }
-            for (Map.Entry<WasteKind, Long> kind : kinds.entrySet()) {
-                Rollup delta = call.withCost(kind.getValue());
-                add(RollupKeys.key(ws, g, WasteKeys.kind(kind.getKey()), bucket, ""), delta);
-                for (int i = 0; i < values.length; i++) {
-                    add(RollupKeys.key(ws, g, WasteKeys.kindBy(kind.getKey(), BY.get(i)), bucket, values[i]), delta);
+            for (WasteKind kind : KINDS) {
+                long amount = amounts[kind.ordinal()];
+                if (amount < 0) {
+                    continue;
                 }
-            }
-            Long overkill = kinds.get(WasteKind.MODEL_OVERKILL);
-            if (overkill != null) {
-                // Which models a feature's overkill came from: what savings_recommendations' model filter needs.
-                String pair = RollupKeys.pairValue(
-                        values[BY.indexOf(Dimension.FEATURE)], values[BY.indexOf(Dimension.MODEL)]);
-                add(
-                        RollupKeys.key(ws, g, WasteKeys.OVERKILL_BY_FEATURE_AND_MODEL, bucket, pair),
-                        call.withCost(overkill));
+                call.withCost(amount).copyInto(delta);
+                add(prefix, KIND[kind.ordinal()], bucket, EMPTY);
+                for (int i = 0; i < values.length; i++) {
+                    add(prefix, KIND_BY[kind.ordinal()][i], bucket, values[i]);
+                }
+                if (kind == WasteKind.MODEL_OVERKILL) {
+                    // Which models a feature's overkill came from: what savings_recommendations' model filter needs.
+                    key.truncate(prefix);
+                    key.put(OVERKILL_BY_FEATURE_AND_MODEL)
+                            .put((byte) 0)
+                            .putHex8(bucket)
+                            .put((byte) 0)
+                            .put(values[FEATURE])
+                            .put((byte) RollupKeys.PAIR_SEP)
+                            .put(values[MODEL]);
+                    waste.add(key, delta);
+                }
             }
         }
     }
 
-    /** Each kind the call is waste of, with the amount in nano-dollars it counts for. */
-    private Map<WasteKind, Long> classify(AcceptedEvent accepted) {
+    /**
+     * Fills {@link #amounts} with each kind the call is waste of (the amount in nano-dollars it
+     * counts for; -1 for the kinds it is not) and returns the largest amount, or -1 if none.
+     */
+    private long classify(AcceptedEvent accepted) {
         ProductEvent e = accepted.event();
         String ws = accepted.workspaceId();
         long cost = ProductRollupSpec.toNanos(e.costUsd());
-        Map<WasteKind, Long> kinds = new EnumMap<>(WasteKind.class);
+        Arrays.fill(amounts, -1L);
         if (e.failed()) {
-            kinds.put(WasteKind.FAILED_CALL, cost);
+            amounts[WasteKind.FAILED_CALL.ordinal()] = cost;
         }
         if (e.retries() > 0) {
-            kinds.put(WasteKind.RETRY, cost);
+            amounts[WasteKind.RETRY.ordinal()] = cost;
         }
         if (!e.failed() && e.runId() != null && e.stepId() != null && succeededBefore(ws, e)) {
-            kinds.put(WasteKind.DUPLICATE_STEP, cost);
+            amounts[WasteKind.DUPLICATE_STEP.ordinal()] = cost;
         }
         if (e.runId() != null && e.workflowId() != null && runs.observe(ws, e.runId(), e.workflowId(), e.ts(), cost)) {
-            kinds.put(WasteKind.RUNAWAY_RUN, cost);
+            amounts[WasteKind.RUNAWAY_RUN.ordinal()] = cost;
         }
         if (!e.failed() && e.feature() != null && cost > 0) {
             long day = Granularity.DAY.bucketOf(e.ts());
@@ -150,16 +188,20 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
                         features.cacheOf(ws, e.feature(), day),
                         priceBook.priceAt(e.provider(), e.model(), e.ts()).orElse(null));
                 if (cacheMiss > 0) {
-                    kinds.put(WasteKind.CACHE_MISS, cacheMiss);
+                    amounts[WasteKind.CACHE_MISS.ordinal()] = cacheMiss;
                 }
             }
             long overkill = WasteRules.overkillNanos(
                     cost, e.promptTokens() + e.outputTokens(), features.cheaperThan(ws, e.feature(), e.model(), day));
             if (overkill > 0) {
-                kinds.put(WasteKind.MODEL_OVERKILL, overkill);
+                amounts[WasteKind.MODEL_OVERKILL.ordinal()] = overkill;
             }
         }
-        return kinds;
+        long largest = -1;
+        for (long amount : amounts) {
+            largest = Math.max(largest, amount);
+        }
+        return largest;
     }
 
     /** True when the run step succeeded before; otherwise remembers this success. */
@@ -175,10 +217,20 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
         return false;
     }
 
-    /** Folds into the waste store's per-commit table: one write per distinct key and commit. */
-    private void add(String wasteKey, Rollup r) {
-        r.copyInto(delta);
-        key.reset().put(wasteKey.getBytes(StandardCharsets.UTF_8));
+    /** Starts a key {@code workspace \0 granularity \0}; returns the mark to truncate back to. */
+    private int prefix(byte[] ws, Granularity g) {
+        key.reset().put(ws).put((byte) 0).put((byte) g.code()).put((byte) 0);
+        return key.mark();
+    }
+
+    /** Folds {@link #delta} into the waste store's per-commit table under {@code RollupKeys.key}'s bytes. */
+    private void add(int prefix, byte[] code, long bucket, byte[] value) {
+        key.truncate(prefix);
+        key.put(code).put((byte) 0).putHex8(bucket).put((byte) 0).put(value);
         waste.add(key, delta);
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
     }
 }

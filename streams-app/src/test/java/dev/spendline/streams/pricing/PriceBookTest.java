@@ -141,6 +141,42 @@ class PriceBookTest {
         assertThat(book.size()).isEqualTo(PriceBook.bundled().size() + 1);
     }
 
+    /** What add-price writes: the header comment, then lines the loader reads back as the same prices. */
+    @Test
+    void aPriceWrittenAsALineReadsBackAsTheSamePrice() throws Exception {
+        ModelPrice price = new ModelPrice(
+                "openai",
+                "gpt-9",
+                java.time.LocalDate.of(2026, 11, 26),
+                new java.math.BigDecimal("2.50"),
+                new java.math.BigDecimal("0.250"),
+                new java.math.BigDecimal("10"));
+        assertThat(price.csvLine()).isEqualTo("openai,gpt-9,2026-11-26,2.50,0.250,10");
+        Path file = dir.resolve("prices.csv");
+        Files.writeString(file, PriceBook.HEADER + "\n" + price.csvLine() + "\n");
+
+        assertThat(PriceBook.read(file)).containsExactly(price);
+        // The same version in another case is the line that would replace it; another day is not.
+        ModelPrice shouted = new ModelPrice(
+                "OpenAI",
+                "GPT-9",
+                price.effectiveFrom(),
+                price.outputPerMillionUsd(),
+                price.outputPerMillionUsd(),
+                price.outputPerMillionUsd());
+        assertThat(shouted.sameVersionAs(price)).isTrue();
+        assertThat(new ModelPrice(
+                                "openai",
+                                "gpt-9",
+                                price.effectiveFrom().plusDays(1),
+                                price.inputPerMillionUsd(),
+                                price.cachedInputPerMillionUsd(),
+                                price.outputPerMillionUsd())
+                        .sameVersionAs(price))
+                .isFalse();
+        assertThat(PriceBook.bundledPrices()).hasSize(PriceBook.bundled().size());
+    }
+
     @Test
     void aMalformedLineFailsWithItsLineNumber() {
         assertThatThrownBy(() -> PriceBook.parse(reader("# header\nopenai,gpt-x,2025-01-01,1,2\n"), "f.csv"))

@@ -1,8 +1,8 @@
 package dev.spendline.query.dashboard.overview;
 
 import dev.spendline.controlplane.Principal;
-import dev.spendline.query.ask.AskProperties;
 import dev.spendline.query.dashboard.DashboardView;
+import dev.spendline.query.dashboard.PublicAddress;
 import dev.spendline.query.dashboard.ViewParameters;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.Set;
@@ -25,9 +25,9 @@ final class OverviewController {
     static final String FIGURES = "figures";
 
     private final OverviewReader reader;
-    private final AskProperties properties;
+    private final PublicAddress properties;
 
-    OverviewController(OverviewReader reader, AskProperties properties) {
+    OverviewController(OverviewReader reader, PublicAddress properties) {
         this.reader = reader;
         this.properties = properties;
     }

@@ -1,8 +1,8 @@
 package dev.spendline.query.dashboard.overview;
 
+import dev.spendline.contracts.chart.ChartData;
 import dev.spendline.contracts.query.LastDays;
 import dev.spendline.contracts.query.SpendRow;
-import dev.spendline.query.dashboard.ChartData;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;

@@ -1,10 +1,10 @@
 package dev.spendline.query.dashboard.spend;
 
+import dev.spendline.contracts.chart.ChartData;
 import dev.spendline.contracts.query.Measures;
 import dev.spendline.contracts.query.SpendMetric;
 import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.TimeGrain;
-import dev.spendline.query.dashboard.ChartData;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;

@@ -286,26 +286,39 @@ class OverviewPageTest {
     void unpricedAiToolUsageOfTheMonthIsShownWithTheFix() throws Exception {
         assertThat(page("/app")).doesNotContain("overview-unpriced");
 
-        queries.on(
-                QueryType.SPEND_BY,
-                q -> q.grain() == TimeGrain.DAY
-                        ? days(q, true)
-                        : q.usage() == UsageKind.INTERNAL
-                                ? top(q).withUnpriced(
-                                                new UnpricedUsage(3, 42_000, 30_000, 1_500, List.of("gpt-9-turbo")))
-                                : top(q));
+        UnpricedUsage unpriced = new UnpricedUsage(3, 42_000, 30_000, 1_500, List.of("gpt-9-turbo"));
+        answerInternalUsageWith(unpriced);
         String page = page("/app");
         assertThat(page)
                 .contains("id=\"overview-unpriced\"")
                 .contains("3 usage rows this month (gpt-9-turbo; 42,000 input and 1,500 output tokens) count $0.00")
-                .contains("spendline.pricing.price-book-file");
+                .contains("To cost them, " + UnpricedUsage.FIX + ".");
+
+        // The report's own fix, whatever it says (the standalone's names its add-price command), not a text of the
+        // page's.
+        String command =
+                "run bin/spendline-local add-price --provider PROVIDER --model gpt-9-turbo --input USD_PER_MTOK"
+                        + " --output USD_PER_MTOK --data-dir ./data";
+        answerInternalUsageWith(unpriced.withFix(command));
+        assertThat(page("/app"))
+                .contains("To cost them, " + command + ".")
+                .doesNotContain("spendline.pricing.price-book-file");
         assertThat(queries.of(SpendQuery.class))
                 .filteredOn(q -> q.usage() == UsageKind.INTERNAL)
-                .hasSize(2) // one read a page, the two pages above
+                .hasSize(3) // one read a page, the three pages above
                 .allSatisfy(q -> {
                     assertThat(q.by()).isEqualTo(Dimension.INTERNAL_MODEL);
                     assertThat(q.from()).isEqualTo(Instant.parse("2026-11-01T00:00:00Z"));
                 });
+    }
+
+    /** Internal usage answers with {@code unpriced} as its unpriced part; product usage as before. */
+    private void answerInternalUsageWith(UnpricedUsage unpriced) {
+        queries.on(
+                QueryType.SPEND_BY,
+                q -> q.grain() == TimeGrain.DAY
+                        ? days(q, true)
+                        : q.usage() == UsageKind.INTERNAL ? top(q).withUnpriced(unpriced) : top(q));
     }
 
     private static SpendReport top(SpendQuery q) {

@@ -1,0 +1,592 @@
+package dev.spendline.ask;
+
+import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.UsageKind;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * The words the interpreter reads, in one place: dimension words and what they mean in product and
+ * internal usage, grouping and usage words, everyday words never read as names, option words, the
+ * questions no read tool answers, "top N" phrases and the order filters are passed in. The reading
+ * stages ({@link Reading}) and the call builders take their words from here; {@link #LEXICON} is what
+ * typo correction matches against.
+ */
+final class QuestionWords {
+
+    private QuestionWords() {}
+    /** A dimension word and the dimension it means in product and in internal usage (null: none). */
+    record Noun(Dimension product, Dimension internal) {
+
+        Dimension in(UsageKind usage) {
+            return usage == UsageKind.INTERNAL ? internal : product;
+        }
+
+        UsageKind onlyKind() {
+            return product == null ? UsageKind.INTERNAL : internal == null ? UsageKind.PRODUCT : null;
+        }
+    }
+
+    static final Map<String, Noun> NOUNS = nouns();
+
+    private static Map<String, Noun> nouns() {
+        Map<String, Noun> nouns = new LinkedHashMap<>();
+        put(nouns, new Noun(Dimension.FEATURE, null), "feature", "features");
+        put(
+                nouns,
+                new Noun(Dimension.TENANT, null),
+                "customer",
+                "customers",
+                "tenant",
+                "tenants",
+                "client",
+                "clients",
+                "account",
+                "accounts");
+        put(nouns, new Noun(Dimension.MODEL, Dimension.INTERNAL_MODEL), "model", "models", "llm", "llms");
+        put(
+                nouns,
+                new Noun(Dimension.PROVIDER, Dimension.INTERNAL_PROVIDER),
+                "provider",
+                "providers",
+                "vendor",
+                "vendors");
+        put(nouns, new Noun(Dimension.AGENT, null), "agent", "agents");
+        put(nouns, new Noun(Dimension.WORKFLOW, null), "workflow", "workflows");
+        put(nouns, new Noun(Dimension.USER, null), "user", "users");
+        put(nouns, new Noun(Dimension.STATUS, null), "status", "statuses");
+        put(nouns, new Noun(Dimension.OUTCOME, null), "outcome", "outcomes");
+        put(
+                nouns,
+                new Noun(null, Dimension.EMPLOYEE),
+                "employee",
+                "employees",
+                "engineer",
+                "engineers",
+                "developer",
+                "developers",
+                "people",
+                "person",
+                "staff",
+                "colleague",
+                "colleagues");
+        put(nouns, new Noun(null, Dimension.TEAM), "team", "teams", "department", "departments", "squad", "squads");
+        put(nouns, new Noun(Dimension.TOOL, Dimension.INTERNAL_TOOL), "tool", "tools");
+        put(nouns, new Noun(null, Dimension.CATEGORY), "category", "categories");
+        put(nouns, new Noun(null, Dimension.SOURCE), "source", "sources");
+        return Map.copyOf(nouns);
+    }
+
+    private static void put(Map<String, Noun> nouns, Noun noun, String... words) {
+        for (String word : words) {
+            nouns.put(word, noun);
+        }
+    }
+
+    /** Words before a dimension word that make it the grouping ("by feature", "which model"). */
+    static final Set<String> GROUPING = Set.of("by", "per", "each", "every", "which", "what", "across", "among");
+
+    static final Set<String> INTERNAL_WORDS = Set.of("internal", "internally", "in-house");
+    static final Set<String> PRODUCT_WORDS =
+            Set.of("product", "products", "production", "prod", "customer-facing", "app", "apps");
+    static final Set<String> HIGHEST =
+            Set.of("most", "best", "highest", "top", "biggest", "largest", "greatest", "healthiest");
+    static final Set<String> LOWEST =
+            Set.of("least", "worst", "lowest", "unprofitable", "losing", "loss", "losses", "negative", "smallest");
+
+    /** Everyday words never read as a name by a typo ("that" is not the feature "chat"). */
+    static final Set<String> COMMON = Set.copyOf(List.of(
+            "a",
+            "about",
+            "all",
+            "and",
+            "any",
+            "are",
+            "been",
+            "biggest",
+            "by",
+            "can",
+            "could",
+            "did",
+            "do",
+            "does",
+            "each",
+            "every",
+            "for",
+            "from",
+            "give",
+            "has",
+            "have",
+            "how",
+            "i",
+            "in",
+            "into",
+            "is",
+            "it",
+            "its",
+            "last",
+            "list",
+            "many",
+            "me",
+            "more",
+            "most",
+            "much",
+            "my",
+            "of",
+            "on",
+            "open",
+            "our",
+            "over",
+            "past",
+            "please",
+            "show",
+            "so",
+            "some",
+            "than",
+            "that",
+            "the",
+            "their",
+            "them",
+            "there",
+            "these",
+            "they",
+            "this",
+            "those",
+            "to",
+            "total",
+            "top",
+            "us",
+            "usage",
+            "use",
+            "used",
+            "using",
+            "was",
+            "we",
+            "were",
+            "what",
+            "when",
+            "where",
+            "which",
+            "who",
+            "whom",
+            "whose",
+            "why",
+            "with",
+            "you",
+            "your",
+            "currently",
+            "current",
+            "right",
+            "now",
+            "status",
+            "state",
+            "stand",
+            "doing",
+            "looking",
+            "largest",
+            "highest",
+            "lowest",
+            "least",
+            "best",
+            "worst",
+            "since",
+            "between",
+            "during",
+            "days",
+            "weeks",
+            "months",
+            "week",
+            "month",
+            "quarter",
+            "year",
+            "today",
+            "yesterday",
+            "ranked",
+            "rank",
+            "break",
+            "down",
+            "breakdown",
+            "split",
+            "per",
+            "across",
+            "among",
+            "versus",
+            "active",
+            "firing",
+            "triggered",
+            "summary",
+            "overview",
+            "tell",
+            "want",
+            "know",
+            "there",
+            "where",
+            "ones",
+            "one",
+            "only",
+            "just",
+            "also",
+            "again",
+            "after",
+            "before",
+            "heaviest",
+            "greatest",
+            "healthiest",
+            "smallest",
+            "internal",
+            "product",
+            "coding",
+            "agents",
+            "agent",
+            "spenders",
+            "users",
+            "money",
+            "amount",
+            "price",
+            "prices",
+            "paid",
+            "pay",
+            "paying",
+            "check",
+            "find",
+            "exceeded",
+            "over",
+            "under",
+            "near",
+            "limit",
+            "limits",
+            "kind",
+            "kinds",
+            "type",
+            "types",
+            "compare",
+            "forecast",
+            "would",
+            "should",
+            "might",
+            "will",
+            "could"));
+
+    /** Words of options (periods, metrics, order, comparisons): never read as a name by a typo. */
+    static final Set<String> OPTION_WORDS = Set.of(
+            "daily",
+            "weekly",
+            "monthly",
+            "trend",
+            "trends",
+            "trending",
+            "vs",
+            "versus",
+            "compared",
+            "comparing",
+            "comparison",
+            "against",
+            "grew",
+            "growing",
+            "grown",
+            "increase",
+            "increased",
+            "decrease",
+            "decreased",
+            "dropped",
+            "declined",
+            "change",
+            "changed",
+            "difference",
+            "rate",
+            "rates",
+            "latency",
+            "average",
+            "avg",
+            "mean",
+            "cheapest",
+            "fewest",
+            "fastest",
+            "slowest",
+            "errors",
+            "error",
+            "failures",
+            "failed",
+            "retried",
+            "input",
+            "output",
+            "prompt",
+            "completion",
+            "cached",
+            "cache",
+            "tokens",
+            "critical",
+            "warning",
+            "severe",
+            "exceeded",
+            "breached",
+            "anomaly",
+            "anomalies",
+            "spike",
+            "spikes",
+            "forecast",
+            "threshold",
+            "guardrail",
+            "guardrails",
+            "fire",
+            "fires",
+            "kind",
+            "caching",
+            "runaway",
+            "overkill",
+            "duplicate",
+            "duplicates",
+            "misses",
+            "miss",
+            "newest",
+            "oldest",
+            "latest",
+            "time",
+            "series");
+
+    static final Set<String> RESERVED = reserved();
+
+    /** Words that may follow a dimension word without being a name ("customer is", "feature costs"). */
+    static final Set<String> NAME_FILLERS = Set.of(
+            "is",
+            "was",
+            "were",
+            "has",
+            "had",
+            "have",
+            "did",
+            "does",
+            "do",
+            "costs",
+            "cost",
+            "spent",
+            "spend",
+            "spending",
+            "uses",
+            "used",
+            "using",
+            "made",
+            "makes",
+            "in",
+            "on",
+            "of",
+            "for",
+            "from",
+            "to",
+            "with",
+            "this",
+            "last",
+            "today",
+            "yesterday",
+            "since",
+            "between",
+            "over",
+            "during",
+            "so",
+            "far",
+            "level",
+            "breakdown",
+            "split",
+            "wise",
+            "names",
+            "ids",
+            "id",
+            "name",
+            "list",
+            "ranking",
+            "rank",
+            "and",
+            "or",
+            "vs",
+            "versus",
+            "than",
+            "the",
+            "their",
+            "its",
+            "our",
+            "my",
+            "me",
+            "us",
+            "you",
+            "we",
+            "they",
+            "it",
+            "should",
+            "would",
+            "could",
+            "can",
+            "will",
+            "be",
+            "been",
+            "are",
+            "am",
+            "at",
+            "as",
+            "if",
+            "that",
+            "these",
+            "those",
+            "there",
+            "here",
+            "please",
+            "now",
+            "currently",
+            "right",
+            "ever",
+            "overall",
+            "total",
+            "totals",
+            "generated",
+            "burned",
+            "burn",
+            "consumed",
+            "consume",
+            "paid",
+            "pay",
+            "get",
+            "got",
+            "see",
+            "show",
+            "tell",
+            "give",
+            "much",
+            "many",
+            "more",
+            "less",
+            "only",
+            "just",
+            "also",
+            "too",
+            "all",
+            "each");
+
+    /** Every word the interpreter reads, for correcting typos in them ({@link VocabularyCorrection}). */
+    static final VocabularyCorrection.Lexicon LEXICON = new VocabularyCorrection.Lexicon(
+            NOUNS.keySet().stream()
+                    .collect(Collectors.groupingBy(NOUNS::get, LinkedHashMap::new, Collectors.toList()))
+                    .values(),
+            Stream.of(OPTION_WORDS, GROUPING, INTERNAL_WORDS, PRODUCT_WORDS, HIGHEST, LOWEST)
+                    .flatMap(Set::stream)
+                    .toList(),
+            Stream.of(RESERVED, NAME_FILLERS).flatMap(Set::stream).toList());
+
+    private static Set<String> reserved() {
+        Set<String> words = new HashSet<>(COMMON);
+        words.addAll(OPTION_WORDS);
+        words.addAll(NOUNS.keySet());
+        words.addAll(GROUPING);
+        words.addAll(INTERNAL_WORDS);
+        words.addAll(PRODUCT_WORDS);
+        for (Metric metric : Metric.values()) {
+            words.addAll(metric.keywords);
+        }
+        return Set.copyOf(words);
+    }
+
+    /**
+     * Everyday phrases put in Ask's words before anything else is read, in this order: phrases
+     * whose nouns are not groupings ("sources of waste" is waste, "model overkill" a kind of it),
+     * and everyday words for margin and for savings.
+     */
+    static final List<Map.Entry<Pattern, String>> EVERYDAY_PHRASES = List.of(
+            Map.entry(Pattern.compile("\\bsources? of (waste|spend|spending|cost|costs)\\b"), "$1"),
+            Map.entry(Pattern.compile("\\bmodel overkill\\b"), "overkill"),
+            Map.entry(Pattern.compile("\\b(?:making|make|made|earning|earn) money\\b"), "margin"),
+            Map.entry(Pattern.compile("\\b(?:spend|pay|paying|spending) less\\b"), "save"),
+            Map.entry(Pattern.compile("\\bcheaper models?\\b"), "cheaper model savings"));
+
+    /** How the reason given for a write request starts ({@link AskAnswer#writeRequest()}). */
+    static final String READS_ONLY = "Ask only reads";
+
+    /** Questions about something no read tool answers; each with the reason given to the asker. */
+    static final List<Map.Entry<Pattern, String>> UNSUPPORTED = List.of(
+            Map.entry(
+                    Pattern.compile("\\b(create|delete|remove|snooze|unsnooze|set up|set|update|add|cancel"
+                            + "|disable|enable|mute|dismiss|resolve|acknowledge|rename|edit|raise|bump|pause"
+                            + "|turn off|turn on|archive|revoke|approve|block|notify|email me|send me"
+                            + "|(?:increase|decrease|lower|change) (?:the |our |my |that )?[a-z0-9.-]* ?budget)\\b"),
+                    READS_ONLY + ". Budgets and alert snoozes are changed through a write action that you prepare"
+                            + " and then confirm (POST /api/v1/ask/actions/prepare)"),
+            Map.entry(Pattern.compile("\\bwhy\\b"), "Ask reports figures; it does not explain causes"));
+
+    static final Pattern FORECAST =
+            Pattern.compile("\\b(forecast|forecasts|predict|predicted|prediction|projection|projected|will)\\b");
+
+    static final String NUMBER_WORDS =
+            "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|fifty|hundred";
+    static final String N = "(\\d{1,4}|" + NUMBER_WORDS + ")";
+    static final String SUPERLATIVE = "(?:most expensive|costliest|biggest|largest|highest|heaviest|top"
+            + "|most profitable|least profitable|worst|best|lowest|cheapest|least expensive|smallest|fewest|least used"
+            + "|slowest|fastest)";
+    static final List<Pattern> TOP_N = List.of(
+            Pattern.compile("\\btop " + N + "\\b"),
+            Pattern.compile("\\b" + N + " (?=" + SUPERLATIVE + "\\b)"),
+            Pattern.compile("(?<=\\b" + SUPERLATIVE + ") " + N + "\\b"),
+            Pattern.compile("\\bfirst " + N + "\\b"),
+            Pattern.compile("\\bbottom " + N + "\\b"),
+            Pattern.compile("\\b(?:which|what|the|show|list) " + N
+                    + "(?= (?!(?:hours?|days?|weeks?|months?|quarters?|years?)\\b)[a-z])"));
+
+    /** The order filters are passed in (internal tool, model and provider take their namesakes' places). */
+    static final List<Dimension> FILTER_ORDER = List.of(
+            Dimension.TENANT,
+            Dimension.FEATURE,
+            Dimension.MODEL,
+            Dimension.INTERNAL_MODEL,
+            Dimension.PROVIDER,
+            Dimension.INTERNAL_PROVIDER,
+            Dimension.AGENT,
+            Dimension.WORKFLOW,
+            Dimension.TOOL,
+            Dimension.INTERNAL_TOOL,
+            Dimension.USER,
+            Dimension.STATUS,
+            Dimension.OUTCOME,
+            Dimension.EMPLOYEE,
+            Dimension.TEAM,
+            Dimension.CATEGORY,
+            Dimension.SOURCE);
+
+    /** What savings recommendations can be narrowed to, in the order they are passed. */
+    static final List<Dimension> SAVINGS_FILTERS =
+            List.of(Dimension.FEATURE, Dimension.TENANT, Dimension.WORKFLOW, Dimension.MODEL);
+
+    /** Product spend first, then the dimensions people most often mean by a bare name. */
+    static final List<Dimension> NAME_PREFERENCE = List.of(
+            Dimension.FEATURE,
+            Dimension.TENANT,
+            Dimension.MODEL,
+            Dimension.PROVIDER,
+            Dimension.AGENT,
+            Dimension.WORKFLOW,
+            Dimension.TOOL,
+            Dimension.USER,
+            Dimension.OUTCOME,
+            Dimension.STATUS,
+            Dimension.EMPLOYEE,
+            Dimension.TEAM,
+            Dimension.INTERNAL_TOOL,
+            Dimension.CATEGORY,
+            Dimension.INTERNAL_MODEL,
+            Dimension.INTERNAL_PROVIDER,
+            Dimension.SOURCE);
+
+    /** Lower case, one space between words, without punctuation that carries no meaning here. */
+    static String normalise(String question) {
+        return question.toLowerCase(Locale.ROOT)
+                .replaceAll("[’']s\\b", "")
+                .replaceAll("[\\u2013\\u2014]", " - ")
+                .replace("$", " $ ")
+                .replaceAll("[\"“”‘’'`?!,;:()\\[\\]{}*]", " ")
+                .replaceAll("\\.(\\s|$)", " ")
+                .replaceAll("\\s+", " ")
+                .trim();
+    }
+}
