@@ -17,6 +17,7 @@ import java.util.Map;
  * @param dashboardUrl the dashboard view of the same answer
  * @param form for a budget asked for ("set a $500 monthly budget for search"), the {@code create_budget}
  *     prepare request filled in, the dashboard form filled in and the CLI command; nothing prepared
+ * @param context for an answered call, the opaque token a follow-up question sends back ({@link AskContext})
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record AskAnswer(
@@ -29,7 +30,22 @@ public record AskAnswer(
         Record data,
         String dashboardUrl,
         List<String> examples,
-        Form form) {
+        Form form,
+        String context) {
+
+    AskAnswer(
+            boolean answered,
+            String question,
+            String answer,
+            String interpretation,
+            List<String> notes,
+            Tool tool,
+            Record data,
+            String dashboardUrl,
+            List<String> examples,
+            Form form) {
+        this(answered, question, answer, interpretation, notes, tool, data, dashboardUrl, examples, form, null);
+    }
 
     /**
      * Whether the question asked for a change (create a budget, snooze an alert): not answered, because

@@ -36,9 +36,20 @@ public final class Asker {
      *     relative to this host
      */
     public AskAnswer ask(String workspaceId, WorkspacePlan plan, String question, String baseUrl) {
+        return ask(workspaceId, plan, question, baseUrl, null);
+    }
+
+    /**
+     * @param context the {@code context} of the answer this question follows up, or null; a question
+     *     of its own ignores it ({@link FollowUps})
+     * @throws InvalidContextException when the context is not one Ask wrote
+     */
+    public AskAnswer ask(String workspaceId, WorkspacePlan plan, String question, String baseUrl, String context) {
         Instant now = clock.instant();
-        Interpretation reading =
-                new QuestionInterpreter(vocabularies.apply(workspaceId), now, ZoneOffset.UTC).interpret(question);
+        AskContext previous = context == null ? null : AskContext.decode(context);
+        QuestionInterpreter interpreter = new QuestionInterpreter(vocabularies.apply(workspaceId), now, ZoneOffset.UTC);
+        Interpretation followUp = previous == null ? null : new FollowUps(interpreter).read(previous, question, now);
+        Interpretation reading = followUp != null ? followUp : interpreter.interpret(question);
         if (reading.write() != null) {
             return WriteAnswers.answer(question, reading.write(), plan, baseUrl);
         }
@@ -67,6 +78,7 @@ public final class Asker {
                 data,
                 DashboardLinks.link(baseUrl, call, now),
                 null,
-                null);
+                null,
+                AskContext.of(call, data).encode());
     }
 }

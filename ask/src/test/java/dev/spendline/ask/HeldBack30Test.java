@@ -135,7 +135,7 @@ class HeldBack30Test {
         double accuracy = AskAccuracyTest.table(byFamily, s);
         s.append(String.format("%n"));
         s.append(String.format(
-                "Conversations (follow-ups): %d, not scored: Ask has no follow-up context yet.%n%nMisses:%n%n",
+                "Conversations (follow-ups): %d, scored by HeldBack30ConversationsTest.%n%nMisses:%n%n",
                 ROOT.get("conversations").size()));
         for (Outcome o : outcomes) {
             if (!o.right()) {

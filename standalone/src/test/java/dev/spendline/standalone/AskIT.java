@@ -149,6 +149,25 @@ class AskIT {
         assertThat(spend.get("dashboardUrl").asString())
                 .startsWith(BASE_URL + "/app/spend?by=feature&usage=product&from=" + month + "-01&to=");
 
+        // A follow-up sends the answer's context back: the same call for globex only, then without search.
+        String context = spend.get("context").asString();
+        assertThat(context).startsWith("v1.");
+        SpendlineHttp.Response globexOnly =
+                http.post("/api/v1/ask", key, "{\"question\": \"only for globex\", \"context\": \"" + context + "\"}");
+        assertThat(globexOnly.status()).as(globexOnly.raw().body()).isEqualTo(200);
+        assertThat(globexOnly.body().get("tool").get("arguments").get("tenant").asString())
+                .isEqualTo("globex");
+        assertThat(globexOnly.body().get("tool").get("arguments").get("by").asString())
+                .isEqualTo("feature");
+        assertThat(globexOnly.body().get("answer").asString()).contains("$5.00 in total over 1 call");
+        JsonNode withoutTop = http.post(
+                        "/api/v1/ask", key, "{\"question\": \"exclude that one\", \"context\": \"" + context + "\"}")
+                .body();
+        // "That one" is the first row of the answer followed up: search.
+        assertThat(withoutTop.get("tool").get("arguments").get("exclude").toString())
+                .isEqualTo("[\"feature:search\"]");
+        assertThat(withoutTop.get("answer").asString()).contains("$10.00 in total over 1 call");
+
         // A typo in a customer's name: read as acme, and said so.
         JsonNode acme =
                 ask(key, "spend by feature for customer acmee this month").body();
@@ -265,6 +284,10 @@ class AskIT {
         assertProblem(http.post("/api/v1/ask", key, "{\"question\": \" \"}"), "/question");
         assertProblem(http.post("/api/v1/ask", key, "{\"question\": \"" + "x".repeat(501) + "\"}"), "/question");
         assertProblem(http.post("/api/v1/ask", key, "{\"question\": \"spend\", \"limit\": 5}"), "/limit");
+        assertProblem(http.post("/api/v1/ask", key, "{\"question\": \"and last month?\", \"context\": 5}"), "/context");
+        assertProblem(
+                http.post("/api/v1/ask", key, "{\"question\": \"and last month?\", \"context\": \"v1.e30.AAAA\"}"),
+                "/context");
         SpendlineHttp.Response anonymous = http.post("/api/v1/ask", null, "{\"question\": \"spend\"}");
         assertThat(anonymous.status()).isEqualTo(401);
         assertThat(anonymous.raw().headers().firstValue("content-type"))

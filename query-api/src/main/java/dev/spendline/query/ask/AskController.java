@@ -32,8 +32,12 @@ final class AskController {
 
     @PostMapping("/api/v1/ask")
     AskAnswer ask(@AuthenticationPrincipal Principal principal, @RequestBody(required = false) byte[] body) {
-        String question = AskRequestReader.read(body);
+        AskRequestReader.AskRequest request = AskRequestReader.request(body);
         return asker.ask(
-                principal.workspaceId(), AskConfiguration.plan(principal), question, properties.baseUrlOrRequest());
+                principal.workspaceId(),
+                AskConfiguration.plan(principal),
+                request.question(),
+                properties.baseUrlOrRequest(),
+                request.context());
     }
 }

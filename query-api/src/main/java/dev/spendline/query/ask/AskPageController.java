@@ -20,7 +20,8 @@ import org.springframework.web.bind.annotation.RequestParam;
  * The Ask page, {@code GET /app/ask?q=...}: the same asker as {@code POST /api/v1/ask}, for the
  * signed-in user's workspace, showing the answer, how it was read, its rows and the link to the view
  * with the same figures. The link is relative to this host (the page is already on it). Without a
- * question it shows questions Ask can answer.
+ * question it shows questions Ask can answer. An answer has a follow-up box whose hidden {@code
+ * context} field makes its question a change to this answer.
  */
 @Controller
 @DashboardView
@@ -38,6 +39,7 @@ final class AskPageController {
     String ask(
             @AuthenticationPrincipal Principal principal,
             @RequestParam(name = "q", required = false) String question,
+            @RequestParam(name = "context", required = false) String context,
             Model model) {
         model.addAttribute("examples", AskExamples.QUESTIONS);
         if (question == null || question.isBlank()) {
@@ -47,7 +49,13 @@ final class AskPageController {
             throw new InvalidArgumentsException(
                     List.of(new FieldError("q", "must be at most " + AskRequestReader.MAX_LENGTH + " characters")));
         }
-        AskAnswer answer = asker.ask(principal.workspaceId(), AskConfiguration.plan(principal), question, "");
+        // The follow-up box sends the answer's context back in a hidden field (docs/ask.md#follow-ups).
+        AskAnswer answer = asker.ask(
+                principal.workspaceId(),
+                AskConfiguration.plan(principal),
+                question,
+                "",
+                context == null || context.isBlank() ? null : context);
         model.addAttribute("question", question);
         model.addAttribute("answer", answer);
         model.addAttribute("table", answer.data() == null ? null : AnswerTable.of(answer.data(), formats));

@@ -7,9 +7,10 @@ import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Reads the body of {@code POST /api/v1/ask} strictly: a JSON object whose only field is
- * {@code question}, a string that is not blank and at most {@link #MAX_LENGTH} characters (a
- * question, not a document: longer text is refused rather than cut).
+ * Reads the body of {@code POST /api/v1/ask} strictly: a JSON object with {@code question}, a
+ * string that is not blank and at most {@link #MAX_LENGTH} characters (a question, not a document:
+ * longer text is refused rather than cut), and optionally {@code context}, the token of the answer
+ * the question follows up ({@link AskContext}; null or absent for a first question).
  */
 final class AskRequestReader {
 
@@ -17,7 +18,14 @@ final class AskRequestReader {
 
     private AskRequestReader() {}
 
+    /** The question and the context it follows up (null when none). */
+    record AskRequest(String question, String context) {}
+
     static String read(byte[] body) {
+        return request(body).question();
+    }
+
+    static AskRequest request(byte[] body) {
         List<FieldError> errors = new ArrayList<>();
         JsonNode node =
                 RequestBodies.object(body, "{\"question\": \"What did we spend by feature this month?\"}", errors);
@@ -25,8 +33,9 @@ final class AskRequestReader {
             throw new InvalidQuestionException(errors);
         }
         for (String name : node.propertyNames()) {
-            if (!name.equals("question")) {
-                errors.add(new FieldError("/" + FieldError.escape(name), "is not a field; the only field is question"));
+            if (!name.equals("question") && !name.equals("context")) {
+                errors.add(new FieldError(
+                        "/" + FieldError.escape(name), "is not a field; the fields are question and context"));
             }
         }
         JsonNode question = node.get("question");
@@ -42,9 +51,18 @@ final class AskRequestReader {
         } else {
             text = question.asString();
         }
+        JsonNode context = node.get("context");
+        String token = null;
+        if (context != null && !context.isNull()) {
+            if (!context.isString()) {
+                errors.add(new FieldError("/context", "must be a string: the context of a previous answer"));
+            } else {
+                token = context.asString();
+            }
+        }
         if (!errors.isEmpty()) {
             throw new InvalidQuestionException(errors);
         }
-        return text;
+        return new AskRequest(text, token);
     }
 }

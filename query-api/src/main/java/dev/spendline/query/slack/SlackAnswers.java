@@ -33,8 +33,18 @@ final class SlackAnswers {
         this.formats = formats;
     }
 
-    /** A message: its blocks and the plain text Slack shows in notifications. */
-    record Message(String text, List<LayoutBlock> blocks) {}
+    /**
+     * A message: its blocks and the plain text Slack shows in notifications.
+     *
+     * @param context an answer's follow-up context, posted as the message's metadata so that a mention
+     *     later in the thread follows it up; null for other messages
+     */
+    record Message(String text, List<LayoutBlock> blocks, String context) {
+
+        Message(String text, List<LayoutBlock> blocks) {
+            this(text, blocks, null);
+        }
+    }
 
     Message of(AskAnswer answer, String baseUrl, String command) {
         if (answer.answered()) {
@@ -107,7 +117,7 @@ final class SlackAnswers {
         }
         blocks.add(
                 section(s -> s.text(markdownText("<" + answer.dashboardUrl() + "|Open in the Spendline dashboard>"))));
-        return new Message(answer.answer(), blocks);
+        return new Message(answer.answer(), blocks, answer.context());
     }
 
     /** The first rows and columns as fixed-width text: Block Kit has no tables that work everywhere. */

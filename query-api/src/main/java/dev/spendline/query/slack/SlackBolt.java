@@ -90,7 +90,14 @@ final class SlackBolt {
                     "chat.postMessage",
                     teamId,
                     message -> postInThread(context, event.getChannel(), thread, message),
-                    questions.answer(teamId, question, baseUrl)));
+                    // In a thread, the question follows up the thread's last answer (docs/slack.md).
+                    questions.answer(
+                            teamId,
+                            question,
+                            baseUrl,
+                            () -> event.getThreadTs() == null
+                                    ? null
+                                    : SlackThreads.lastContext(context, event.getChannel(), event.getThreadTs()))));
             return context.ack();
         });
         app.event(AppUninstalledEvent.class, (payload, context) -> {
@@ -124,9 +131,11 @@ final class SlackBolt {
 
     private static Integer postInThread(
             EventContext context, String channel, String thread, SlackAnswers.Message message) throws Exception {
-        var response = context.client()
-                .chatPostMessage(r ->
-                        r.channel(channel).threadTs(thread).text(message.text()).blocks(message.blocks()));
+        var response = context.client().chatPostMessage(r -> r.channel(channel)
+                .threadTs(thread)
+                .text(message.text())
+                .blocks(message.blocks())
+                .metadata(SlackThreads.metadata(message.context())));
         if (!response.isOk()) {
             throw new IllegalStateException("chat.postMessage: " + response.getError());
         }

@@ -33,7 +33,9 @@ public record SlackProperties(
         @DefaultValue("https://slack.com/oauth/v2/authorize") String authorizeUrl) {
 
     /** The bot scopes asked for, exactly the manifest's. */
-    public static final String SCOPES = "commands,app_mentions:read,chat:write";
+    /** The {@code *:history} scopes read a thread for the context of its last answer (follow-ups). */
+    public static final String SCOPES =
+            "commands,app_mentions:read,chat:write,channels:history,groups:history,im:history,mpim:history";
 
     public SlackProperties {
         tokenEncryptionKeys = tokenEncryptionKeys == null ? Map.of() : Map.copyOf(tokenEncryptionKeys);

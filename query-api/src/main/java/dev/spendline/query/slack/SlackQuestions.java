@@ -2,6 +2,7 @@ package dev.spendline.query.slack;
 
 import dev.spendline.ask.AskAnswer;
 import dev.spendline.ask.Asker;
+import dev.spendline.contracts.problem.ProblemException;
 import dev.spendline.contracts.query.QueryUnavailableException;
 import java.util.List;
 import java.util.Optional;
@@ -41,6 +42,14 @@ final class SlackQuestions {
     }
 
     Supplier<SlackAnswers.Message> answer(String teamId, String question, String baseUrl) {
+        return answer(teamId, question, baseUrl, () -> null);
+    }
+
+    /**
+     * @param followedUp the context of the answer this question follows up (a mention in the thread of
+     *     an answer), read when the answer is made; null for a question of its own
+     */
+    Supplier<SlackAnswers.Message> answer(String teamId, String question, String baseUrl, Supplier<String> followedUp) {
         return () -> {
             Optional<String> workspaceId =
                     installations.findByTeam(teamId).map(installation -> installation.workspaceId());
@@ -56,7 +65,17 @@ final class SlackQuestions {
                         "Questions are at most " + MAX_LENGTH + " characters; this one has " + text.length() + ".");
             }
             try {
-                AskAnswer answer = asker.ask(workspaceId.get(), text, baseUrl);
+                String previous = followedUp.get();
+                AskAnswer answer;
+                try {
+                    answer = asker.ask(workspaceId.get(), null, text, baseUrl, previous);
+                } catch (ProblemException e) {
+                    // A thread's context Ask no longer reads (another version): the question on its own.
+                    if (previous == null) {
+                        throw e;
+                    }
+                    answer = asker.ask(workspaceId.get(), null, text, baseUrl, null);
+                }
                 return answers.of(answer, baseUrl, command);
             } catch (QueryUnavailableException e) {
                 log.info("Slack question not answered, data unavailable: {}", e.getMessage());

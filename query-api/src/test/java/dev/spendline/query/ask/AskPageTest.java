@@ -115,6 +115,30 @@ class AskPageTest {
     }
 
     @Test
+    void theFollowUpBoxCarriesTheAnswersContextAndChangesItsCall() throws Exception {
+        AskAnswer first = asker.ask(DashboardTests.WORKSPACE, QUESTION, "");
+        assertThat(page("/app/ask?q={q}", QUESTION))
+                .contains("<label for=\"follow-up-q\">Follow-up</label>")
+                .contains("<input type=\"hidden\" name=\"context\" value=\"" + first.context() + "\">");
+        String followUp = page("/app/ask?q={q}&context={c}", "only for acme", first.context());
+        assertThat(followUp)
+                .contains("Read as: a follow-up of the previous answer: only customer &#39;acme&#39;.")
+                .contains("href=\"/app/spend?by=feature&amp;usage=product&amp;from=2026-11-01&amp;to=2026-11-22"
+                        + "&amp;limit=10&amp;tenant=acme\"");
+    }
+
+    @Test
+    void aContextThatWasChangedIsA400Page() throws Exception {
+        MvcResult result = mvc.perform(get("/app/ask")
+                        .param("q", "and last month?")
+                        .param("context", "v1.e30.AAAA")
+                        .with(authentication(DashboardTests.signedIn())))
+                .andReturn();
+        assertThat(result.getResponse().getStatus()).isEqualTo(400);
+        assertThat(result.getResponse().getContentAsString()).contains("is not a context Ask wrote");
+    }
+
+    @Test
     void aQuestionLongerThanAskTakesIsA400Page() throws Exception {
         MvcResult result = mvc.perform(
                         get("/app/ask").param("q", "x".repeat(501)).with(authentication(DashboardTests.signedIn())))

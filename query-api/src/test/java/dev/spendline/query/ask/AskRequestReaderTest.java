@@ -42,5 +42,19 @@ class AskRequestReaderTest {
         assertThat(pointers("{\"question\": \"" + "x".repeat(501) + "\"}")).containsExactly("/question");
         assertThat(pointers("{\"question\": \"spend\", \"q/x\": 1}")).containsExactly("/q~1x");
         assertThat(pointers("{\"text\": \"spend\"}")).containsExactlyInAnyOrder("/text", "/question");
+        assertThat(pointers("{\"question\": \"and last month?\", \"context\": 7}"))
+                .containsExactly("/context");
+    }
+
+    @Test
+    void readsTheContextOfAFollowUp() {
+        AskRequestReader.AskRequest request = AskRequestReader.request(
+                "{\"question\": \"and last month?\", \"context\": \"v1.abc.def\"}".getBytes(StandardCharsets.UTF_8));
+        assertThat(request.question()).isEqualTo("and last month?");
+        assertThat(request.context()).isEqualTo("v1.abc.def");
+        assertThat(AskRequestReader.request(
+                                "{\"question\": \"spend\", \"context\": null}".getBytes(StandardCharsets.UTF_8))
+                        .context())
+                .isNull();
     }
 }

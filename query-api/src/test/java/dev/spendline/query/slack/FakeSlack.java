@@ -104,8 +104,10 @@ final class FakeSlack implements AutoCloseable {
                 case "/api/oauth.v2.access" -> oauthV2Access(form);
                 case "/api/auth.test" -> authTest(token);
                 case "/api/chat.postMessage" -> known(token)
-                        ? "{\"ok\":true,\"channel\":\"" + form.get("channel")
-                                + "\",\"ts\":\"1764066000.000200\",\"message\":{\"type\":\"message\",\"text\":\"ok\"}}"
+                        ? posted(token, form)
+                        : "{\"ok\":false,\"error\":\"invalid_auth\"}";
+                case "/api/conversations.replies" -> known(token)
+                        ? replies(form)
                         : "{\"ok\":false,\"error\":\"invalid_auth\"}";
                 case "/api/auth.revoke" -> revoke(token);
                 default -> "{\"ok\":false,\"error\":\"unknown_method\"}";};
@@ -115,6 +117,53 @@ final class FakeSlack implements AutoCloseable {
         exchange.sendResponseHeaders(200, bytes.length);
         exchange.getResponseBody().write(bytes);
         exchange.close();
+    }
+
+    /** Messages posted in threads, oldest first: each as conversations.replies lists it. */
+    private final List<Map<String, Object>> posted = new ArrayList<>();
+
+    /** As documented at https://api.slack.com/methods/chat.postMessage; metadata is kept as sent. */
+    private synchronized String posted(String token, Map<String, String> form) {
+        Map<String, Object> message = new LinkedHashMap<>();
+        message.put("type", "message");
+        message.put("channel", form.get("channel"));
+        message.put("thread_ts", form.get("thread_ts"));
+        message.put("ts", String.format("1764066999.%06d", posted.size() + 1));
+        message.put("text", form.get("text"));
+        message.put("bot_id", "B0BOT" + team(token).id());
+        if (form.get("metadata") != null) {
+            message.put(
+                    "metadata", dev.spendline.contracts.json.Json.MAPPER.readValue(form.get("metadata"), Map.class));
+        }
+        posted.add(message);
+        return "{\"ok\":true,\"channel\":\"" + form.get("channel") + "\",\"ts\":\"" + message.get("ts")
+                + "\",\"message\":{\"type\":\"message\",\"text\":\"ok\"}}";
+    }
+
+    /**
+     * As documented at https://api.slack.com/methods/conversations.replies: the thread's messages
+     * (here, the ones this fake was asked to post in it), with their metadata only when
+     * {@code include_all_metadata} is set.
+     */
+    private synchronized String replies(Map<String, String> form) {
+        boolean metadata =
+                "true".equals(form.get("include_all_metadata")) || "1".equals(form.get("include_all_metadata"));
+        List<Map<String, Object>> messages = new ArrayList<>();
+        for (Map<String, Object> message : posted) {
+            if (form.get("channel").equals(message.get("channel"))
+                    && form.get("ts").equals(message.get("thread_ts"))) {
+                Map<String, Object> listed = new LinkedHashMap<>(message);
+                if (!metadata) {
+                    listed.remove("metadata");
+                }
+                messages.add(listed);
+            }
+        }
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("ok", true);
+        answer.put("messages", messages);
+        answer.put("has_more", false);
+        return dev.spendline.contracts.json.Json.MAPPER.writeValueAsString(answer);
     }
 
     /** As documented at https://api.slack.com/methods/oauth.v2.access (example response). */
@@ -130,7 +179,7 @@ final class FakeSlack implements AutoCloseable {
             return "{\"ok\":false,\"error\":\"invalid_code\"}";
         }
         return "{\"ok\":true,\"access_token\":\"" + team.botToken() + "\",\"token_type\":\"bot\","
-                + "\"scope\":\"commands,app_mentions:read,chat:write\",\"bot_user_id\":\"U0BOT" + team.id() + "\","
+                + "\"scope\":\"" + SlackProperties.SCOPES + "\",\"bot_user_id\":\"U0BOT" + team.id() + "\","
                 + "\"app_id\":\"A0SPENDLINE\",\"team\":{\"name\":\"" + team.name() + "\",\"id\":\"" + team.id() + "\"},"
                 + "\"enterprise\":null,\"is_enterprise_install\":false,"
                 + "\"authed_user\":{\"id\":\"U1234\"}}";

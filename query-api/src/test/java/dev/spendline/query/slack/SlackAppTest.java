@@ -123,7 +123,7 @@ class SlackAppTest {
         assertThat(authorize).startsWith(SLACK.base() + "/oauth/v2/authorize?");
         assertThat(query)
                 .containsEntry("client_id", FakeSlack.CLIENT_ID)
-                .containsEntry("scope", "commands,app_mentions:read,chat:write")
+                .containsEntry("scope", SlackProperties.SCOPES)
                 .containsEntry("redirect_uri", BASE_URL + "/app/settings/slack/callback");
 
         MvcResult done = callback(owner, ownerSession, query.get("state"), installs("Acme Slack"));
@@ -293,6 +293,57 @@ class SlackAppTest {
             assertThat(call.form().get("text")).contains("$1,234.56");
             assertThat(call.form().get("blocks")).contains("Open in the Spendline dashboard");
         });
+    }
+
+    @Test
+    void aMentionInTheThreadOfAnAnswerFollowsItUp() throws Exception {
+        install();
+        String thread = "1764066000.000700";
+        slack(
+                "/slack/events",
+                mention("Ev" + UUID.randomUUID(), thread, "<@U0BOT" + teamId + "> spend by model this month"),
+                MediaType.APPLICATION_JSON,
+                now(),
+                null);
+        FakeSlack.Call first = SLACK.await(
+                "/api/chat.postMessage", call -> thread.equals(call.form().get("thread_ts")));
+        // The answer carries its context as message metadata, for the thread's next question.
+        assertThat(first.form().get("metadata"))
+                .contains(SlackThreads.EVENT_TYPE)
+                .contains("\"context\":\"v1.");
+
+        String followUp = "<@U0BOT" + teamId + "> and last month?";
+        slack(
+                "/slack/events",
+                mention("Ev" + UUID.randomUUID(), "1764066000.000800", followUp)
+                        .replace(
+                                "\"ts\":\"1764066000.000800\"",
+                                "\"ts\":\"1764066000.000800\",\"thread_ts\":\"" + thread + "\""),
+                MediaType.APPLICATION_JSON,
+                now(),
+                null);
+        FakeSlack.Call second = SLACK.await(
+                "/api/chat.postMessage",
+                call -> thread.equals(call.form().get("thread_ts"))
+                        && call.form().get("blocks").contains("a follow-up of the previous answer"));
+        assertThat(second.form().get("blocks")).contains("previous answer: Oct 2026");
+        assertThat(SLACK.calls("/api/conversations.replies")).anySatisfy(call -> assertThat(call.form())
+                .containsEntry("channel", "C1")
+                .containsEntry("ts", thread)
+                .containsEntry("include_all_metadata", "1"));
+
+        // A mention outside any thread is a question of its own: no thread is read.
+        int reads = SLACK.calls("/api/conversations.replies").size();
+        slack(
+                "/slack/events",
+                mention("Ev" + UUID.randomUUID(), "1764066000.000900", "<@U0BOT" + teamId + "> and last month?"),
+                MediaType.APPLICATION_JSON,
+                now(),
+                null);
+        FakeSlack.Call own = SLACK.await("/api/chat.postMessage", call -> "1764066000.000900"
+                .equals(call.form().get("thread_ts")));
+        assertThat(own.form().get("blocks")).doesNotContain("a follow-up");
+        assertThat(SLACK.calls("/api/conversations.replies")).hasSize(reads);
     }
 
     @Test

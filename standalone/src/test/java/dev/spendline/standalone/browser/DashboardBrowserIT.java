@@ -37,7 +37,7 @@ import tools.jackson.databind.ObjectMapper;
  * The dashboard in a real headless Chromium against the real standalone (embedded Kafka, RocksDB,
  * H2), as a new user meets it: open the setup link printed at first start, sign up, land in the
  * workspace that already holds the first key's data, create a key and send with it, add revenue by
- * CSV, read the margin, ask a question and follow its link, prepare and confirm a budget, and watch
+ * CSV, read the margin, ask a question, follow its link and ask a follow-up, prepare and confirm a budget, and watch
  * a new event arrive without a reload. Then every kind of link an Ask answer gives is opened and
  * the answer's figures are found on the page. Every page is saved as a screenshot and checked with
  * axe-core for serious accessibility violations.
@@ -154,6 +154,18 @@ class DashboardBrowserIT {
         browser.clickLink("Open this in the dashboard").waitForText("$150.00");
         assertThat(browser.currentUrl()).startsWith(base + "/app/margin/customers");
         browser.check("ask-link-margin");
+
+        // A follow-up changes that answer's call: its context rides in the follow-up box's hidden field.
+        browser.open(base + "/app/ask?q=margin+by+customer+this+month").waitForText("Read as:");
+        assertThat(browser.text("main")).contains("-$4.25");
+        browser.fill("Follow-up", "only for acme").click("Ask a follow-up").waitForText("Read as: a follow-up");
+        browser.check("ask-follow-up");
+        String followUp = browser.text("main");
+        assertThat(followUp)
+                .contains("only customer 'acme'")
+                .contains("$150.00")
+                .doesNotContain("-$4.25");
+        assertThat(browser.currentUrl()).contains("context=v1.");
     }
 
     @Test
