@@ -99,6 +99,22 @@ final class WriteIntents {
             "\\b(?:of|at|to|limit|passes|exceeds|over|above|hits|reaches|crosses) (\\d[\\d,]*(?:\\.\\d+)?) ?(k|m)?"
                     + "(?! ?(?:%|percent|days?|weeks?|months?|hours?|calls?|tokens?|am|pm)\\b)\\b");
 
+    /** An amount with its period and no currency: "400/month", "2.5k per month", "50 a day". */
+    private static final Pattern PER_PERIOD =
+            Pattern.compile("\\b(\\d[\\d,]*(?:\\.\\d+)?) ?(k|m)? ?(?:/ ?(?:month|mo|week|wk|day)"
+                    + "|(?:a|per|each) (?:month|week|day))\\b");
+
+    /** A number with a thousands or millions suffix is an amount: "a 10k monthly budget". */
+    private static final Pattern SUFFIXED = Pattern.compile("\\b(\\d[\\d,]*(?:\\.\\d+)?) ?(k|m)\\b");
+
+    /**
+     * A budget given with its amount and no verb: "budget openai at 2.5k per month", "daily budget of
+     * 50 dollars for triage-agent", "new budget: summarize, 400/month".
+     */
+    private static final Pattern BUDGET_OF = Pattern.compile("\\bbudgets?\\b(?: \\S+){0,3}? (?:of|at) \\$? ?\\d");
+
+    private static final Pattern BUDGET = Pattern.compile("\\bbudgets?\\b");
+
     private static final List<Map.Entry<String, Pattern>> PERIODS = List.of(
             Map.entry("DAILY", Pattern.compile("\\b(?:daily|(?:a|per|each|every) day|today|/ ?day)\\b")),
             Map.entry("WEEKLY", Pattern.compile("\\b(?:weekly|(?:a|per|each|every|this) week|/ ?(?:week|wk))\\b")),
@@ -191,7 +207,12 @@ final class WriteIntents {
         // dollars only the words that can mean nothing else ("alert me when", "set a budget") are a change.
         boolean dollars = MONEY.matcher(raw(question)).find();
         boolean alertMe = affirmed(ALERT_ME, text) && (dollars || affirmed(ALERT_VERBS, text));
-        if (!alertMe && !affirmed(CREATE, text) && !(dollars && affirmed(CAP_AT, text))) {
+        boolean budgetWithAmount = affirmed(BUDGET, text)
+                && (dollars
+                        || PER_PERIOD.matcher(text).find()
+                        || SUFFIXED.matcher(text).find()
+                        || BUDGET_OF.matcher(text).find());
+        if (!alertMe && !affirmed(CREATE, text) && !(dollars && affirmed(CAP_AT, text)) && !budgetWithAmount) {
             return null;
         }
         return budget(question, text, alertMe);
@@ -308,7 +329,15 @@ final class WriteIntents {
             return m.group(1) != null ? dollars(m.group(1), m.group(2)) : dollars(m.group(3), m.group(4));
         }
         Matcher bare = BARE.matcher(text);
-        return bare.find() ? dollars(bare.group(1), bare.group(2)) : null;
+        if (bare.find()) {
+            return dollars(bare.group(1), bare.group(2));
+        }
+        Matcher perPeriod = PER_PERIOD.matcher(text);
+        if (perPeriod.find()) {
+            return dollars(perPeriod.group(1), perPeriod.group(2));
+        }
+        Matcher suffixed = SUFFIXED.matcher(text);
+        return suffixed.find() ? dollars(suffixed.group(1), suffixed.group(2)) : null;
     }
 
     private static BigDecimal dollars(String digits, String multiplier) {
