@@ -335,16 +335,15 @@ final class DirectEventReader {
     }
 
     /**
-     * FieldReader.optionalMoney: the number exactly as the general path's tree holds it (read
-     * through the same deserializer), non-negative, at most {@code MAX_MONEY_SCALE} places and
-     * {@code MAX_COST_USD}.
+     * FieldReader.optionalMoney: the number exactly as written (the general path's tree keeps the
+     * parser's decimal as it is, trailing zeros and exponent included: the test covers both),
+     * non-negative, at most {@code MAX_MONEY_SCALE} places and {@code MAX_COST_USD}.
      */
     private static boolean money(JsonParser p, JsonToken value, Encoder e) {
         if (value != JsonToken.VALUE_NUMBER_INT && value != JsonToken.VALUE_NUMBER_FLOAT) {
             return false;
         }
-        JsonNode node = p.readValueAsTree();
-        BigDecimal amount = node.decimalValue();
+        BigDecimal amount = p.getDecimalValue();
         if (amount.signum() < 0 || amount.scale() > Limits.MAX_MONEY_SCALE || amount.compareTo(MAX_COST_USD) > 0) {
             return false;
         }
