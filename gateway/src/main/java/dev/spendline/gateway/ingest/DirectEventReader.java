@@ -248,7 +248,7 @@ final class DirectEventReader {
                 || e.strings[MODEL] == null
                 || e.promptTokens < 0
                 || e.outputTokens < 0
-                || e.costUsd == null) {
+                || (e.costUsd == null && !e.plainCost)) {
             return null;
         }
         // Identity is all or nothing; cached tokens are inside promptTokens; the total covers both counts.
@@ -337,17 +337,82 @@ final class DirectEventReader {
     /**
      * FieldReader.optionalMoney: the number exactly as written (the general path's tree keeps the
      * parser's decimal as it is, trailing zeros and exponent included: the test covers both),
-     * non-negative, at most {@code MAX_MONEY_SCALE} places and {@code MAX_COST_USD}.
+     * non-negative, at most {@code MAX_MONEY_SCALE} places and {@code MAX_COST_USD}. The usual
+     * spelling (digits, an optional fraction, at most 18 digits) is read from the parser's
+     * characters into a long; anything else through {@link BigDecimal}.
      */
     private static boolean money(JsonParser p, JsonToken value, Encoder e) {
         if (value != JsonToken.VALUE_NUMBER_INT && value != JsonToken.VALUE_NUMBER_FLOAT) {
             return false;
+        }
+        if (plainMoney(p.getStringCharacters(), p.getStringOffset(), p.getStringLength(), e)) {
+            return true;
         }
         BigDecimal amount = p.getDecimalValue();
         if (amount.signum() < 0 || amount.scale() > Limits.MAX_MONEY_SCALE || amount.compareTo(MAX_COST_USD) > 0) {
             return false;
         }
         e.costUsd = amount;
+        return true;
+    }
+
+    /** 10^0 .. 10^18. */
+    private static final long[] POWERS_OF_TEN = new long[19];
+
+    static {
+        POWERS_OF_TEN[0] = 1;
+        for (int i = 1; i < POWERS_OF_TEN.length; i++) {
+            POWERS_OF_TEN[i] = POWERS_OF_TEN[i - 1] * 10;
+        }
+    }
+
+    /** The most digits read into a long here: 10^18 - 1 fits, with room to compare against the maximum. */
+    private static final int MAX_PLAIN_DIGITS = 18;
+
+    /**
+     * {@code [-]digits[.digits]} with at most 18 digits in all, a valid amount: its unscaled value
+     * and scale, as {@code new BigDecimal(text)} gives them; false (nothing set) for any other
+     * spelling or an amount that is not valid, which then takes the general route.
+     */
+    static boolean plainMoney(char[] chars, int offset, int length, Encoder e) {
+        int i = offset;
+        int end = offset + length;
+        boolean negative = i < end && chars[i] == '-';
+        if (negative) {
+            i++;
+        }
+        long unscaled = 0;
+        int digits = 0;
+        int scale = 0;
+        boolean fraction = false;
+        for (; i < end; i++) {
+            char c = chars[i];
+            if (c >= '0' && c <= '9') {
+                if (++digits > MAX_PLAIN_DIGITS) {
+                    return false;
+                }
+                unscaled = unscaled * 10 + (c - '0');
+                if (fraction) {
+                    scale++;
+                }
+            } else if (c == '.' && !fraction) {
+                fraction = true;
+            } else {
+                return false; // an exponent, or anything unexpected
+            }
+        }
+        if (digits == 0 || (negative && unscaled != 0) || scale > Limits.MAX_MONEY_SCALE) {
+            return false;
+        }
+        // unscaled / 10^scale <= 100000, i.e. unscaled <= 100000 * 10^scale (no overflow: scale <= 13
+        // there; from 14 places 18 digits are below 10^18 <= 100000 * 10^scale).
+        if (scale <= 13 && unscaled > 100_000L * POWERS_OF_TEN[scale]) {
+            return false;
+        }
+        e.costUnscaled = unscaled;
+        e.costScale = scale;
+        e.costUsd = null;
+        e.plainCost = true;
         return true;
     }
 
@@ -428,7 +493,12 @@ final class DirectEventReader {
         int countBits;
         long promptTokens;
         long outputTokens;
+        /** The cost as a BigDecimal, or (plainCost) as an unscaled long and scale. */
         BigDecimal costUsd;
+
+        boolean plainCost;
+        long costUnscaled;
+        int costScale;
         Instant ts;
         int status;
         byte[] metadata;
@@ -444,6 +514,7 @@ final class DirectEventReader {
             promptTokens = -1;
             outputTokens = -1;
             costUsd = null;
+            plainCost = false;
             ts = null;
             status = 0;
             metadata = null;
@@ -459,14 +530,16 @@ final class DirectEventReader {
 
         /** The layout of {@link AcceptedEventCodec} (see its table), for an event that passed every rule. */
         byte[] encode() {
-            byte[] unscaled = costUsd.unscaledValue().toByteArray();
+            byte[] unscaled = plainCost ? null : costUsd.unscaledValue().toByteArray();
+            // BigInteger.toByteArray of a non-negative long: its bits and a sign bit, in whole bytes.
+            int unscaledLength = plainCost ? (64 - Long.numberOfLeadingZeros(costUnscaled)) / 8 + 1 : unscaled.length;
             int bits = 1 << AcceptedEventCodec.BIT_WORKSPACE_ID
                     | 1 << AcceptedEventCodec.BIT_RECEIVED_AT
                     | 1 << AcceptedEventCodec.BIT_EVENT
                     | 1 << AcceptedEventCodec.BIT_COST_USD
                     | 1 << AcceptedEventCodec.BIT_TS
                     | countBits; // BIT_TOTAL_TOKENS..BIT_RETRY_COUNT are bits 0..4, as the counts
-            int size = AcceptedEventCodec.FIXED_SIZE + 8 * Integer.bitCount(countBits) + 6 + unscaled.length;
+            int size = AcceptedEventCodec.FIXED_SIZE + 8 * Integer.bitCount(countBits) + 6 + unscaledLength;
             size += 2 + workspaceId.length;
             for (int i = 0; i < STRINGS; i++) {
                 if (strings[i] != null) {
@@ -499,10 +572,18 @@ final class DirectEventReader {
                     at += 8;
                 }
             }
-            INT.set(out, at, costUsd.scale());
-            SHORT.set(out, at + 4, (short) unscaled.length);
-            System.arraycopy(unscaled, 0, out, at + 6, unscaled.length);
-            at += 6 + unscaled.length;
+            if (plainCost) {
+                INT.set(out, at, costScale);
+                SHORT.set(out, at + 4, (short) unscaledLength);
+                for (int b = 0; b < unscaledLength; b++) {
+                    out[at + 6 + b] = (byte) (costUnscaled >>> 8 * (unscaledLength - 1 - b));
+                }
+            } else {
+                INT.set(out, at, costUsd.scale());
+                SHORT.set(out, at + 4, (short) unscaled.length);
+                System.arraycopy(unscaled, 0, out, at + 6, unscaled.length);
+            }
+            at += 6 + unscaledLength;
             SHORT.set(out, at, (short) workspaceId.length);
             System.arraycopy(workspaceId, 0, out, at + 2, workspaceId.length);
             at += 2 + workspaceId.length;
