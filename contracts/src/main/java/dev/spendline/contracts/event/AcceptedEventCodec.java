@@ -55,6 +55,10 @@ import tools.jackson.databind.JsonNode;
  * those a JSON record gives. Strings must be valid UTF-16 and at most 65,535 UTF-8 bytes (the
  * gateway's limits are far below); {@link #encode} refuses anything else rather than alter it.
  *
+ * <p>The gateway also writes this layout itself, straight from a request body
+ * ({@code gateway.ingest.DirectEventReader}), so that an event is serialized once; a change here
+ * must be made there too, and {@code DirectEventReaderTest} fails until the two give the same bytes.
+ *
  * <p>{@link #decode} trusts nothing: every length is checked against the bytes that remain before
  * anything is allocated, unknown bits, versions and status codes, malformed UTF-8 and trailing bytes
  * are refused, always with an {@link IllegalArgumentException} naming the offset.

@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -19,9 +21,10 @@ import reactor.core.scheduler.Schedulers;
  * timestamp, and completes only when Kafka has acknowledged every one of them (acks=all,
  * idempotent producer). One producer serves both topics so their records share batches.
  *
- * <p>Each item is encoded once, by its topic's serializer, straight into the record value (for
- * events, {@code AcceptedEventCodec}'s binary format): the producer only passes the bytes on. A
- * batch is encoded whole before its first record is sent, so an item that cannot be encoded
+ * <p>Each item is encoded once, straight into the record value (for events,
+ * {@code AcceptedEventCodec}'s binary format, usually by {@link DirectEventReader} while the body is
+ * read, else by the topic's serializer here): the producer only passes the bytes on. A batch is
+ * encoded whole before its first record is sent, so an item that cannot be encoded
  * writes nothing, and its records share one acknowledgement callback and one future instead of
  * a future per record (issue #29).
  */
@@ -36,21 +39,53 @@ final class EventPublisher {
     }
 
     <V> Mono<Void> publish(Topic<String, V> topic, String workspaceId, Instant receivedAt, List<V> values) {
+        return publish(topic, workspaceId, receivedAt, values, null);
+    }
+
+    /**
+     * Encodes {@code values} with the topic's serializer, then writes them as
+     * {@link #publishEncoded} does.
+     */
+    <V> Mono<Void> publish(
+            Topic<String, V> topic, String workspaceId, Instant receivedAt, List<V> values, Executor resumeOn) {
+        return send(topic.name(), workspaceId, receivedAt, resumeOn, () -> {
+            Serializer<V> serializer = topic.valueSerde().serializer();
+            byte[][] encoded = new byte[values.size()][];
+            for (int i = 0; i < encoded.length; i++) {
+                encoded[i] = serializer.serialize(topic.name(), values.get(i));
+            }
+            return encoded;
+        });
+    }
+
+    /**
+     * Writes record values already encoded (the events fast path, {@link DirectEventReader}).
+     *
+     * @param resumeOn where the caller continues once Kafka acknowledged the last record (the
+     *     request's Netty event loop, so that the answer is written there and the producer's one
+     *     I/O thread goes back to I/O); null: on the producer's thread
+     */
+    Mono<Void> publishEncoded(
+            String topicName, String workspaceId, Instant receivedAt, byte[][] values, Executor resumeOn) {
+        return send(topicName, workspaceId, receivedAt, resumeOn, () -> values);
+    }
+
+    private Mono<Void> send(
+            String topicName,
+            String workspaceId,
+            Instant receivedAt,
+            Executor resumeOn,
+            java.util.concurrent.Callable<byte[][]> values) {
         // send() can block for metadata or a full buffer, for at most max.block.ms (half the produce
         // timeout): keep that off the event loop. The timeout then bounds waiting for the
         // acknowledgements only, so a late failure of a blocked send is never dropped unseen.
         return Mono.fromCallable(() -> {
-                    String name = topic.name();
-                    Serializer<V> serializer = topic.valueSerde().serializer();
-                    byte[][] encoded = new byte[values.size()][];
-                    for (int i = 0; i < encoded.length; i++) {
-                        encoded[i] = serializer.serialize(name, values.get(i));
-                    }
-                    BatchAck ack = new BatchAck(encoded.length);
+                    byte[][] encoded = values.call();
+                    BatchAck ack = new BatchAck(encoded.length, resumeOn);
                     Long timestamp = receivedAt.toEpochMilli();
                     template.execute(producer -> {
                         for (byte[] value : encoded) {
-                            producer.send(new ProducerRecord<>(name, null, timestamp, workspaceId, value), ack);
+                            producer.send(new ProducerRecord<>(topicName, null, timestamp, workspaceId, value), ack);
                         }
                         return null;
                     });
@@ -69,9 +104,11 @@ final class EventPublisher {
 
         final CompletableFuture<Void> done = new CompletableFuture<>();
         private final AtomicInteger pending;
+        private final Executor resumeOn;
 
-        BatchAck(int records) {
+        BatchAck(int records, Executor resumeOn) {
             this.pending = new AtomicInteger(records);
+            this.resumeOn = resumeOn;
             if (records == 0) {
                 done.complete(null);
             }
@@ -80,9 +117,26 @@ final class EventPublisher {
         @Override
         public void onCompletion(RecordMetadata metadata, Exception exception) {
             if (exception != null) {
-                done.completeExceptionally(exception);
+                resume(() -> done.completeExceptionally(exception));
             } else if (pending.decrementAndGet() == 0) {
-                done.complete(null);
+                resume(() -> done.complete(null));
+            }
+        }
+
+        /**
+         * Completes {@link #done} where the caller continues. Whoever waits on it runs on the
+         * completing thread: on the producer's I/O thread that would be every request's answer,
+         * one thread for all of them (measured: about half of that thread under single events).
+         */
+        private void resume(Runnable completion) {
+            if (resumeOn == null) {
+                completion.run();
+                return;
+            }
+            try {
+                resumeOn.execute(completion);
+            } catch (RejectedExecutionException shuttingDown) {
+                completion.run();
             }
         }
     }

@@ -4,21 +4,27 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** Accepted and rejected items by kind and reason, and how long Kafka took to acknowledge. */
 final class IngestMetrics {
 
     private final MeterRegistry registry;
+    /** The per-request meters, registered once per kind: building a meter's id each time costs a sort and a lookup. */
+    private final Map<String, Counter> accepted = new ConcurrentHashMap<>();
+
+    private final Map<String, Timer> produceLatency = new ConcurrentHashMap<>();
 
     IngestMetrics(MeterRegistry registry) {
         this.registry = registry;
     }
 
     void accepted(IngestKind<?, ?> kind, int items) {
-        Counter.builder("spendline.ingest.accepted")
-                .description("Items written to Kafka and acknowledged")
-                .tag("kind", kind.name())
-                .register(registry)
+        accepted.computeIfAbsent(kind.name(), name -> Counter.builder("spendline.ingest.accepted")
+                        .description("Items written to Kafka and acknowledged")
+                        .tag("kind", name)
+                        .register(registry))
                 .increment(items);
     }
 
@@ -32,11 +38,12 @@ final class IngestMetrics {
     }
 
     void produceLatency(IngestKind<?, ?> kind, Duration latency) {
-        Timer.builder("spendline.ingest.produce.latency")
-                .description("Time from the first send to Kafka's acknowledgement of the last item")
-                .tag("kind", kind.name())
-                .publishPercentiles(0.5, 0.99)
-                .register(registry)
+        produceLatency
+                .computeIfAbsent(kind.name(), name -> Timer.builder("spendline.ingest.produce.latency")
+                        .description("Time from the first send to Kafka's acknowledgement of the last item")
+                        .tag("kind", name)
+                        .publishPercentiles(0.5, 0.99)
+                        .register(registry))
                 .record(latency);
     }
 }

@@ -46,6 +46,15 @@ final class RequestJson {
         }
     }
 
+    /** The JSON value in {@code length} bytes of {@code body} from {@code offset}, parsed as {@link #parse} does; null when it does not parse. */
+    JsonNode parseOrNull(byte[] body, int offset, int length) {
+        try {
+            return mapper.readTree(body, offset, length);
+        } catch (JacksonException e) {
+            return null;
+        }
+    }
+
     private static ProblemException malformed(String detail) {
         return new ProblemException(400, "malformed_json", "Malformed JSON", detail);
     }

@@ -19,6 +19,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -97,7 +98,16 @@ public final class QuotaGuard {
      * be decided.
      */
     public Mono<Void> check(Principal principal, List<AcceptedEvent> events) {
-        if (!props.enabled() || events.isEmpty()) {
+        return check(principal, events.size(), () -> events);
+    }
+
+    /**
+     * As {@link #check(Principal, List)} for {@code count} events that are only materialised, by
+     * {@code events}, when the workspace is at its quota and their identities must be asked about
+     * (the gateway's fast path holds encoded records, not events).
+     */
+    public Mono<Void> check(Principal principal, int count, Supplier<List<AcceptedEvent>> events) {
+        if (!props.enabled() || count == 0) {
             return Mono.empty();
         }
         long limit = props.limitFor(principal.plan());
@@ -111,17 +121,18 @@ public final class QuotaGuard {
                 })
                 .flatMap(counter -> {
                     long used = counter.get();
-                    if (used + events.size() <= limit) {
-                        counter.addAndGet(events.size());
+                    if (used + count <= limit) {
+                        counter.addAndGet(count);
                         return Mono.empty();
                     }
-                    return newEvents(principal.workspaceId(), events).flatMap(fresh -> {
-                        if (fresh == 0 || used + fresh <= limit) {
-                            counter.addAndGet(fresh);
-                            return Mono.<Void>empty();
-                        }
-                        return Mono.error(new QuotaExceededException(used, limit, fresh, month));
-                    });
+                    return Mono.defer(() -> newEvents(principal.workspaceId(), events.get()))
+                            .flatMap(fresh -> {
+                                if (fresh == 0 || used + fresh <= limit) {
+                                    counter.addAndGet(fresh);
+                                    return Mono.<Void>empty();
+                                }
+                                return Mono.error(new QuotaExceededException(used, limit, fresh, month));
+                            });
                 });
     }
 

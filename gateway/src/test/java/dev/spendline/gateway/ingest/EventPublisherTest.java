@@ -122,6 +122,32 @@ class EventPublisherTest {
     }
 
     @Test
+    void writesEncodedRecordsAsTheyAreAndResumesWhereTheCallerAsked() throws Exception {
+        byte[][] records = {AcceptedEventCodec.encode(event("a", "ws-3")), AcceptedEventCodec.encode(event("b", "ws-3"))
+        };
+        java.util.concurrent.ExecutorService loop =
+                java.util.concurrent.Executors.newSingleThreadExecutor(task -> new Thread(task, "request-loop"));
+        try {
+            CompletableFuture<String> resumedOn = publisher
+                    .publishEncoded("spendline.events.v1", "ws-3", RECEIVED_AT, records, loop)
+                    .then(reactor.core.publisher.Mono.fromCallable(
+                            () -> Thread.currentThread().getName()))
+                    .toFuture();
+            awaitSent(2);
+            assertThat(producer.history().get(0).value()).isSameAs(records[0]);
+            assertThat(producer.history().get(1).value()).isSameAs(records[1]);
+            assertThat(producer.history().get(1).key()).isEqualTo("ws-3");
+            producer.completeNext();
+            assertThat(resumedOn).isNotDone();
+            producer.completeNext(); // on this (the producer's) thread: the caller continues on its loop
+
+            assertThat(resumedOn.get(5, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo("request-loop");
+        } finally {
+            loop.shutdownNow();
+        }
+    }
+
+    @Test
     void writesUsageRowsAsTheirTopicsJson() {
         AcceptedUsageRow row = AcceptedUsageRow.of(
                 "ws-2",

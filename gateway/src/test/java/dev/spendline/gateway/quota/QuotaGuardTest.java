@@ -110,6 +110,37 @@ class QuotaGuardTest {
     }
 
     @Test
+    void encodedEventsAreOnlyMaterialisedWhenTheirIdentitiesMustBeAsked() {
+        answers.count = 8;
+        answers.seen = Set.of(new EventIdentity("app", "a"));
+        QuotaGuard guard = guard(10);
+        AtomicInteger materialised = new AtomicInteger();
+
+        // Under the quota the count is enough: the events (the gateway's encoded records) stay encoded.
+        guard.check(FREE, 2, () -> {
+                    materialised.incrementAndGet();
+                    return events("x", "y");
+                })
+                .block();
+        assertThat(materialised).hasValue(0);
+        // At the quota they are read to ask which are resends: the resend passes, a new one does not.
+        guard.check(FREE, 1, () -> {
+                    materialised.incrementAndGet();
+                    return events("a");
+                })
+                .block();
+        assertThatThrownBy(() -> guard.check(FREE, 2, () -> {
+                            materialised.incrementAndGet();
+                            return events("a", "new");
+                        })
+                        .block())
+                .isInstanceOfSatisfying(QuotaExceededException.class, e -> assertThat(e.newEvents())
+                        .isEqualTo(1));
+        assertThat(materialised).hasValue(2);
+        assertThat(answers.pairQueries).hasValue(2);
+    }
+
+    @Test
     void whenTheCountCannotBeReadItAcceptsButAResendCheckThatFailsIsUnavailable() {
         answers.down = true;
         QuotaGuard guard = guard(1);
