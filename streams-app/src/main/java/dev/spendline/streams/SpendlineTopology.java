@@ -368,13 +368,11 @@ public final class SpendlineTopology {
                         new RunState.RunStateSerde())
                 // A run's state changes with each of its calls: the cache keeps one write per commit.
                 .withCachingEnabled());
-        // Layout 2's workflow days: read for the baselines, no longer written (they are folded into
-        // the waste store now, RunTracker); kept so that an upgraded state loses none of its history.
         builder.addStateStore(Stores.keyValueStoreBuilder(
                         Stores.persistentKeyValueStore(StoreNames.WORKFLOW_DAYS),
                         Serdes.String(),
                         new RunTracker.WorkflowDaySerde())
-                .withCachingDisabled());
+                .withCachingEnabled());
         WasteProcessor.Stores stores = new WasteProcessor.Stores(
                 StoreNames.WASTE_ROLLUPS,
                 StoreNames.SUCCEEDED_STEPS,

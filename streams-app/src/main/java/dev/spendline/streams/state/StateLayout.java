@@ -16,16 +16,11 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * wrote this state, which this one may read wrong: the task fails at start with a message saying
  * so, instead of answering from state it does not understand. (Going back to an earlier version is
  * not supported: it would miss what this layout no longer writes twice; see README "Upgrading".)
- *
- * <p>Layout 3 (issue #29, the waste path) folds the runaway baselines' workflow days into the
- * waste store instead of the {@code workflow-days} store, which it still reads: layout 2 state is
- * read as it is, and a layout 2 version would miss the new keys, so it must not read layout 3.
- * (Layout 2 versions check only for markers above 2, so they refuse it.)
  */
 public final class StateLayout {
 
     /** The layout this version writes. */
-    public static final int CURRENT = 3;
+    public static final int CURRENT = 2;
 
     static final Bytes KEY = Bytes.wrap(new byte[] {0x00, 'l', 'a', 'y', 'o', 'u', 't'});
 

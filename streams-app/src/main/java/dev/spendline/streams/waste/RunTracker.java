@@ -1,12 +1,9 @@
 package dev.spendline.streams.waste;
 
 import dev.spendline.streams.rollup.Granularity;
-import dev.spendline.streams.state.AggregatingRollupStore;
-import dev.spendline.streams.state.KeyBuilder;
 import dev.spendline.streams.waste.WasteRules.RunSoFar;
 import dev.spendline.streams.waste.WasteRules.WorkflowBaseline;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import org.apache.kafka.common.errors.SerializationException;
@@ -14,25 +11,19 @@ import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.WindowStore;
 import org.apache.kafka.streams.state.WindowStoreIterator;
 
 /**
- * Follows runs to find runaways. Two kinds of state:
+ * Follows runs to find runaways. Two stores:
  *
  * <ul>
  *   <li>run states, a window store keyed {@code workspace \0 runId}, stamped with the run's first
  *       call: a call within {@link #RUN_SPAN} of it (either side) belongs to that run, a later one
  *       starts a fresh count. The store forgets runs after {@link #RETENTION};
- *   <li>workflow days: per workspace, workflow and UTC day, the runs that started that day and the
- *       cost and calls of all their calls, the sums the baseline is built from. They are keys of
- *       the waste store ({@code RollupKeys.key(ws, DAY, "wfd", day, workflowId)}, slots {@link
- *       #COST}, {@link #CALLS} and {@link #RUNS} of the rollup width), so each call only folds
- *       into that store's per-commit table: no read and no object per call (issue #29). Layout 2
- *       kept them in a store of their own ({@code workflow-days}); it is still read, never written,
- *       so that state written before the upgrade keeps counting: a call is in exactly one of the
- *       two, so their sum is exact.
+ *   <li>workflow days, keyed {@code workspace \0 workflowId \0 day}: the runs that started that
+ *       day and the cost and calls of all their calls, the sums the baseline is built from.
  * </ul>
  */
 public final class RunTracker {
@@ -42,35 +33,13 @@ public final class RunTracker {
     /** How long run states are kept: long enough for the span on both sides of late calls. */
     public static final Duration RETENTION = Duration.ofDays(3);
 
-    /** The waste-store code of workflow days. */
-    static final String WORKFLOW_DAY = "wfd";
-    /** Slots of a workflow day in the rollup width (costNanos and calls where a rollup has them). */
-    static final int COST = 0;
-
-    static final int CALLS = 1;
-    static final int RUNS = 2;
-
-    private static final byte[] WORKFLOW_DAY_CODE = WORKFLOW_DAY.getBytes(StandardCharsets.US_ASCII);
-
     private final WindowStore<String, RunState> runs;
-    private final AggregatingRollupStore sums;
-    private final ReadOnlyKeyValueStore<String, WorkflowBaseline> earlierSums;
-    private final BoundedMemo<WorkflowDay, WorkflowBaseline> baselines = new BoundedMemo<>(10_000);
-    private final KeyBuilder key = new KeyBuilder(128);
-    private final long[] delta = new long[AggregatingRollupStore.WIDTH];
-    private final long[] value = new long[AggregatingRollupStore.WIDTH];
+    private final KeyValueStore<String, WorkflowBaseline> workflowDays;
+    private final BoundedMemo<String, WorkflowBaseline> baselines = new BoundedMemo<>(10_000);
 
-    /**
-     * @param sums the waste store, where workflow days are folded
-     * @param earlierSums layout 2's workflow days, read for the baseline; null when there are none
-     */
-    RunTracker(
-            WindowStore<String, RunState> runs,
-            AggregatingRollupStore sums,
-            ReadOnlyKeyValueStore<String, WorkflowBaseline> earlierSums) {
+    RunTracker(WindowStore<String, RunState> runs, KeyValueStore<String, WorkflowBaseline> workflowDays) {
         this.runs = runs;
-        this.sums = sums;
-        this.earlierSums = earlierSums;
+        this.workflowDays = workflowDays;
     }
 
     /** Adds the call to its run and says whether the run is (now or already) a runaway. */
@@ -93,10 +62,16 @@ public final class RunTracker {
             state = new RunState(workflowId, 0, 0, false);
         }
         state = state.plus(costNanos);
-        delta[COST] = costNanos;
-        delta[CALLS] = 1;
-        delta[RUNS] = newRun ? 1 : 0;
-        sums.add(workflowDayKey(ws, state.workflowId(), day), delta);
+        String dayKey = workflowDayKey(ws, state.workflowId(), day);
+        WorkflowBaseline sums = workflowDays.get(dayKey);
+        workflowDays.put(
+                dayKey,
+                sums == null
+                        ? new WorkflowBaseline(1, costNanos, 1)
+                        : new WorkflowBaseline(
+                                sums.runs() + (newRun ? 1 : 0),
+                                Math.addExact(sums.costNanos(), costNanos),
+                                sums.calls() + 1));
         if (!state.runaway()
                 && WasteRules.isRunaway(
                         new RunSoFar(state.costNanos(), state.calls()), baseline(ws, state.workflowId(), day))) {
@@ -108,50 +83,27 @@ public final class RunTracker {
 
     /** The workflow's runs that started in the {@value WasteRules#BASELINE_DAYS} whole days before {@code day}. */
     private WorkflowBaseline baseline(String ws, String workflowId, long day) {
-        return baselines.get(new WorkflowDay(ws, workflowId, day), k -> {
+        return baselines.get(workflowDayKey(ws, workflowId, day), key -> {
             long runs = 0;
             long cost = 0;
             long calls = 0;
             for (long d = day - WasteRules.BASELINE_DAYS; d < day; d++) {
-                if (sums.current(workflowDayKey(ws, workflowId, d), value)) {
-                    runs += value[RUNS];
-                    cost = Math.addExact(cost, value[COST]);
-                    calls += value[CALLS];
-                }
-                WorkflowBaseline earlier = earlierSums == null ? null : earlierSums.get(earlierKey(ws, workflowId, d));
-                if (earlier != null) {
-                    runs += earlier.runs();
-                    cost = Math.addExact(cost, earlier.costNanos());
-                    calls += earlier.calls();
+                WorkflowBaseline sums = workflowDays.get(workflowDayKey(ws, workflowId, d));
+                if (sums != null) {
+                    runs += sums.runs();
+                    cost = Math.addExact(cost, sums.costNanos());
+                    calls += sums.calls();
                 }
             }
             return new WorkflowBaseline(runs, cost, calls);
         });
     }
 
-    /** {@code RollupKeys.key(ws, DAY, WORKFLOW_DAY, day, workflowId)} as bytes, in the reused builder. */
-    private KeyBuilder workflowDayKey(String ws, String workflowId, long day) {
-        return key.reset()
-                .put(ws.getBytes(StandardCharsets.UTF_8))
-                .put((byte) 0)
-                .put((byte) Granularity.DAY.code())
-                .put((byte) 0)
-                .put(WORKFLOW_DAY_CODE)
-                .put((byte) 0)
-                .putHex8(day)
-                .put((byte) 0)
-                .put(workflowId.getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** The key of layout 2's {@code workflow-days} store. */
-    static String earlierKey(String ws, String workflowId, long day) {
+    private static String workflowDayKey(String ws, String workflowId, long day) {
         return ws + '\u0000' + workflowId + '\u0000' + Long.toHexString(day);
     }
 
-    /** A baseline's memo key. */
-    private record WorkflowDay(String ws, String workflowId, long day) {}
-
-    /** Binary form of layout 2's workflow-day sums: a version byte and three longs. */
+    /** Binary form of the workflow-day sums: a version byte and three longs. */
     public static final class WorkflowDaySerde implements Serde<WorkflowBaseline> {
 
         private static final byte VERSION = 1;

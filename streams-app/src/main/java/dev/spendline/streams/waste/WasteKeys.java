@@ -9,8 +9,7 @@ import dev.spendline.streams.rollup.RollupKeys;
  * {@code w} for all waste (each call once), {@code w.<dimension>} for all waste per dimension value
  * (each call once), {@code w<kind>} per kind, {@code w<kind>.<dimension>} per kind and dimension
  * value, and {@code wmo.<feature+model>} for model overkill per feature and model (pair values as in
- * {@link RollupKeys#pairValue}). The same store holds {@code RunTracker}'s workflow days under
- * {@code wfd}, which no read of waste asks for.
+ * {@link RollupKeys#pairValue}).
  */
 final class WasteKeys {
 

@@ -98,8 +98,8 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
         waste = AggregatingRollupStore.of(context.getStateStore(names.waste()));
         succeededSteps = context.getStateStore(names.succeededSteps());
         WindowStore<String, RunState> runStates = context.getStateStore(names.runs());
-        KeyValueStore<String, WorkflowBaseline> earlierWorkflowDays = context.getStateStore(names.workflowDays());
-        runs = new RunTracker(runStates, waste, earlierWorkflowDays);
+        KeyValueStore<String, WorkflowBaseline> workflowDays = context.getStateStore(names.workflowDays());
+        runs = new RunTracker(runStates, workflowDays);
         features = new FeatureBaselines(context.getStateStore(names.productRollups()));
         // Waste rollups keep hours for the recent past only, as the spend rollups do.
         HourlyHorizon.scheduleExpiry(context, waste);
