@@ -133,7 +133,7 @@ final class AskPhrases {
     private static final Pattern COMPARE = Pattern.compile("\\b(?:vs|versus|compare|compared|comparing|comparison"
             + "|against|grew|grow|grows|growing|growth|grown|increase|increased|increases|increasing|decrease"
             + "|decreased|decreases|decreasing|rose|risen|rise|fell|fall|fallen|falling|dropped|drop|drops|declined"
-            + "|decline|went up|went down|gone up|gone down|change|changed|changes|difference|delta"
+            + "|decline|went up|went down|gone up|gone down|go up|go down|goes up|goes down|going up|going down|change|changed|changes|difference|delta"
             + "|(?:day|week|month|quarter|year) (?:over|on) (?:day|week|month|quarter|year)|mom|wow|yoy|qoq)\\b");
 
     /** A comparison of two periods: "vs", "compared with", "grew", "month over month". */

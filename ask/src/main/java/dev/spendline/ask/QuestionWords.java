@@ -518,6 +518,12 @@ final class QuestionWords {
                     Pattern.compile("\\b(?:failing|failed|erroring) (?:requests|request|calls|call)\\b"),
                     "failed calls"),
             Map.entry(Pattern.compile("\\brunaway agent runs?\\b"), "runaway runs"),
+            // "agents looping", "looping agents", "agents stuck in a loop": before "loop" alone.
+            Map.entry(
+                    Pattern.compile(
+                            "\\b(?:looping agents?|agents? (?:that (?:keep |kept )?)?(?:looping|loop(?:ed)? forever)"
+                                    + "|agents? stuck in (?:an? )?(?:endless )?loops?)\\b"),
+                    "runaway runs"),
             Map.entry(
                     Pattern.compile("\\b(?:agent )?loops?(?: that never (?:stop|stops|end|ends))?\\b"),
                     "runaway runs"));

@@ -93,6 +93,14 @@ final class Reading {
         }
         range = time.range();
         second = time.second();
+        TimeRange current = comparing && second == null && range != null
+                ? TimePhrases.currentAgainst(text, time.rest(), range, today)
+                : null;
+        if (current != null) {
+            // "X compared to last month": last month is the base, this month so far the current.
+            second = range;
+            range = current;
+        }
         options = PhraseOptions.read(matcher.withoutExactNames(time.rest()), comparing);
         TopN topN = TopN.take(time.rest());
         limit = topN.limit();

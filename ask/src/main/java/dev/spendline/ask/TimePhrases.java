@@ -221,6 +221,47 @@ final class TimePhrases {
         return new Found(null, text, null);
     }
 
+    /** A comparison word right before a period: what follows it is the reference. */
+    private static final Pattern REFERENCE_CUE = Pattern.compile(
+            "\\b(?:vs|versus|against|compared (?:to|with)|relative to|compare\\b.*\\bwith)\\s+(?:the\\s+)?$");
+
+    /**
+     * "spend compared to last month", "by model vs last week": the one period named comes after a
+     * comparison word, so it is the reference (the base), and what is compared with it is the
+     * period of the same calendar unit under way (this month, this week, today, this quarter,
+     * this year). Null when the period is not named after such a word, is not one whole calendar
+     * day, week, month, quarter or year, or is itself the one under way.
+     */
+    static TimeRange currentAgainst(String text, String rest, TimeRange reference, LocalDate today) {
+        int start = firstDifference(text, rest);
+        if (!reference.wholeDays()
+                || !REFERENCE_CUE.matcher(text.substring(0, start)).find()) {
+            return null;
+        }
+        LocalDate first = reference.firstDay();
+        LocalDate last = reference.lastDay();
+        LocalDate current;
+        if (first.equals(last)) {
+            current = today;
+        } else if (first.getDayOfWeek() == java.time.DayOfWeek.MONDAY && last.equals(first.plusDays(6))) {
+            current = today.with(java.time.temporal.TemporalAdjusters.previousOrSame(java.time.DayOfWeek.MONDAY));
+        } else if (first.getDayOfMonth() != 1
+                || !last.equals(first.plusMonths(1).minusDays(1))
+                        && !last.equals(first.plusMonths(3).minusDays(1))
+                        && !last.equals(first.plusYears(1).minusDays(1))) {
+            return null;
+        } else if (last.equals(first.plusMonths(1).minusDays(1))) {
+            current = today.withDayOfMonth(1);
+        } else if (last.equals(first.plusMonths(3).minusDays(1)) && first.equals(quarterStart(first))) {
+            current = quarterStart(today);
+        } else if (first.getDayOfYear() == 1 && last.equals(first.plusYears(1).minusDays(1))) {
+            current = today.withDayOfYear(1);
+        } else {
+            return null;
+        }
+        return current.equals(first) ? null : TimeRange.days(current, today);
+    }
+
     /** Where the second period was blanked out of {@code before}, just after its end. */
     private static int lastDifference(String before, String after) {
         int i = before.length();

@@ -133,6 +133,64 @@ class LikeForLikeCompareTest {
     }
 
     @Test
+    void theOnePeriodNamedAfterAComparisonWordIsTheBaseAgainstTheOneUnderWay() {
+        // "X vs last week": last week is the reference, so this week so far is what is compared,
+        // like for like; never last week against the week before it.
+        assertThat(periods(read("spend by model vs last week")))
+                .isEqualTo(periods(read("spend by model this week vs last week")));
+        assertThat(periods(read("spend compared to last month")))
+                .isEqualTo(Map.of(
+                        "from", "2026-11-01",
+                        "to", "2026-11-18",
+                        "baseFrom", "2026-10-01",
+                        "baseTo", "2026-10-18"));
+        assertThat(periods(read("search spend against yesterday")))
+                .isEqualTo(periods(read("search spend today vs yesterday")));
+        assertThat(periods(read("compare spend with last quarter")))
+                .isEqualTo(periods(read("spend this quarter vs last quarter")));
+        assertThat(periods(read("spend by team versus last year")))
+                .isEqualTo(periods(read("spend by team this year vs last year")));
+        // A month named by name is the reference too: this month so far against it.
+        assertThat(periods(read("tokens compared to september")))
+                .isEqualTo(Map.of(
+                        "from", "2026-11-01",
+                        "to", "2026-11-18",
+                        "baseFrom", "2026-09-01",
+                        "baseTo", "2026-09-18"));
+        // Margins are whole months: this month against the one named.
+        assertThat(read("customer margins compared to last month").call().arguments())
+                .containsEntry("from", "2026-11")
+                .containsEntry("baseFrom", "2026-10");
+    }
+
+    @Test
+    void aPeriodNamedBeforeTheComparisonWordOrNotACalendarOneKeepsTheBaseBeforeIt() {
+        assertThat(periods(read("spend last month compared")))
+                .isEqualTo(Map.of(
+                        "from", "2026-10-01",
+                        "to", "2026-10-31",
+                        "baseFrom", "2026-09-01",
+                        "baseTo", "2026-09-30"));
+        // The period under way after "vs" is itself the current one: the base is the one before.
+        assertThat(periods(read("spend vs this week"))).isEqualTo(periods(read("spend this week vs last week")));
+        // The last 7 days are no calendar unit: compared with the 7 days before them.
+        assertThat(periods(read("spend vs the last 7 days")))
+                .isEqualTo(periods(read("spend in the last 7 days vs the 7 days before")));
+    }
+
+    @Test
+    void goingUpOrDownIsAComparison() {
+        for (String q : new String[] {
+            "did spend go up this week",
+            "is spend going down this week",
+            "has spend gone up this week",
+            "spend goes up this week"
+        }) {
+            assertThat(periods(read(q))).as(q).isEqualTo(periods(read("spend this week vs last week")));
+        }
+    }
+
+    @Test
     void spansAreWrittenInDaysAndHours() {
         assertThat(Words.span(java.time.Duration.ofHours(83))).isEqualTo("3 days 11 hours");
         assertThat(Words.span(java.time.Duration.ofDays(1))).isEqualTo("1 day");

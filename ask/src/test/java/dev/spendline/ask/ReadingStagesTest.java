@@ -45,6 +45,23 @@ class ReadingStagesTest {
     }
 
     @Test
+    void agentsLoopingInEverydayWordsAreRunawayRuns() {
+        VocabularyCorrection correction = new VocabularyCorrection(QuestionWords.LEXICON, AskCorpus.VOCABULARY);
+        assertThat(QuestionText.read("waste from agents looping this week", correction)
+                        .text())
+                .isEqualTo("waste from runaway runs this week");
+        assertThat(QuestionText.read("looping agents cost", correction).text()).isEqualTo("runaway runs cost");
+        assertThat(QuestionText.read("agents stuck in an endless loop", correction)
+                        .text())
+                .isEqualTo("runaway runs");
+        // Never a name: "looping" is not an agent the workspace lacks.
+        Interpretation reading = new QuestionInterpreter(AskCorpus.VOCABULARY, AskCorpus.NOW, java.time.ZoneOffset.UTC)
+                .interpret("waste from agents looping this week");
+        assertThat(reading.answered()).isTrue();
+        assertThat(reading.call().arguments()).containsEntry("kind", "RUNAWAY_RUN");
+    }
+
+    @Test
     void whatNoToolAnswersIsRefusedWithTheReason() {
         assertThat(NotForAsk.reason("write me a poem about tokens", false)).startsWith("that is not a question");
         assertThat(NotForAsk.reason("why did spend go up", false))
