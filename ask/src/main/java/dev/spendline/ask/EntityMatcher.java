@@ -292,6 +292,25 @@ final class EntityMatcher {
                 .toList();
     }
 
+    /**
+     * The {@code count} names of {@code dimensions} closest to {@code typed}, however far: for a
+     * name plainly not in the data ("claude-opus-4"), the ones to offer instead of none.
+     */
+    List<String> closest(String typed, Set<Dimension> dimensions, int count) {
+        String key = key(typed);
+        Map<String, Integer> distances = new LinkedHashMap<>();
+        byKey.forEach((name, values) -> values.forEach((value, dims) -> {
+            if (dims.stream().anyMatch(dimensions::contains)) {
+                distances.merge(value, TypoDistance.distance(key, name, key.length() + name.length()), Math::min);
+            }
+        }));
+        return distances.entrySet().stream()
+                .sorted(Map.Entry.<String, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
+                .limit(count)
+                .map(Map.Entry::getKey)
+                .toList();
+    }
+
     private static boolean anyUsed(boolean[] used, int from, int to) {
         for (int i = from; i < to; i++) {
             if (used[i]) {

@@ -7,6 +7,7 @@ import dev.spendline.ask.QuestionWords.Noun;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.UsageKind;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -136,9 +138,15 @@ record Terms(
                         if (!grouped && unknownName == null) {
                             unknownName = unknownNameAfter(i, inMention);
                         }
+                        if (!grouped && unknownName == null) {
+                            unknownName = unknownNameBefore(i, inMention);
+                        }
                         groupings.add(Map.entry(noun, grouped));
                     }
                 }
+            }
+            if (unknownName == null) {
+                unknownName = nameShaped(inMention);
             }
         }
 
@@ -183,6 +191,145 @@ record Terms(
                         + nearest.stream().map(n -> "'" + n + "'").collect(Collectors.joining(" or ")) + "?";
             }
             return words.get(i) + " '" + candidate + "'";
+        }
+
+        /** Adjectives that sit between "the" and a dimension word without being a name. */
+        private static final Set<String> NOT_NAMES = Set.of(
+                "main",
+                "new",
+                "old",
+                "other",
+                "same",
+                "whole",
+                "entire",
+                "default",
+                "current",
+                "previous",
+                "cheap",
+                "best",
+                "worst",
+                "next",
+                "single",
+                "one",
+                "only",
+                "own",
+                "specific",
+                "given",
+                "particular",
+                "right",
+                "wrong",
+                "big",
+                "small",
+                "ai",
+                "llm",
+                "busy",
+                "popular",
+                "slow",
+                "fast",
+                "free",
+                "paid",
+                "premium",
+                "enterprise",
+                "biggest",
+                "largest",
+                "smallest");
+
+        /**
+         * "the checkout feature", "the marketing team": a word between "the" and a dimension word
+         * (singular: "the cheap models" is no name) that is neither a name of the workspace nor a
+         * word Ask knows is a name the workspace does not have, like "feature checkout".
+         */
+        String unknownNameBefore(int i, boolean[] inMention) {
+            String noun = words.get(i);
+            if (i < 2 || !words.get(i - 2).equals("the") || inMention[i - 1] || noun.endsWith("s")) {
+                return null;
+            }
+            String candidate = words.get(i - 1);
+            if (NOT_NAMES.contains(candidate) || candidate.length() < 3 || !unknownWord(candidate)) {
+                return null;
+            }
+            return absentName(noun, candidate, dimensionsOf(NOUNS.get(noun)));
+        }
+
+        /**
+         * A word shaped like a name, outside the workspace's names, with no dimension word before
+         * it: a name with a version or size ("gemini-2.5-pro", "claude-opus-4": a model, the
+         * dimension whose names carry digits) or a hyphenated one ending in a dimension word
+         * ("billing-agent": an agent). Read without it, the question would be answered for the
+         * whole workspace as if for that name.
+         */
+        String nameShaped(boolean[] inMention) {
+            for (int i = 0; i < words.size(); i++) {
+                String word = words.get(i);
+                if (inMention[i]
+                        || !word.matches("[a-z0-9][a-z0-9._-]*[a-z0-9]")
+                        || !word.matches(".*[a-z].*")
+                        || NOT_NAME_SHAPED.matcher(word).matches()
+                        || !unknownWord(word)) {
+                    continue;
+                }
+                String[] parts = word.split("[-_.]");
+                Noun noun = parts.length > 1 ? NOUNS.get(parts[parts.length - 1]) : null;
+                boolean ownWord = Arrays.stream(parts, 0, parts.length - 1)
+                        .anyMatch(p -> p.length() >= 3 && !NOT_NAMES.contains(p) && unknownWord(p));
+                if (noun != null && ownWord) {
+                    // "per-feature", "coding-agent" are Ask's words; "billing-agent" is a name.
+                    String last = parts[parts.length - 1];
+                    return absentName(last, word, dimensionsOf(noun));
+                }
+                boolean allKnown =
+                        Arrays.stream(parts).allMatch(p -> p.isEmpty() || p.matches("\\d+") || RESERVED.contains(p));
+                if (word.matches(".*\\d.*") && !allKnown) {
+                    return absentName("model", word, EnumSet.of(Dimension.MODEL, Dimension.INTERNAL_MODEL));
+                }
+            }
+            return null;
+        }
+
+        /** Numbers, amounts, ordinals, spans, quarters, percentiles, status classes: never names. */
+        private static final Pattern NOT_NAME_SHAPED = Pattern.compile(
+                "[\\d.,]+(?:k|m|bn|st|nd|rd|th|h|hr|hrs|d|w|x|am|pm|usd)?|q[1-4]|h[12]|p\\d{2,3}|[1-5]xx"
+                        + "|\\d+[-/.]\\d+(?:[-/.]\\d+)?|\\d+-(?:day|days|week|weeks|month|months|hour|hours|year"
+                        + "|years|minute|minutes)|top-?\\d+|bottom-?\\d+|\\d+-?(?:st|nd|rd|th)");
+
+        private boolean unknownWord(String candidate) {
+            if (RESERVED.contains(candidate)
+                    || HIGHEST.contains(candidate)
+                    || LOWEST.contains(candidate)
+                    || NAME_FILLERS.contains(candidate)
+                    || NOUNS.containsKey(candidate)
+                    || Negation.isCueWord(candidate)) {
+                return false;
+            }
+            for (Metric metric : Metric.values()) {
+                if (metric.keywords.contains(candidate)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static Set<Dimension> dimensionsOf(Noun noun) {
+            Set<Dimension> of = EnumSet.noneOf(Dimension.class);
+            if (noun != null) {
+                Stream.of(noun.product(), noun.internal())
+                        .filter(Objects::nonNull)
+                        .forEach(of::add);
+            }
+            return of;
+        }
+
+        /** The refusal's subject ("feature 'checkout'"), with the nearest names of its dimensions. */
+        private String absentName(String noun, String candidate, Set<Dimension> of) {
+            List<String> nearest = matcher.nearest(candidate, of, 3);
+            if (nearest.isEmpty()) {
+                nearest = matcher.closest(candidate, of, 3);
+            }
+            if (!nearest.isEmpty()) {
+                didYouMean = " Did you mean "
+                        + nearest.stream().map(n -> "'" + n + "'").collect(Collectors.joining(" or ")) + "?";
+            }
+            return noun + " '" + candidate + "'";
         }
 
         Metric metricWord(String word) {

@@ -243,8 +243,8 @@ final class TimePhrases {
         LocalDate current;
         if (first.equals(last)) {
             current = today;
-        } else if (first.getDayOfWeek() == java.time.DayOfWeek.MONDAY && last.equals(first.plusDays(6))) {
-            current = today.with(java.time.temporal.TemporalAdjusters.previousOrSame(java.time.DayOfWeek.MONDAY));
+        } else if (first.getDayOfWeek() == DayOfWeek.MONDAY && last.equals(first.plusDays(6))) {
+            current = today.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY));
         } else if (first.getDayOfMonth() != 1
                 || !last.equals(first.plusMonths(1).minusDays(1))
                         && !last.equals(first.plusMonths(3).minusDays(1))
