@@ -311,6 +311,8 @@ final class VocabularyCorrection {
             "white",
             "write",
             "wrote",
+            // "cache read tokens" is the measure as written, not "cache reads".
+            "read",
             "quite",
             "quiet",
             "quit",

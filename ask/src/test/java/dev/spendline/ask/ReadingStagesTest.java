@@ -45,6 +45,14 @@ class ReadingStagesTest {
     }
 
     @Test
+    void readIsAWordAsWrittenNotATypoOfReads() {
+        VocabularyCorrection correction = new VocabularyCorrection(QuestionWords.LEXICON, AskCorpus.VOCABULARY);
+        QuestionText text = QuestionText.read("cache read tokens by model", correction);
+        assertThat(text.text()).isEqualTo("cache read tokens by model");
+        assertThat(text.notes()).isEmpty();
+    }
+
+    @Test
     void agentsLoopingInEverydayWordsAreRunawayRuns() {
         VocabularyCorrection correction = new VocabularyCorrection(QuestionWords.LEXICON, AskCorpus.VOCABULARY);
         assertThat(QuestionText.read("waste from agents looping this week", correction)
