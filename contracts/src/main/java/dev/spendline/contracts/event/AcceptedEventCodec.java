@@ -421,9 +421,16 @@ public final class AcceptedEventCodec {
 
     /** Writes a string {@link #stringSize} has checked. */
     private static int putString(byte[] out, int at, String s) {
-        if (s == null) {
-            return at;
-        }
+        return s == null ? at : writeString(out, at, s);
+    }
+
+    /**
+     * Writes {@code s} at {@code at} as this format writes a string (a two-byte length, then its
+     * UTF-8 bytes, every surrogate paired as validated strings are) and returns the next offset.
+     * Public for the gateway's one-pass writer ({@code DirectEventReader}), so that both write a
+     * string in one way.
+     */
+    public static int writeString(byte[] out, int at, String s) {
         int start = at + 2;
         int p = start;
         int length = s.length();

@@ -589,7 +589,7 @@ final class DirectEventReader {
             at += 2 + workspaceId.length;
             for (int i = 0; i < STRINGS; i++) {
                 if (strings[i] != null) {
-                    at = putString(out, at, strings[i]);
+                    at = AcceptedEventCodec.writeString(out, at, strings[i]);
                 }
             }
             if (metadata != null) {
@@ -614,33 +614,6 @@ final class DirectEventReader {
                 }
             }
             return bytes;
-        }
-
-        private static int putString(byte[] out, int at, String s) {
-            int start = at + 2;
-            int p = start;
-            int length = s.length();
-            for (int i = 0; i < length; i++) {
-                char c = s.charAt(i);
-                if (c < 0x80) {
-                    out[p++] = (byte) c;
-                } else if (c < 0x800) {
-                    out[p++] = (byte) (0xC0 | c >> 6);
-                    out[p++] = (byte) (0x80 | c & 0x3F);
-                } else if (!Character.isSurrogate(c)) {
-                    out[p++] = (byte) (0xE0 | c >> 12);
-                    out[p++] = (byte) (0x80 | c >> 6 & 0x3F);
-                    out[p++] = (byte) (0x80 | c & 0x3F);
-                } else {
-                    int cp = Character.toCodePoint(c, s.charAt(++i));
-                    out[p++] = (byte) (0xF0 | cp >> 18);
-                    out[p++] = (byte) (0x80 | cp >> 12 & 0x3F);
-                    out[p++] = (byte) (0x80 | cp >> 6 & 0x3F);
-                    out[p++] = (byte) (0x80 | cp & 0x3F);
-                }
-            }
-            SHORT.set(out, at, (short) (p - start));
-            return p;
         }
     }
 }
