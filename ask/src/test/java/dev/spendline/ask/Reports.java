@@ -138,25 +138,13 @@ public final class Reports {
             rows.add(new SpendRow(row.value(), none, q.metric().of(none), periods.get(1)));
         }
         Measures total = sum(all);
-        Map<String, String> filters = new java.util.LinkedHashMap<>();
-        q.filters().forEach((d, v) -> filters.put(d.wireName(), v));
-        return new SpendReport(
-                q.workspaceId(),
-                q.usage().wireName(),
-                q.byName(),
-                q.from(),
-                q.to(),
-                filters,
-                q.limit(),
-                q.metric().wireName(),
-                q.order().wireName(),
+        return report(
+                q,
                 all.size(),
                 rows,
                 none,
                 total,
-                q.excludedByName(),
-                null,
-                per.wireName(),
+                per,
                 List.of(
                         new SpendRow(periods.get(0), total, q.metric().of(total), periods.get(0)),
                         new SpendRow(periods.get(1), none, q.metric().of(none), periods.get(1))),
@@ -166,6 +154,19 @@ public final class Reports {
     }
 
     private static SpendReport report(SpendQuery q, List<SpendRow> all, List<SpendRow> rows, Measures others) {
+        return report(q, all.size(), rows, others, sum(all), null, null, null);
+    }
+
+    /** The report of {@code q}; {@code per} and its period rows only with two groupings. */
+    private static SpendReport report(
+            SpendQuery q,
+            int distinctValues,
+            List<SpendRow> rows,
+            Measures others,
+            Measures totals,
+            dev.spendline.contracts.query.TimeGrain per,
+            List<SpendRow> periodTotals,
+            List<SpendRow> periodOthers) {
         Map<String, String> filters = new java.util.LinkedHashMap<>();
         q.filters().forEach((d, v) -> filters.put(d.wireName(), v));
         return new SpendReport(
@@ -178,11 +179,15 @@ public final class Reports {
                 q.limit(),
                 q.metric().wireName(),
                 q.order().wireName(),
-                all.size(),
+                distinctValues,
                 rows,
                 others,
-                sum(all),
-                q.excludedByName());
+                totals,
+                q.excludedByName(),
+                null,
+                per == null ? null : per.wireName(),
+                periodTotals,
+                periodOthers);
     }
 
     private static Measures sum(List<SpendRow> rows) {
