@@ -123,6 +123,14 @@ public final class ProblemHandler {
             return new ProblemException(
                     400, "malformed_json", "Malformed JSON", "The body is missing or is not valid JSON");
         }
+        if (e instanceof org.springframework.web.multipart.MultipartException) {
+            // A multipart content type whose body the container cannot parse (no boundary, cut
+            // short): the client's request, not our failure. Too large a body is a 413 above.
+            return ProblemException.ofStatus(
+                    400,
+                    "Bad Request",
+                    "The multipart body could not be read; send it with its boundary (docs/api.md)");
+        }
         if (e instanceof ErrorResponse response && response.getStatusCode().value() == 503) {
             log.warn("{} not served: {}", what, e.toString());
             return unavailable(GENERIC_UNAVAILABLE); // e.g. an async request that timed out

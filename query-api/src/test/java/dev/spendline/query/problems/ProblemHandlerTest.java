@@ -107,6 +107,18 @@ class ProblemHandlerTest {
     }
 
     @Test
+    void aMultipartBodyTheContainerCannotParseIsABadRequestNotAnIncident() {
+        // What PublicPortFuzzIT met (seed 3931757306417797739): multipart/form-data without a boundary.
+        dev.spendline.contracts.problem.ProblemException problem = ProblemHandler.problemFor(
+                new org.springframework.web.multipart.MultipartException("Failed to parse multipart servlet request"),
+                "PUT /api/v1/settings/revenue/x");
+
+        assertThat(problem.status()).isEqualTo(400);
+        assertThat(problem.detail()).contains("multipart body could not be read");
+        assertThat(logged.list).isEmpty();
+    }
+
+    @Test
     void answersAnUnexpectedFailureWith500NamingOnlyAnIncidentThatIsLogged() throws Exception {
         MvcResult result = mvc.perform(get("/t/broken")).andReturn();
 
