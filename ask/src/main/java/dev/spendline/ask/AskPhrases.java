@@ -134,7 +134,9 @@ final class AskPhrases {
             + "|against|grew|grow|grows|growing|growth|grown|increase|increased|increases|increasing|decrease"
             + "|decreased|decreases|decreasing|rose|risen|rise|fell|fall|fallen|falling|dropped|drop|drops|declined"
             + "|decline|went up|went down|gone up|gone down|go up|go down|goes up|goes down|going up|going down|change|changed|changes|difference|delta"
-            + "|(?:day|week|month|quarter|year) (?:over|on) (?:day|week|month|quarter|year)|mom|wow|yoy|qoq)\\b");
+            + "|(?:day|week|month|quarter|year) (?:over|on) (?:day|week|month|quarter|year)|mom|wow|yoy|qoq)\\b"
+            // "more on gpt-4.1 this week than last week": "than" before a period compares.
+            + "|" + QuestionWords.THAN_A_PERIOD);
 
     /** A comparison of two periods: "vs", "compared with", "grew", "month over month". */
     static boolean compare(String text) {

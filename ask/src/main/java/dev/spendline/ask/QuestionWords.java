@@ -491,6 +491,13 @@ final class QuestionWords {
     }
 
     /**
+     * "than" before a period ("more this week than last week", "less than in october"): a
+     * comparison of two periods, not a comparative of amounts ("more than they pay").
+     */
+    static final String THAN_A_PERIOD = "\\bthan(?= (?:in |on |during |for |over )?(?:the )?(?:last|previous|prior"
+            + "|past|this|yesterday|today|q[1-4]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|20\\d\\d)\\b)";
+
+    /**
      * Everyday phrases put in Ask's words before anything else is read, in this order: phrases
      * whose nouns are not groupings ("sources of waste" is waste, "model overkill" a kind of it),
      * and everyday words for margin and for savings.
@@ -499,7 +506,8 @@ final class QuestionWords {
             Map.entry(Pattern.compile("\\bsources? of (waste|spend|spending|cost|costs)\\b"), "$1"),
             Map.entry(Pattern.compile("\\bmodel overkill\\b"), "overkill"),
             Map.entry(Pattern.compile("\\b(?:making|make|made|earning|earn) money\\b"), "margin"),
-            Map.entry(Pattern.compile("\\b(?:spend|pay|paying|spending) less\\b"), "save"),
+            // "Spend less" is saving, unless it compares two periods ("did acme spend less this week than last").
+            Map.entry(Pattern.compile("\\b(?:spend|pay|paying|spending) less\\b(?!.*" + THAN_A_PERIOD + ")"), "save"),
             Map.entry(Pattern.compile("\\bcheaper models?\\b"), "cheaper model savings"),
             // Losing money is a negative margin: "lost us money", "underwater", "cost us more than they pay".
             Map.entry(Pattern.compile("\\b(?:lost|lose|losing|loses) (?:us |me |them )?money\\b"), "margin"),

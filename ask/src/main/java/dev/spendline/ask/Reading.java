@@ -93,6 +93,13 @@ final class Reading {
         }
         range = time.range();
         second = time.second();
+        TimeRange[] fromTo =
+                comparing && second == null && range != null ? TimePhrases.fromToCompared(text, today) : null;
+        if (fromTo != null) {
+            // "change from September to October": October against September, not one period.
+            range = fromTo[0];
+            second = fromTo[1];
+        }
         TimeRange current = comparing && second == null && range != null
                 ? TimePhrases.currentAgainst(text, time.rest(), range, today)
                 : null;
