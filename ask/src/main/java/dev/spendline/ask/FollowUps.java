@@ -99,8 +99,8 @@ final class FollowUps {
         Matcher all = ALL.matcher(text);
         UsageKind kind = "internal".equals(previous.arguments().get("usage")) ? UsageKind.INTERNAL : UsageKind.PRODUCT;
         while (all.find()) {
-            Dimension d = QuestionWords.NOUNS.containsKey(all.group(1))
-                    ? QuestionWords.NOUNS.get(all.group(1)).in(kind)
+            Dimension d = Lexicon.NOUNS.containsKey(all.group(1))
+                    ? Lexicon.NOUNS.get(all.group(1)).in(kind)
                     : null;
             if (d != null && previous.arguments().containsKey(d.wireName())) {
                 widened.add(d.wireName());
@@ -330,7 +330,7 @@ final class FollowUps {
     private static boolean grouping(String text) {
         String[] words = text.split(" ");
         for (int i = 0; i < words.length; i++) {
-            if (QuestionWords.NOUNS.containsKey(words[i])
+            if (Lexicon.NOUNS.containsKey(words[i])
                     && (i == 0
                             || QuestionWords.GROUPING.contains(words[i - 1])
                             || words[i - 1].equals("about")

@@ -140,7 +140,7 @@ final class Reading {
                     + " days." + terms.didYouMean()
                     + " Check the spelling, or ask without the name to see the ones there are");
         }
-        excluded.addAll(Negation.negated(words, mentions, NOUNS.keySet()));
+        excluded.addAll(Negation.negated(words, mentions, Lexicon.NOUNS.keySet()));
         mentions.removeAll(excluded);
         if (terms.metrics().isEmpty()
                 && terms.groupings().isEmpty()

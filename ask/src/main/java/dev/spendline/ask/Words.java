@@ -102,13 +102,8 @@ final class Words {
 
     /** The dimension as people call it: tenants are customers. */
     static String noun(Dimension dimension) {
-        return switch (dimension) {
-            case TENANT -> "customer";
-            case INTERNAL_TOOL -> "tool";
-            case INTERNAL_MODEL -> "model";
-            case INTERNAL_PROVIDER -> "provider";
-            default -> dimension.wireName();
-        };
+        // Internal namesakes share their product dimension's wire name ("model", "tool").
+        return dimension == Dimension.TENANT ? "customer" : dimension.wireName();
     }
 
     /** A small amount of money per unit, to four significant digits: $0.01235. */

@@ -140,7 +140,7 @@ class ReadingStagesTest {
                 new ArrayList<>(Arrays.asList("tokens by model for customer acme without search".split(" ")));
         List<Mention> mentions = matcher.find(words, QuestionWords.RESERVED, new ArrayList<>());
         Terms terms = Terms.read(words, mentions, matcher);
-        List<Mention> excluded = Negation.negated(words, mentions, QuestionWords.NOUNS.keySet());
+        List<Mention> excluded = Negation.negated(words, mentions, Lexicon.NOUNS.keySet());
         List<Mention> kept = new ArrayList<>(mentions);
         kept.removeAll(excluded);
         List<String> notes = new ArrayList<>();
