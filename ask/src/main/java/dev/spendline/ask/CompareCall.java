@@ -67,14 +67,15 @@ final class CompareCall implements CallBuilder {
             base = r.second;
         }
         String periods;
-        if (!margins && current.wholeDays() && base.wholeDays() && toDate(r, current) != toDate(r, base)) {
+        List<TimeRange> sameDates = margins ? null : TimeRange.likeForLike(current, base, r.today);
+        if (sameDates != null) {
             // A period to date against the same dates of the other, today included: this week so
             // far against the whole of last week would read as a fall that is not one.
-            TimeRange partial = toDate(r, current) ? current : base;
+            TimeRange partial = current.toDate(r.today) ? current : base;
             long days = r.today.toEpochDay() - partial.firstDay().toEpochDay() + 1;
             TimeRange[] named = {current, base};
-            current = sameDays(r, current, days);
-            base = sameDays(r, base, days);
+            current = sameDates.get(0);
+            base = sameDates.get(1);
             periods =
                     likeForLike(r, named[0], current, days) + " compared with " + likeForLike(r, named[1], base, days);
         } else {
@@ -152,29 +153,12 @@ final class CompareCall implements CallBuilder {
         };
     }
 
-    /** A period of whole days that ends today: what has happened of it so far. */
-    private static boolean toDate(Reading r, TimeRange period) {
-        return period.wholeDays() && period.lastDay().equals(r.today);
-    }
-
-    /**
-     * The first {@code days} dates of {@code period} (all of it when it is that short, or is the
-     * one to date): the like-for-like span of the period the one to date is set against.
-     */
-    private static TimeRange sameDays(Reading r, TimeRange period, long days) {
-        LocalDate last = period.firstDay().plusDays(days - 1);
-        if (toDate(r, period) || !last.isBefore(period.lastDay())) {
-            return period;
-        }
-        return TimeRange.days(period.firstDay(), last);
-    }
-
     /**
      * "16–19 Nov 2026 (to date; today is not over yet)", "the same 4 days of 9–15 Nov 2026 (9–12
      * Nov 2026)"; or the period as named when it is read whole.
      */
     private static String likeForLike(Reading r, TimeRange named, TimeRange read, long days) {
-        if (toDate(r, named)) {
+        if (named.toDate(r.today)) {
             return Words.period(read) + " (to date; today is not over yet)";
         }
         if (read.equals(named)) {

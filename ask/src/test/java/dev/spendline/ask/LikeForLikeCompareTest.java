@@ -246,6 +246,16 @@ class LikeForLikeCompareTest {
     }
 
     @Test
+    void aFollowUpComparisonOfAPeriodToDateIsLikeForLikeToo() {
+        QuestionInterpreter interpreter = new QuestionInterpreter(AskCorpus.VOCABULARY, THURSDAY, ZoneOffset.UTC);
+        Interpretation first = interpreter.interpret("spend by model this week");
+        AskContext context = AskContext.decode(AskContext.of(first.call(), null).encode());
+        Interpretation followUp = new FollowUps(interpreter).read(context, "compared to last week?", THURSDAY);
+        assertThat(followUp.call().tool()).isEqualTo(ReadTool.COMPARE);
+        assertThat(periods(followUp)).isEqualTo(periods(read("spend by model this week vs last week")));
+    }
+
+    @Test
     void goingUpOrDownIsAComparison() {
         for (String q : new String[] {
             "did spend go up this week",
