@@ -7,6 +7,7 @@ import dev.spendline.contracts.budget.BudgetPeriod;
 import dev.spendline.contracts.budget.BudgetScope;
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.event.ProductEvent;
+import dev.spendline.contracts.event.ProductEvents;
 import dev.spendline.streams.budget.BudgetGauges;
 import dev.spendline.streams.budget.LocalBudgetQueries;
 import dev.spendline.topics.Topics;
@@ -144,31 +145,8 @@ class BudgetGaugesTopologyTest {
     }
 
     private void send(String ws, String feature, String cost, Instant ts) {
-        ProductEvent event = new ProductEvent(
-                "openai",
-                "gpt-4.1",
-                100,
-                50,
-                new BigDecimal(cost),
-                null,
-                null,
-                ts,
-                null,
-                0L,
-                0L,
-                120L,
-                "success",
-                feature,
-                "t1",
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null);
+        ProductEvent event = ProductEvents.with(
+                ProductEvents.minimal(ts), "costUsd", new BigDecimal(cost), "feature", feature, "status", "success");
         events.pipeInput(ws, AcceptedEvent.of(ws, ts, event), ts);
     }
 }

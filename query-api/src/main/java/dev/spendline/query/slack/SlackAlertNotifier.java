@@ -145,11 +145,13 @@ final class SlackAlertNotifier implements SmartLifecycle {
         try {
             alert = record.value() == null ? null : alerts.deserialize(record.topic(), record.value());
         } catch (RuntimeException e) {
+            // Not an alert this version can read (a new type, say): skipped, as docs/alerts.md asks of
+            // consumers; its offset is committed with the ones after it.
             log.warn("Skipping an alert record Slack cannot read at {}-{}", partition, record.offset(), e);
             return;
         }
         if (alert == null || alert.workspaceId() == null || alert.id() == null || alert.type() == null) {
-            return; // a type this version does not know reads as null: ignored, as docs/alerts.md asks
+            return;
         }
         p.pending.add(record.offset());
         queues.offer(alert, new Position(partition, record.offset()));

@@ -13,10 +13,7 @@ import dev.spendline.contracts.alert.AlertSeverity;
 import dev.spendline.contracts.alert.AlertStatus;
 import dev.spendline.contracts.alert.AlertType;
 import dev.spendline.contracts.budget.BudgetScope;
-import dev.spendline.controlplane.Credential;
-import dev.spendline.controlplane.Principal;
 import dev.spendline.controlplane.accounts.Role;
-import dev.spendline.controlplane.accounts.User;
 import dev.spendline.controlplane.accounts.UserRepository;
 import dev.spendline.controlplane.slack.SlackAlertRepository;
 import dev.spendline.controlplane.workspaces.Plan;
@@ -195,6 +192,21 @@ class SlackAlertsIT {
     }
 
     @Test
+    void slacksServerErrorsAreRetriedWithBackoffAndTheAlertIsPostedOnce() throws Exception {
+        chooseChannel(owner, channel, List.of("BUDGET_THRESHOLD"), List.of("WARNING"));
+        SLACK.failNext("chat.postMessage", new FakeSlack.Failure(503, null), new FakeSlack.Failure(502, null));
+        send(budgetAlert(acme.id(), AlertSeverity.WARNING, "412.00", "82.4", 80));
+
+        awaitMessages(channel, 1);
+        Thread.sleep(300);
+        assertThat(SLACK.messages(channel)).hasSize(1);
+        // Two failed tries (50 ms, then 100 ms later) and the one that worked.
+        assertThat(SLACK.calls("/api/chat.postMessage"))
+                .filteredOn(c -> channel.equals(c.form().get("channel")))
+                .hasSize(3);
+    }
+
+    @Test
     void aChannelWithoutTheBotIsRecordedForSettingsAndNotRetriedUntilTheBotIsInvited() throws Exception {
         SLACK.withoutBot(channel);
         chooseChannel(owner, channel, List.of("BUDGET_THRESHOLD"), List.of("WARNING", "CRITICAL"));
@@ -340,14 +352,7 @@ class SlackAlertsIT {
     }
 
     private WorkspaceAuthentication viewer(Workspace workspace, Role role) {
-        User user = users.create(role.name().toLowerCase() + "-" + UUID.randomUUID() + "@example.com", "Ana", null);
-        return new WorkspaceAuthentication(
-                new Principal(workspace.id(), Credential.sessionUser(user.id()), workspace.plan()),
-                workspace.name(),
-                user.id(),
-                user.email(),
-                role,
-                List.of(new WorkspaceAuthentication.WorkspaceChoice(workspace.id(), workspace.name())));
+        return SlackTestApplication.viewer(users, workspace, role);
     }
 
     private static EmbeddedKafka startKafka() {

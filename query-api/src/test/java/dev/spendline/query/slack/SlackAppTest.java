@@ -11,10 +11,7 @@ import dev.spendline.ask.AskAnswer;
 import dev.spendline.ask.Asker;
 import dev.spendline.contracts.alert.AlertSeverity;
 import dev.spendline.contracts.alert.AlertType;
-import dev.spendline.controlplane.Credential;
-import dev.spendline.controlplane.Principal;
 import dev.spendline.controlplane.accounts.Role;
-import dev.spendline.controlplane.accounts.User;
 import dev.spendline.controlplane.accounts.UserRepository;
 import dev.spendline.controlplane.slack.SlackAlertRepository;
 import dev.spendline.controlplane.slack.SlackInstallationRepository;
@@ -654,14 +651,7 @@ class SlackAppTest {
     }
 
     private WorkspaceAuthentication viewer(Workspace workspace, Role role) {
-        User user = users.create(role.name().toLowerCase() + "-" + UUID.randomUUID() + "@example.com", "Ana", null);
-        return new WorkspaceAuthentication(
-                new Principal(workspace.id(), Credential.sessionUser(user.id()), workspace.plan()),
-                workspace.name(),
-                user.id(),
-                user.email(),
-                role,
-                List.of(new WorkspaceAuthentication.WorkspaceChoice(workspace.id(), workspace.name())));
+        return SlackTestApplication.viewer(users, workspace, role);
     }
 
     private static FakeSlack start() {
