@@ -41,11 +41,15 @@ final class SlackAlertNotifier implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(SlackAlertNotifier.class);
     private static final Duration POLL = Duration.ofMillis(200);
 
-    /** A record's place, acknowledged once its alert is done. */
-    record Position(TopicPartition partition, long offset) {}
+    /**
+     * A record's place, acknowledged once its alert is done. It names the partition's progress as it
+     * was when read: after the partition was revoked (and perhaps assigned again) a late
+     * acknowledgement touches only that old progress, never the offsets read anew.
+     */
+    record Position(Progress progress, long offset) {}
 
     /** Offsets read but not done, and the next offset to read, of one partition this instance owns. */
-    private static final class Progress {
+    static final class Progress {
         final ConcurrentSkipListSet<Long> pending = new ConcurrentSkipListSet<>();
         long next = -1;
         long committed = -1;
@@ -154,14 +158,11 @@ final class SlackAlertNotifier implements SmartLifecycle {
             return;
         }
         p.pending.add(record.offset());
-        queues.offer(alert, new Position(partition, record.offset()));
+        queues.offer(alert, new Position(p, record.offset()));
     }
 
     private void done(Position position) {
-        Progress p = progress.get(position.partition());
-        if (p != null) {
-            p.pending.remove(position.offset());
-        }
+        position.progress().pending.remove(position.offset());
     }
 
     /** Commits, per partition, up to the first offset not done yet (everything read when none is pending). */

@@ -242,6 +242,54 @@ class SlackAlertsIT {
         assertThat(alertChannels.findMessage(globex.id(), own.id())).isEmpty();
     }
 
+    /**
+     * At least once over a restart: the notifier's offsets are committed only up to what was delivered,
+     * so an alert whose delivery was cut by a stop is read again by the next run of the group, and one
+     * that was delivered is not.
+     */
+    @Test
+    void anAlertCutOffByAStopIsDeliveredAfterTheRestartAndADeliveredOneIsNotRepeated() throws Exception {
+        String group = "notifier-restart-" + UUID.randomUUID();
+        Alert delivered = budgetAlert("ws_restart_a", AlertSeverity.WARNING, "412.00", "82.4", 80);
+        Alert cutOff = budgetAlert("ws_restart_b", AlertSeverity.WARNING, "412.00", "82.4", 80);
+        List<String> firstRun = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.CountDownLatch slackHangs = new java.util.concurrent.CountDownLatch(1);
+        SlackAlertNotifier first = new SlackAlertNotifier(
+                KAFKA.clientSettings(),
+                group,
+                10,
+                alert -> {
+                    if (alert.id().equals(cutOff.id())) {
+                        slackHangs.await();
+                    }
+                    firstRun.add(alert.id());
+                },
+                ws -> {});
+        first.start();
+        try {
+            awaitTrue("the first run has its partitions", first::assigned);
+            send(delivered);
+            awaitTrue("the first alert delivered", () -> firstRun.contains(delivered.id()));
+            send(cutOff);
+            Thread.sleep(500); // the cut-off one is being delivered, and the poll loop has committed
+        } finally {
+            first.stop();
+        }
+        assertThat(firstRun).containsExactly(delivered.id());
+
+        List<String> secondRun = new java.util.concurrent.CopyOnWriteArrayList<>();
+        SlackAlertNotifier second =
+                new SlackAlertNotifier(KAFKA.clientSettings(), group, 10, alert -> secondRun.add(alert.id()), ws -> {});
+        second.start();
+        try {
+            awaitTrue("the cut-off alert delivered after the restart", () -> secondRun.contains(cutOff.id()));
+            Thread.sleep(500);
+            assertThat(secondRun).containsExactly(cutOff.id());
+        } finally {
+            second.stop();
+        }
+    }
+
     private MvcResult chooseChannel(
             WorkspaceAuthentication viewer, String channelId, List<String> types, List<String> severities)
             throws Exception {
