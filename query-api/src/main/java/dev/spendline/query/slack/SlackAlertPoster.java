@@ -8,6 +8,7 @@ import dev.spendline.contracts.alert.AlertStatus;
 import dev.spendline.controlplane.slack.SlackAlertChannel;
 import dev.spendline.controlplane.slack.SlackAlertRepository;
 import dev.spendline.controlplane.slack.SlackAlertRepository.PostedMessage;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Optional;
@@ -39,6 +40,9 @@ final class SlackAlertPoster {
     /** An update whose message is gone (deleted in Slack) posts a new one instead. */
     private static final Set<String> MESSAGE_GONE = Set.of("message_not_found", "cant_update_message");
 
+    /** Alert messages by what Slack answered in the end. */
+    static final String MESSAGES = "spendline.slack.alert.messages";
+
     /** The error recorded when Slack could not be reached within the retry bound. */
     static final String UNAVAILABLE = "slack_unavailable";
 
@@ -61,6 +65,7 @@ final class SlackAlertPoster {
     private final String baseUrl;
     private final Retry retry;
     private final Sleeper sleeper;
+    private final MeterRegistry registry;
 
     SlackAlertPoster(
             Slack slack,
@@ -69,7 +74,8 @@ final class SlackAlertPoster {
             SlackAlertMessages messages,
             String baseUrl,
             Retry retry,
-            Sleeper sleeper) {
+            Sleeper sleeper,
+            MeterRegistry registry) {
         this.slack = slack;
         this.installations = installations;
         this.repository = repository;
@@ -77,6 +83,7 @@ final class SlackAlertPoster {
         this.baseUrl = baseUrl;
         this.retry = retry;
         this.sleeper = sleeper;
+        this.registry = registry;
     }
 
     /** Posts or updates the alert's message as its state and the workspace's setting say. */
@@ -103,11 +110,11 @@ final class SlackAlertPoster {
                                     .blocks(message.blocks())))
                     .error();
             if (error == null) {
-                record(workspaceId, original.channelId(), null);
+                record(workspaceId, original.channelId(), null, "updated");
                 return;
             }
             if (!MESSAGE_GONE.contains(error) || !wanted(alert, channel)) {
-                record(workspaceId, original.channelId(), error);
+                record(workspaceId, original.channelId(), error, error);
                 return;
             }
             // The message was deleted in Slack: the alert gets a new one below.
@@ -125,7 +132,7 @@ final class SlackAlertPoster {
             // Slack answers with the channel's id, whatever name it was given.
             repository.saveMessage(workspaceId, alert.id(), new PostedMessage(outcome.channel(), outcome.ts()));
         }
-        record(workspaceId, channelId, outcome.error());
+        record(workspaceId, channelId, outcome.error(), outcome.error() == null ? "posted" : outcome.error());
     }
 
     /**
@@ -138,7 +145,12 @@ final class SlackAlertPoster {
                 && channel.get().wants(alert.type(), alert.severity());
     }
 
-    private void record(String workspaceId, String channelId, String error) {
+    /**
+     * Keeps Slack's answer on the channel setting (settings show it) and counts it:
+     * {@code spendline_slack_alert_messages_total{result}}, {@code posted}, {@code updated} or the error.
+     */
+    private void record(String workspaceId, String channelId, String error, String result) {
+        registry.counter(MESSAGES, "result", result).increment();
         if (error != null) {
             log.warn(
                     "Slack refused an alert message for workspace {} in channel {}: {}", workspaceId, channelId, error);

@@ -5,7 +5,10 @@ import dev.spendline.controlplane.slack.SlackAlertRepository;
 import dev.spendline.query.dashboard.Formats;
 import dev.spendline.query.dashboard.PublicAddress;
 import dev.spendline.topics.provision.KafkaClientSettings;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.convert.DurationStyle;
@@ -39,7 +42,8 @@ public class SlackAlertsConfiguration {
             PublicAddress publicAddress,
             @Value("${spendline.slack.alerts.first-backoff:1s}") String firstBackoff,
             @Value("${spendline.slack.alerts.max-backoff:1m}") String maxBackoff,
-            @Value("${spendline.slack.alerts.give-up-after:15m}") String giveUpAfter) {
+            @Value("${spendline.slack.alerts.give-up-after:15m}") String giveUpAfter,
+            ObjectProvider<MeterRegistry> registry) {
         return new SlackAlertPoster(
                 slackApiClient,
                 installations,
@@ -47,7 +51,8 @@ public class SlackAlertsConfiguration {
                 new SlackAlertMessages(formats),
                 publicAddress.baseUrl(),
                 new SlackAlertPoster.Retry(duration(firstBackoff), duration(maxBackoff), duration(giveUpAfter)),
-                wait -> Thread.sleep(wait.toMillis()));
+                wait -> Thread.sleep(wait.toMillis()),
+                registry.getIfAvailable(SimpleMeterRegistry::new));
     }
 
     @Bean

@@ -76,6 +76,11 @@ class SlackAlertsIT {
         KafkaClientSettings kafkaClientSettings() {
             return KAFKA.clientSettings();
         }
+
+        @Bean
+        io.micrometer.core.instrument.MeterRegistry meterRegistry() {
+            return new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+        }
     }
 
     @DynamicPropertySource
@@ -112,6 +117,9 @@ class SlackAlertsIT {
 
     @Autowired
     SlackAlertNotifier notifier;
+
+    @Autowired
+    io.micrometer.core.instrument.MeterRegistry meters;
 
     Workspace acme;
     WorkspaceAuthentication owner;
