@@ -436,7 +436,9 @@ class SlackIT {
                                         .equals(exchange.getRequestHeaders().getFirst("Authorization"))
                                 ? "{\"ok\":true,\"url\":\"https://slackit.slack.com/\",\"team\":\"Slack IT team\","
                                         + "\"user\":\"spendline\",\"team_id\":\"TSLACKIT\",\"user_id\":\"U0BOT\",\"bot_id\":\"B0BOT\"}"
-                                : ("Bearer " + ALERTS_BOT_TOKEN).equals(exchange.getRequestHeaders().getFirst("Authorization"))
+                                : ("Bearer " + ALERTS_BOT_TOKEN)
+                                                .equals(exchange.getRequestHeaders()
+                                                        .getFirst("Authorization"))
                                         ? "{\"ok\":true,\"url\":\"https://alertsit.slack.com/\",\"team\":\"Alerts team\","
                                                 + "\"user\":\"spendline\",\"team_id\":\"TALERTSIT\",\"user_id\":\"U0BOT2\",\"bot_id\":\"B0BOT2\"}"
                                         : "{\"ok\":false,\"error\":\"invalid_auth\"}";
