@@ -81,7 +81,7 @@ final class SlackAlertMessages {
     private List<TextObject> fields(AlertEvidence evidence) {
         List<TextObject> fields = new ArrayList<>();
         if (evidence instanceof BudgetEvidence b) {
-            field(fields, "Budget", SlackAnswers.escape(b.budgetName()));
+            field(fields, "Budget", text(b.budgetName()));
             field(fields, "Spent", figures.money(b.spentUsd()));
             field(fields, "Limit", figures.money(b.limitUsd()));
             field(fields, "Used", figures.percent(b.percentUsed()));
@@ -105,11 +105,11 @@ final class SlackAlertMessages {
             field(fields, "Hour", figures.minute(e.periodStart()));
         } else if (evidence instanceof GuardrailEvidence g) {
             var d = g.shadowDecision();
-            field(fields, "Variant", SlackAnswers.escape(d.variant()));
+            field(fields, "Variant", text(d.variant()));
             field(fields, "Cost per success", figures.money(d.variantCostPerSuccessUsd()));
             field(fields, "Control's cost per success", figures.money(d.controlCostPerSuccessUsd()));
             field(fields, "Increase", figures.percent(d.increasePercent()));
-            field(fields, "Would have", SlackAnswers.escape(d.wouldHave()));
+            field(fields, "Would have", text(d.wouldHave()));
         }
         return fields;
     }
@@ -117,6 +117,11 @@ final class SlackAlertMessages {
     private String period(BudgetEvidence b) {
         // periodEnd is exclusive: the last day shown is the day before it.
         return figures.day(b.periodStart()) + " to " + Figures.edge(b.periodEnd(), true);
+    }
+
+    /** Words from the alert, escaped for mrkdwn; a dash for none. */
+    private static String text(String words) {
+        return words == null ? "—" : SlackAnswers.escape(words);
     }
 
     private String count(Long value) {

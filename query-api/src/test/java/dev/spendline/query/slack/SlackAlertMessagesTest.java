@@ -14,6 +14,7 @@ import dev.spendline.contracts.alert.AlertSeverity;
 import dev.spendline.contracts.alert.AlertStatus;
 import dev.spendline.contracts.alert.AlertType;
 import dev.spendline.contracts.budget.BudgetScope;
+import dev.spendline.contracts.experiment.ShadowDecision;
 import dev.spendline.contracts.text.Figures;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -95,6 +96,39 @@ class SlackAlertMessagesTest {
                         "*Error rate*\n55.0 %",
                         "*Usual rate (7 days)*\n2.0 %",
                         "*Hour*\n2026-11-20 14:00 UTC");
+    }
+
+    @Test
+    void aGuardrailAlertShowsTheVariantAgainstTheControl() {
+        ShadowDecision decision = new ShadowDecision(
+                "grd_1",
+                "exp_1",
+                "b",
+                null,
+                "stopped variant b",
+                false,
+                Instant.parse("2026-11-20T14:05:00Z"),
+                new BigDecimal("0.0123"),
+                new BigDecimal("0.01"),
+                new BigDecimal("23"),
+                new BigDecimal("20"),
+                1200,
+                1100,
+                "alr_1",
+                null);
+
+        SlackAnswers.Message message = messages.of(
+                alert(AlertType.EXPERIMENT_GUARDRAIL, AlertSeverity.WARNING, AlertEvidence.ofShadowDecision(decision)),
+                BASE);
+
+        assertThat(header(message)).isEqualTo("WARNING · Experiment guardrail");
+        assertThat(fields(message))
+                .containsExactly(
+                        "*Variant*\nb",
+                        "*Cost per success*\n$0.01",
+                        "*Control's cost per success*\n$0.01",
+                        "*Increase*\n23.0 %",
+                        "*Would have*\nstopped variant b");
     }
 
     @Test
