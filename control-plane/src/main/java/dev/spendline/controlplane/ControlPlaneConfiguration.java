@@ -11,6 +11,7 @@ import dev.spendline.controlplane.oauth.OAuthAccessTokens;
 import dev.spendline.controlplane.oauth.OAuthGrantRepository;
 import dev.spendline.controlplane.oauth.SigningKeyRepository;
 import dev.spendline.controlplane.signin.SignInAttemptRepository;
+import dev.spendline.controlplane.slack.SlackAlertRepository;
 import dev.spendline.controlplane.slack.SlackInstallationRepository;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import java.time.Clock;
@@ -86,6 +87,11 @@ public class ControlPlaneConfiguration {
     @Bean
     public SlackInstallationRepository slackInstallationRepository(JdbcClient controlPlaneJdbcClient, Clock clock) {
         return new SlackInstallationRepository(controlPlaneJdbcClient, clock);
+    }
+
+    @Bean
+    public SlackAlertRepository slackAlertRepository(JdbcClient controlPlaneJdbcClient, Clock clock) {
+        return new SlackAlertRepository(controlPlaneJdbcClient, clock);
     }
 
     @Bean

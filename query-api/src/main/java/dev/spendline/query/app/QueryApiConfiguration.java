@@ -19,6 +19,7 @@ import dev.spendline.query.security.SecurityConfiguration;
 import dev.spendline.query.settings.SettingsConfiguration;
 import dev.spendline.query.settings.web.SettingsPagesConfiguration;
 import dev.spendline.query.signin.SessionSecurity;
+import dev.spendline.query.slack.SlackAlertsConfiguration;
 import dev.spendline.query.slack.SlackConfiguration;
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -51,6 +52,7 @@ import org.springframework.context.annotation.Import;
     ActionConfiguration.class,
     AskConfiguration.class,
     SlackConfiguration.class,
+    SlackAlertsConfiguration.class,
     McpConfiguration.class
 })
 public class QueryApiConfiguration {
