@@ -12,6 +12,7 @@ import dev.spendline.controlplane.oauth.OAuthGrantRepository;
 import dev.spendline.controlplane.oauth.SigningKeyRepository;
 import dev.spendline.controlplane.signin.SignInAttemptRepository;
 import dev.spendline.controlplane.slack.SlackInstallationRepository;
+import dev.spendline.controlplane.webhooks.WebhookEndpointRepository;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import java.time.Clock;
 import java.time.Duration;
@@ -86,6 +87,11 @@ public class ControlPlaneConfiguration {
     @Bean
     public SlackInstallationRepository slackInstallationRepository(JdbcClient controlPlaneJdbcClient, Clock clock) {
         return new SlackInstallationRepository(controlPlaneJdbcClient, clock);
+    }
+
+    @Bean
+    public WebhookEndpointRepository webhookEndpointRepository(JdbcClient controlPlaneJdbcClient) {
+        return new WebhookEndpointRepository(controlPlaneJdbcClient);
     }
 
     @Bean
