@@ -85,6 +85,14 @@ public class WebhookEndpointRepository {
                 .optional();
     }
 
+    /** The endpoint, whichever workspace it belongs to: for the delivery worker only, never for a caller. */
+    public Optional<WebhookEndpoint> findForDelivery(String id) {
+        return jdbc.sql("select " + COLUMNS + " from webhook_endpoints where id = :id")
+                .param("id", id)
+                .query(WebhookEndpointRepository::endpoint)
+                .optional();
+    }
+
     /** Deletes the endpoint and its log; false when the workspace has no such endpoint. */
     public boolean deleteInWorkspace(String workspaceId, String id) {
         return jdbc.sql("delete from webhook_endpoints where workspace_id = :ws and id = :id")

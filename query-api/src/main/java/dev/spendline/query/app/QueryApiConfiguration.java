@@ -20,6 +20,7 @@ import dev.spendline.query.settings.SettingsConfiguration;
 import dev.spendline.query.settings.web.SettingsPagesConfiguration;
 import dev.spendline.query.signin.SessionSecurity;
 import dev.spendline.query.slack.SlackConfiguration;
+import dev.spendline.query.webhooks.WebhookConfiguration;
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
@@ -51,6 +52,7 @@ import org.springframework.context.annotation.Import;
     ActionConfiguration.class,
     AskConfiguration.class,
     SlackConfiguration.class,
+    WebhookConfiguration.class,
     McpConfiguration.class
 })
 public class QueryApiConfiguration {
