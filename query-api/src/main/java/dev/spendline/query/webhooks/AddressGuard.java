@@ -77,6 +77,9 @@ final class AddressGuard {
         try {
             addresses = resolver.resolve(bare);
         } catch (UnknownHostException e) {
+            if ("http".equals(scheme)) {
+                throw new RefusedAddress("plain http is allowed only to loopback; use https");
+            }
             throw new RefusedAddress("the host " + host + " does not resolve", true);
         }
         if (addresses.length == 0) {
