@@ -56,6 +56,10 @@ final class WebhookDeliveryWorker implements SmartLifecycle {
 
     @Override
     public synchronized void start() {
+        if (kafka == null) {
+            log.info("No Kafka configured: webhook deliveries are off in this context");
+            return;
+        }
         running = true;
         thread = new Thread(this::run, "webhook-deliveries");
         thread.setDaemon(true);
