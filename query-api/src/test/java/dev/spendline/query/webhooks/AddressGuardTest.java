@@ -84,6 +84,8 @@ class AddressGuardTest {
         assertThat(local.check(URI.create("http://[::1]:8080/h"))).hasSize(1);
         assertThatThrownBy(() -> local.check(URI.create("http://hooks.example.com/h")))
                 .hasMessageContaining("plain http is allowed only to loopback");
+        assertThatThrownBy(() -> local.check(URI.create("http://nowhere.invalid/h")))
+                .hasMessageContaining("plain http is allowed only to loopback");
         assertThatThrownBy(() -> guard(false, false).check(URI.create("http://127.0.0.1:8080/h")))
                 .hasMessageContaining("loopback");
         // Loopback permission is not a key to the metadata service or private networks.
