@@ -124,27 +124,25 @@ final class WebhookDeliveryWorker implements SmartLifecycle {
         long offset = record.offset();
         p.started(offset);
         Runnable done = () -> p.finished(offset);
+        Object value;
         try {
-            if (record.topic().equals(Topics.ALERTS.name())) {
-                Alert alert = Topics.ALERTS.valueSerde().deserializer().deserialize(record.topic(), record.value());
-                if (alert == null || alert.workspaceId() == null || alert.id() == null) {
-                    done.run();
-                } else {
-                    dispatcher.alertChanged(alert, done);
-                }
-            } else {
-                AlertSnooze snooze =
-                        Topics.ALERT_SNOOZES.valueSerde().deserializer().deserialize(record.topic(), record.value());
-                if (snooze == null) {
-                    done.run(); // a snooze ended early: not an alert change
-                } else {
-                    dispatcher.snoozed(snooze, done);
-                }
-            }
+            value = record.topic().equals(Topics.ALERTS.name())
+                    ? Topics.ALERTS.valueSerde().deserializer().deserialize(record.topic(), record.value())
+                    : Topics.ALERT_SNOOZES.valueSerde().deserializer().deserialize(record.topic(), record.value());
         } catch (RuntimeException e) {
-            // A record that cannot be read or dispatched is skipped, never a stop for everyone's deliveries.
+            // A record that cannot be read is skipped: never a stop for everyone's deliveries.
             log.warn("Webhooks skip {}-{}@{}: {}", record.topic(), record.partition(), offset, e.toString());
             done.run();
+            return;
+        }
+        // A failure from here on (the database) is not the record's fault: it propagates, and the worker
+        // starts again from the committed offsets, so the change is not lost.
+        if (value instanceof Alert alert && alert.workspaceId() != null && alert.id() != null) {
+            dispatcher.alertChanged(alert, done);
+        } else if (value instanceof AlertSnooze snooze && snooze.workspaceId() != null && snooze.alertId() != null) {
+            dispatcher.snoozed(snooze, done);
+        } else {
+            done.run(); // a tombstone (a snooze ended early) or an empty record: not an alert change
         }
     }
 
