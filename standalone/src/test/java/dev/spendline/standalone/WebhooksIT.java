@@ -258,6 +258,22 @@ class WebhooksIT {
         // Meanwhile the healthy endpoint is still healthy.
         assertThat(http.get(WEBHOOKS + "/" + ok.id(), key).body().get("enabled").asBoolean())
                 .isTrue();
+
+        // A snooze is a change too: alert.snoozed with the alert and the snooze.
+        String alertId = body.get("data").get("id").asString();
+        assertThat(http.post(
+                                "/api/v1/alerts/" + alertId + "/snooze",
+                                key,
+                                "{\"hours\": 2, \"reason\": \"known spike\"}")
+                        .status())
+                .isEqualTo(200);
+        JsonNode snoozed = awaitReceived(path("/ok/main"), 2).get(1);
+        assertVerified(snoozed);
+        JsonNode snoozeBody = Json.MAPPER.readTree(snoozed.get("body").asString());
+        assertThat(snoozeBody.get("type").asString()).isEqualTo("alert.snoozed");
+        assertThat(snoozeBody.get("data").get("id").asString()).isEqualTo(alertId);
+        assertThat(snoozeBody.get("snooze").get("reason").asString()).isEqualTo("known spike");
+        assertThat(snoozed.get("webhook-id").asString()).isNotEqualTo(delivered.get("webhook-id").asString());
     }
 
     @Test

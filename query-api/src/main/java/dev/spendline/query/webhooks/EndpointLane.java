@@ -193,9 +193,12 @@ final class EndpointLane {
     }
 
     private static String human(Duration d) {
-        if (d.toHours() >= 1 && d.toMinutesPart() == 0 && d.toSecondsPart() == 0) {
+        if (d.toHours() >= 1 && d.toMinutesPart() == 0 && d.toSecondsPart() == 0 && d.toMillisPart() == 0) {
             return d.toHours() + (d.toHours() == 1 ? " hour" : " hours");
         }
-        return d.toSeconds() + " seconds";
+        if (d.toSeconds() >= 1 && d.toMillisPart() == 0) {
+            return d.toSeconds() + (d.toSeconds() == 1 ? " second" : " seconds");
+        }
+        return d.toMillis() + " ms";
     }
 }
