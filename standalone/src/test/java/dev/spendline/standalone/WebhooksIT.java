@@ -273,7 +273,8 @@ class WebhooksIT {
         assertThat(snoozeBody.get("type").asString()).isEqualTo("alert.snoozed");
         assertThat(snoozeBody.get("data").get("id").asString()).isEqualTo(alertId);
         assertThat(snoozeBody.get("snooze").get("reason").asString()).isEqualTo("known spike");
-        assertThat(snoozed.get("webhook-id").asString()).isNotEqualTo(delivered.get("webhook-id").asString());
+        assertThat(snoozed.get("webhook-id").asString())
+                .isNotEqualTo(delivered.get("webhook-id").asString());
     }
 
     @Test
