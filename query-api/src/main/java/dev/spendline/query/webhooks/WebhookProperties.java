@@ -24,7 +24,14 @@ public record WebhookProperties(
         @DefaultValue Delivery delivery) {
 
     public WebhookProperties {
-        secretEncryptionKeys = secretEncryptionKeys == null ? Map.of() : Map.copyOf(secretEncryptionKeys);
+        // A key left empty (compose passes an unset variable as "") is no key.
+        secretEncryptionKeys = secretEncryptionKeys == null
+                ? Map.of()
+                : secretEncryptionKeys.entrySet().stream()
+                        .filter(e -> e.getValue() != null && !e.getValue().isBlank())
+                        .collect(java.util.stream.Collectors.toUnmodifiableMap(Map.Entry::getKey, Map.Entry::getValue));
+        secretEncryptionKeyId =
+                secretEncryptionKeyId == null || secretEncryptionKeyId.isBlank() ? null : secretEncryptionKeyId;
     }
 
     /**

@@ -51,6 +51,15 @@ class WebhookPropertiesTest {
     }
 
     @Test
+    void anEmptyKeyAsComposePassesAnUnsetVariableIsNoKey() {
+        WebhookProperties p = bind(Map.of(
+                "SPENDLINE_WEBHOOKS_SECRETENCRYPTIONKEYS_K1", "", "SPENDLINE_WEBHOOKS_SECRETENCRYPTIONKEYID", ""));
+        assertThat(p.secretEncryptionKeys()).isEmpty();
+        assertThat(new WebhookSecretCipher(p.secretEncryptionKeys(), p.secretEncryptionKeyId()).encrypts())
+                .isFalse();
+    }
+
+    @Test
     void theOperationsEnvironmentVariablesBind() {
         WebhookProperties p = bind(Map.of(
                 "SPENDLINE_WEBHOOKS_SECRETENCRYPTIONKEYS_K1", KEY,
@@ -67,6 +76,7 @@ class WebhookPropertiesTest {
         assertThat(p.delivery().enabled()).isFalse();
         assertThat(p.delivery().requestTimeout()).isEqualTo(Duration.ofSeconds(3));
         assertThat(p.delivery().disableAfter()).isEqualTo(Duration.ofHours(12));
-        assertThat(new WebhookSecretCipher(p.secretEncryptionKeys(), p.secretEncryptionKeyId()).encrypts()).isTrue();
+        assertThat(new WebhookSecretCipher(p.secretEncryptionKeys(), p.secretEncryptionKeyId()).encrypts())
+                .isTrue();
     }
 }
