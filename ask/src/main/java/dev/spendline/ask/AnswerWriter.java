@@ -30,23 +30,6 @@ import java.util.Map;
  */
 final class AnswerWriter {
 
-    /** The order filters are named in, as Ask passes them. */
-    static final List<String> FILTER_ORDER = List.of(
-            "tenant",
-            "feature",
-            "model",
-            "provider",
-            "agent",
-            "workflow",
-            "tool",
-            "user",
-            "status",
-            "outcome",
-            "employee",
-            "team",
-            "category",
-            "source");
-
     private AnswerWriter() {}
 
     /** Writes one read tool's answer (the tool's answer record) in words. */
@@ -113,7 +96,7 @@ final class AnswerWriter {
     static String narrowing(Interpretation reading) {
         Map<String, Object> args = reading.call().arguments();
         List<String> named = new ArrayList<>();
-        for (String name : FILTER_ORDER) {
+        for (String name : Lexicon.FILTER_NAMES) {
             if (args.containsKey(name)) {
                 named.add(Words.named(Dimension.of(UsageKind.PRODUCT, name), String.valueOf(args.get(name))));
             }

@@ -5,6 +5,7 @@ import dev.spendline.contracts.query.TimeGrain;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -67,11 +68,24 @@ final class AskPhrases {
                             + " calls)\\b|\\bretry counts?\\b|\\bretried calls\\b|\\bretries (?:by|per)\\b"),
                     SpendMetric.RETRIES));
 
+    /**
+     * The metrics read by their names in words ({@link Lexicon#METRIC_NAMES}): those with no phrase
+     * above, so a new metric is read with no edit. Cost, calls and tokens are measure words ({@link
+     * Metric}), not phrases.
+     */
+    private static final List<Map.Entry<Pattern, SpendMetric>> METRICS_BY_NAME = Lexicon.METRIC_NAMES.stream()
+            .filter(named -> METRICS.stream().noneMatch(m -> m.getValue() == named.getValue()))
+            .filter(named -> !Set.of(SpendMetric.COST, SpendMetric.CALLS, SpendMetric.TOKENS)
+                    .contains(named.getValue()))
+            .toList();
+
     /** The metric a phrase names, or null (then the measure word decides: tokens, calls or cost). */
     static SpendMetric metric(String text) {
-        for (Map.Entry<Pattern, SpendMetric> m : METRICS) {
-            if (m.getKey().matcher(text).find()) {
-                return m.getValue();
+        for (List<Map.Entry<Pattern, SpendMetric>> phrases : List.of(METRICS, METRICS_BY_NAME)) {
+            for (Map.Entry<Pattern, SpendMetric> m : phrases) {
+                if (m.getKey().matcher(text).find()) {
+                    return m.getValue();
+                }
             }
         }
         return null;
@@ -115,11 +129,16 @@ final class AskPhrases {
     private static final Pattern TREND = Pattern.compile(
             "\\b(?:trend|trends|trending|over time|time series|timeline|history|evolution|evolve|evolved)\\b");
 
-    /** The grain a question asks for, "daily", "per week", "month by month"; null when none. */
+    /**
+     * The grain a question asks for, "daily", "per week", "month by month"; null when none. After
+     * the phrases above, each grain by its unit ({@link Lexicon#GRAIN_NAMES}): a new grain needs no edit.
+     */
     static TimeGrain grain(String text) {
-        for (Map.Entry<Pattern, TimeGrain> g : GRAINS) {
-            if (g.getKey().matcher(text).find()) {
-                return g.getValue();
+        for (List<Map.Entry<Pattern, TimeGrain>> phrases : List.of(GRAINS, Lexicon.GRAIN_NAMES)) {
+            for (Map.Entry<Pattern, TimeGrain> g : phrases) {
+                if (g.getKey().matcher(text).find()) {
+                    return g.getValue();
+                }
             }
         }
         return null;
@@ -134,7 +153,9 @@ final class AskPhrases {
             + "|against|grew|grow|grows|growing|growth|grown|increase|increased|increases|increasing|decrease"
             + "|decreased|decreases|decreasing|rose|risen|rise|fell|fall|fallen|falling|dropped|drop|drops|declined"
             + "|decline|went up|went down|gone up|gone down|go up|go down|goes up|goes down|going up|going down|change|changed|changes|difference|delta"
-            + "|(?:day|week|month|quarter|year) (?:over|on) (?:day|week|month|quarter|year)|mom|wow|yoy|qoq)\\b");
+            + "|(?:day|week|month|quarter|year) (?:over|on) (?:day|week|month|quarter|year)|mom|wow|yoy|qoq)\\b"
+            // "more on gpt-4.1 this week than last week": "than" before a period compares.
+            + "|" + QuestionWords.THAN_A_PERIOD);
 
     /** A comparison of two periods: "vs", "compared with", "grew", "month over month". */
     static boolean compare(String text) {
@@ -178,9 +199,14 @@ final class AskPhrases {
                             + " (?:a )?models?\\b"),
                     "MODEL_OVERKILL"));
 
+    /** The phrases above, then each kind by its name in words ({@link Lexicon#WASTE_KIND_NAMES}). */
+    private static final List<Map.Entry<Pattern, String>> ALL_WASTE_KINDS = java.util.stream.Stream.concat(
+                    WASTE_KINDS.stream(), Lexicon.WASTE_KIND_NAMES.stream())
+            .toList();
+
     /** The one waste kind named; null when none or several are. */
     static String wasteKind(String text) {
-        return onlyOne(WASTE_KINDS, text);
+        return onlyOne(ALL_WASTE_KINDS, text);
     }
 
     private static final List<Map.Entry<Pattern, String>> SAVINGS_KINDS = List.of(

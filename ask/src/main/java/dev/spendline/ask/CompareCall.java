@@ -8,18 +8,12 @@ import dev.spendline.contracts.compare.CompareQuery;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.LastDays;
 import dev.spendline.contracts.query.SpendMetric;
-import dev.spendline.contracts.query.TimeGrain;
 import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.tools.ReadTool;
-import java.time.Duration;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -28,19 +22,12 @@ import java.util.Map;
  */
 final class CompareCall implements CallBuilder {
 
-    /** How a like-for-like comparison names where its spans end. */
-    private static final DateTimeFormatter HOUR_OF_DAY =
-            DateTimeFormatter.ofPattern("HH:mm").withZone(ZoneOffset.UTC);
-
-    private static final DateTimeFormatter UNTIL =
-            DateTimeFormatter.ofPattern("d MMM yyyy HH:mm", Locale.ENGLISH).withZone(ZoneOffset.UTC);
-
     /**
      * The same report over two periods: the named ones ("A vs B", "A compared to B": B is the
      * base), or the one named against the one before it — the previous whole month, week or
      * quarter for a calendar one, else the same number of days. A period to date is compared
-     * like for like: with the same elapsed span of the other, to the hour (in whole days when
-     * the other's hours are no longer kept).
+     * like for like: with the same dates of the other, today included (the first as many days of
+     * it), and the answer says that today is not over yet.
      */
     @Override
     public Interpretation build(Reading r, Metric metric) {
@@ -59,7 +46,7 @@ final class CompareCall implements CallBuilder {
         TimeRange base;
         if (r.range == null && r.options.overPeriod() != null) {
             current = thisPeriod(r, r.options.overPeriod());
-            base = before(r, current);
+            base = r.options.overPeriod().equals("year") ? yearBefore(current) : before(r, current);
         } else if (r.range == null && !margins) {
             // No period: the last whole days against as many right before, like the compare
             // tool's own default; today so far would be a part set against whole days.
@@ -80,26 +67,17 @@ final class CompareCall implements CallBuilder {
             base = r.second;
         }
         String periods;
-        if (!margins && current.wholeDays() && base.wholeDays() && toDate(r, current) != toDate(r, base)) {
-            // A period to date against the same elapsed span of the other: this week so far
-            // against the whole of last week would read as a fall that is not one.
-            TimeRange partial = toDate(r, current) ? current : base;
-            TimeRange whole = partial == current ? base : current;
-            Instant end = hourCeiling(r);
-            Duration elapsed = Duration.between(partial.from(), end);
-            Instant startOfToday = TimeRange.start(r.today);
-            if (whole.from().plus(elapsed).isBefore(r.now.minus(TimeGrain.HOURS_KEPT))
-                    && startOfToday.isAfter(partial.from())) {
-                // Hours older than that are not kept (the tool would read that edge as its whole
-                // day): the whole days so far against as many whole days.
-                end = startOfToday;
-                elapsed = Duration.between(partial.from(), end);
-            }
+        List<TimeRange> sameDates = margins ? null : TimeRange.likeForLike(current, base, r.today);
+        if (sameDates != null) {
+            // A period to date against the same dates of the other, today included: this week so
+            // far against the whole of last week would read as a fall that is not one.
+            TimeRange partial = current.toDate(r.today) ? current : base;
+            long days = r.today.toEpochDay() - partial.firstDay().toEpochDay() + 1;
             TimeRange[] named = {current, base};
-            current = sameSpan(r, current, elapsed, end);
-            base = sameSpan(r, base, elapsed, end);
-            periods = likeForLike(r, named[0], current, elapsed) + " compared with "
-                    + likeForLike(r, named[1], base, elapsed);
+            current = sameDates.get(0);
+            base = sameDates.get(1);
+            periods =
+                    likeForLike(r, named[0], current, days) + " compared with " + likeForLike(r, named[1], base, days);
         } else {
             periods = margins
                     ? Words.months(current.firstMonth(), current.lastMonth()) + " compared with "
@@ -175,50 +153,24 @@ final class CompareCall implements CallBuilder {
         };
     }
 
-    /** A period of whole days that ends today: what has happened of it so far. */
-    private static boolean toDate(Reading r, TimeRange period) {
-        return period.wholeDays()
-                && period.lastDay().equals(r.today)
-                && hourCeiling(r).isAfter(period.from());
-    }
-
-    /** The end of what has happened so far, to the hour: the hour under way is read whole. */
-    private static Instant hourCeiling(Reading r) {
-        return TimeRange.hourCeiling(r.now);
-    }
-
     /**
-     * The first {@code elapsed} of {@code period}, a period to date ending at {@code end}: whole
-     * days when {@code elapsed} is whole days, else hour-aligned date-times.
+     * "16–19 Nov 2026 (to date; today is not over yet)", "the same 4 days of 9–15 Nov 2026 (9–12
+     * Nov 2026)"; or the period as named when it is read whole.
      */
-    private static TimeRange sameSpan(Reading r, TimeRange period, Duration elapsed, Instant end) {
-        Instant to = toDate(r, period) ? end : period.from().plus(elapsed);
-        if (!to.isBefore(period.to()) && !toDate(r, period)) {
-            return period;
-        }
-        return elapsed.toHoursPart() == 0
-                ? TimeRange.days(
-                        period.firstDay(),
-                        LocalDate.ofInstant(to, ZoneOffset.UTC).minusDays(1))
-                : new TimeRange(period.from(), to, false);
-    }
-
-    /**
-     * "1–22 Nov 2026 to 11:00 UTC", "the same 21 days 11 hours of Oct 2026 (to 22 Oct 2026 11:00
-     * UTC)"; in whole days "1–21 Nov 2026 (the whole days so far)", "the same 21 days of Oct 2026
-     * (1–21 Oct 2026)"; or the period as named when it is read whole.
-     */
-    private static String likeForLike(Reading r, TimeRange named, TimeRange read, Duration elapsed) {
-        if (toDate(r, named)) {
-            return read.wholeDays()
-                    ? Words.period(read) + " (the whole days so far)"
-                    : Words.period(named) + " to " + HOUR_OF_DAY.format(read.to()) + " UTC";
+    private static String likeForLike(Reading r, TimeRange named, TimeRange read, long days) {
+        if (named.toDate(r.today)) {
+            return Words.period(read) + " (to date; today is not over yet)";
         }
         if (read.equals(named)) {
             return Words.period(named);
         }
-        return "the same " + Words.span(elapsed) + " of " + Words.period(named) + " ("
-                + (read.wholeDays() ? Words.period(read) : "to " + UNTIL.format(read.to()) + " UTC") + ")";
+        return "the same " + Words.days(days) + " of " + Words.period(named) + " (" + Words.period(read) + ")";
+    }
+
+    /** The whole year before a year to date. */
+    private static TimeRange yearBefore(TimeRange current) {
+        LocalDate start = current.firstDay().minusYears(1);
+        return TimeRange.days(start, start.plusYears(1).minusDays(1));
     }
 
     /** The period a comparison sets {@code current} against. */
@@ -241,6 +193,10 @@ final class CompareCall implements CallBuilder {
         if (toDate && first.equals(TimePhrases.quarterStart(r.today)) && first.getDayOfMonth() == 1) {
             LocalDate start = first.minusMonths(3);
             return TimeRange.days(start, first.minusDays(1));
+        }
+        if (toDate && first.getDayOfYear() == 1 && !last.isBefore(first.plusMonths(3))) {
+            // The year to date (past its first quarter, which reads as that quarter): last year.
+            return yearBefore(current);
         }
         if (first.getDayOfWeek() == java.time.DayOfWeek.MONDAY
                 && toDate

@@ -3,7 +3,7 @@ package dev.spendline.ask;
 import static dev.spendline.ask.QuestionWords.*;
 
 import dev.spendline.ask.EntityMatcher.Mention;
-import dev.spendline.ask.QuestionWords.Noun;
+import dev.spendline.ask.Lexicon.Noun;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.UsageKind;
 import java.util.ArrayList;
@@ -110,7 +110,7 @@ final class DimensionReading {
 
     /** The dimension a mention is read as, in {@code usage}, preferring one that goes with {@code by}. */
     Dimension dimensionOf(Mention m, UsageKind usage, Dimension by) {
-        List<Dimension> possible = NAME_PREFERENCE.stream()
+        List<Dimension> possible = Lexicon.NAME_PREFERENCE.stream()
                 .filter(candidates(m)::contains)
                 .filter(d -> d.kind() == usage)
                 .toList();
@@ -163,7 +163,7 @@ final class DimensionReading {
                         + "); a filter takes one value: ask about each, or for the report by " + Words.noun(d);
             }
         }
-        for (Dimension d : FILTER_ORDER) {
+        for (Dimension d : Lexicon.FILTER_ORDER) {
             if (found.containsKey(d)) {
                 filters.put(d, found.get(d));
             }
@@ -196,7 +196,7 @@ final class DimensionReading {
             }
         }
         Map<Dimension, List<String>> ordered = new LinkedHashMap<>();
-        for (Dimension d : FILTER_ORDER) {
+        for (Dimension d : Lexicon.FILTER_ORDER) {
             if (found.containsKey(d)) {
                 ordered.put(d, found.get(d));
             }

@@ -99,8 +99,8 @@ final class FollowUps {
         Matcher all = ALL.matcher(text);
         UsageKind kind = "internal".equals(previous.arguments().get("usage")) ? UsageKind.INTERNAL : UsageKind.PRODUCT;
         while (all.find()) {
-            Dimension d = QuestionWords.NOUNS.containsKey(all.group(1))
-                    ? QuestionWords.NOUNS.get(all.group(1)).in(kind)
+            Dimension d = Lexicon.NOUNS.containsKey(all.group(1))
+                    ? Lexicon.NOUNS.get(all.group(1)).in(kind)
                     : null;
             if (d != null && previous.arguments().containsKey(d.wireName())) {
                 widened.add(d.wireName());
@@ -130,7 +130,7 @@ final class FollowUps {
                         named != null,
                         groupingNamed,
                         text.matches(".*\\binstead\\b.*"))
-                : switchTool(previous, asked.call(), named);
+                : switchTool(previous, asked.call(), named, LocalDate.ofInstant(now, ZoneOffset.UTC));
         widened.forEach(arguments::remove);
         ToolCall call = new ToolCall(asked.call().tool(), arguments);
         List<String> problems = call.problems();
@@ -281,7 +281,8 @@ final class FollowUps {
      * reading, with the previous period and filters where the question named none and the tool
      * takes them. A comparison keeps the previous period as the current one.
      */
-    private static Map<String, Object> switchTool(AskContext previous, ToolCall asked, TimeRange named) {
+    private static Map<String, Object> switchTool(
+            AskContext previous, ToolCall asked, TimeRange named, LocalDate today) {
         Map<String, Object> arguments = new LinkedHashMap<>(asked.arguments());
         Set<String> parameters = asked.tool().parameters();
         Map<String, Object> before = previous.arguments();
@@ -298,10 +299,18 @@ final class FollowUps {
                 baseTo = from.minusDays(1);
                 baseFrom = baseTo.minusDays(days - 1);
             }
-            arguments.put("from", from.toString());
-            arguments.put("to", to.toString());
-            arguments.put("baseFrom", baseFrom.toString());
-            arguments.put("baseTo", baseTo.toString());
+            TimeRange current = TimeRange.days(from, to);
+            TimeRange base = TimeRange.days(baseFrom, baseTo);
+            // Like for like, as a comparison asked at once: the same dates of both periods.
+            List<TimeRange> sameDates = TimeRange.likeForLike(current, base, today);
+            if (sameDates != null) {
+                current = sameDates.get(0);
+                base = sameDates.get(1);
+            }
+            arguments.put("from", current.fromArgument());
+            arguments.put("to", current.toArgument());
+            arguments.put("baseFrom", base.fromArgument());
+            arguments.put("baseTo", base.toArgument());
             for (String key : List.of("by", "usage", "metric")) {
                 if (before.containsKey(key)) {
                     arguments.put(key, before.get(key));
@@ -330,7 +339,7 @@ final class FollowUps {
     private static boolean grouping(String text) {
         String[] words = text.split(" ");
         for (int i = 0; i < words.length; i++) {
-            if (QuestionWords.NOUNS.containsKey(words[i])
+            if (Lexicon.NOUNS.containsKey(words[i])
                     && (i == 0
                             || QuestionWords.GROUPING.contains(words[i - 1])
                             || words[i - 1].equals("about")

@@ -78,11 +78,11 @@ final class QuestionInterpreter {
         if (write != null) {
             return Interpretation.write(write);
         }
-        Reading reading = new Reading(matcher, correction, now, WriteIntents.withoutDeniedChange(question));
-        Interpretation refused = reading.read();
-        if (refused != null) {
-            return refused;
+        Reading.Outcome read = Reading.read(matcher, correction, now, WriteIntents.withoutDeniedChange(question));
+        if (read.refused() != null) {
+            return read.refused();
         }
+        Reading reading = read.reading();
         if (reading.asked == Metric.WASTE && reading.comparing) {
             return Interpretation.unanswered(
                     "comparisons are of spend or margin; waste is reported for one period at a time"

@@ -1,7 +1,6 @@
 package dev.spendline.ask;
 
 import dev.spendline.contracts.query.Dimension;
-import dev.spendline.contracts.query.UsageKind;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,83 +12,15 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * The words the interpreter reads, in one place: dimension words and what they mean in product and
- * internal usage, grouping and usage words, everyday words never read as names, option words, the
- * questions no read tool answers, "top N" phrases and the order filters are passed in. The reading
+ * The words the interpreter reads besides those derived from the contracts' enums ({@link Lexicon}:
+ * dimension words and the dimension orders): grouping and usage words, everyday words never read as
+ * names, option words, the questions no read tool answers and "top N" phrases. The reading
  * stages ({@link Reading}) and the call builders take their words from here; {@link #LEXICON} is what
  * typo correction matches against.
  */
 final class QuestionWords {
 
     private QuestionWords() {}
-    /** A dimension word and the dimension it means in product and in internal usage (null: none). */
-    record Noun(Dimension product, Dimension internal) {
-
-        Dimension in(UsageKind usage) {
-            return usage == UsageKind.INTERNAL ? internal : product;
-        }
-
-        UsageKind onlyKind() {
-            return product == null ? UsageKind.INTERNAL : internal == null ? UsageKind.PRODUCT : null;
-        }
-    }
-
-    static final Map<String, Noun> NOUNS = nouns();
-
-    private static Map<String, Noun> nouns() {
-        Map<String, Noun> nouns = new LinkedHashMap<>();
-        put(nouns, new Noun(Dimension.FEATURE, null), "feature", "features");
-        put(
-                nouns,
-                new Noun(Dimension.TENANT, null),
-                "customer",
-                "customers",
-                "tenant",
-                "tenants",
-                "client",
-                "clients",
-                "account",
-                "accounts");
-        put(nouns, new Noun(Dimension.MODEL, Dimension.INTERNAL_MODEL), "model", "models", "llm", "llms");
-        put(
-                nouns,
-                new Noun(Dimension.PROVIDER, Dimension.INTERNAL_PROVIDER),
-                "provider",
-                "providers",
-                "vendor",
-                "vendors");
-        put(nouns, new Noun(Dimension.AGENT, null), "agent", "agents");
-        put(nouns, new Noun(Dimension.WORKFLOW, null), "workflow", "workflows");
-        put(nouns, new Noun(Dimension.USER, null), "user", "users");
-        put(nouns, new Noun(Dimension.STATUS, null), "status", "statuses");
-        put(nouns, new Noun(Dimension.OUTCOME, null), "outcome", "outcomes");
-        put(
-                nouns,
-                new Noun(null, Dimension.EMPLOYEE),
-                "employee",
-                "employees",
-                "engineer",
-                "engineers",
-                "developer",
-                "developers",
-                "people",
-                "person",
-                "staff",
-                "colleague",
-                "colleagues");
-        put(nouns, new Noun(null, Dimension.TEAM), "team", "teams", "department", "departments", "squad", "squads");
-        put(nouns, new Noun(Dimension.TOOL, Dimension.INTERNAL_TOOL), "tool", "tools");
-        put(nouns, new Noun(null, Dimension.CATEGORY), "category", "categories");
-        put(nouns, new Noun(null, Dimension.SOURCE), "source", "sources");
-        return Map.copyOf(nouns);
-    }
-
-    private static void put(Map<String, Noun> nouns, Noun noun, String... words) {
-        for (String word : words) {
-            nouns.put(word, noun);
-        }
-    }
-
     /** Words before a dimension word that make it the grouping ("by feature", "which model"). */
     static final Set<String> GROUPING = Set.of("by", "per", "each", "every", "which", "what", "across", "among");
 
@@ -469,8 +400,8 @@ final class QuestionWords {
 
     /** Every word the interpreter reads, for correcting typos in them ({@link VocabularyCorrection}). */
     static final VocabularyCorrection.Lexicon LEXICON = new VocabularyCorrection.Lexicon(
-            NOUNS.keySet().stream()
-                    .collect(Collectors.groupingBy(NOUNS::get, LinkedHashMap::new, Collectors.toList()))
+            Lexicon.NOUNS.keySet().stream()
+                    .collect(Collectors.groupingBy(Lexicon.NOUNS::get, LinkedHashMap::new, Collectors.toList()))
                     .values(),
             Stream.of(OPTION_WORDS, GROUPING, INTERNAL_WORDS, PRODUCT_WORDS, HIGHEST, LOWEST)
                     .flatMap(Set::stream)
@@ -480,7 +411,7 @@ final class QuestionWords {
     private static Set<String> reserved() {
         Set<String> words = new HashSet<>(COMMON);
         words.addAll(OPTION_WORDS);
-        words.addAll(NOUNS.keySet());
+        words.addAll(Lexicon.NOUNS.keySet());
         words.addAll(GROUPING);
         words.addAll(INTERNAL_WORDS);
         words.addAll(PRODUCT_WORDS);
@@ -491,6 +422,13 @@ final class QuestionWords {
     }
 
     /**
+     * "than" before a period ("more this week than last week", "less than in october"): a
+     * comparison of two periods, not a comparative of amounts ("more than they pay").
+     */
+    static final String THAN_A_PERIOD = "\\bthan(?= (?:in |on |during |for |over )?(?:the )?(?:last|previous|prior"
+            + "|past|this|yesterday|today|q[1-4]|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|20\\d\\d)\\b)";
+
+    /**
      * Everyday phrases put in Ask's words before anything else is read, in this order: phrases
      * whose nouns are not groupings ("sources of waste" is waste, "model overkill" a kind of it),
      * and everyday words for margin and for savings.
@@ -499,7 +437,8 @@ final class QuestionWords {
             Map.entry(Pattern.compile("\\bsources? of (waste|spend|spending|cost|costs)\\b"), "$1"),
             Map.entry(Pattern.compile("\\bmodel overkill\\b"), "overkill"),
             Map.entry(Pattern.compile("\\b(?:making|make|made|earning|earn) money\\b"), "margin"),
-            Map.entry(Pattern.compile("\\b(?:spend|pay|paying|spending) less\\b"), "save"),
+            // "Spend less" is saving, unless it compares two periods ("did acme spend less this week than last").
+            Map.entry(Pattern.compile("\\b(?:spend|pay|paying|spending) less\\b(?!.*" + THAN_A_PERIOD + ")"), "save"),
             Map.entry(Pattern.compile("\\bcheaper models?\\b"), "cheaper model savings"),
             // Losing money is a negative margin: "lost us money", "underwater", "cost us more than they pay".
             Map.entry(Pattern.compile("\\b(?:lost|lose|losing|loses) (?:us |me |them )?money\\b"), "margin"),
@@ -560,49 +499,9 @@ final class QuestionWords {
             Pattern.compile("\\b(?:which|what|the|show|list) " + N
                     + "(?= (?!(?:hours?|days?|weeks?|months?|quarters?|years?)\\b)[a-z])"));
 
-    /** The order filters are passed in (internal tool, model and provider take their namesakes' places). */
-    static final List<Dimension> FILTER_ORDER = List.of(
-            Dimension.TENANT,
-            Dimension.FEATURE,
-            Dimension.MODEL,
-            Dimension.INTERNAL_MODEL,
-            Dimension.PROVIDER,
-            Dimension.INTERNAL_PROVIDER,
-            Dimension.AGENT,
-            Dimension.WORKFLOW,
-            Dimension.TOOL,
-            Dimension.INTERNAL_TOOL,
-            Dimension.USER,
-            Dimension.STATUS,
-            Dimension.OUTCOME,
-            Dimension.EMPLOYEE,
-            Dimension.TEAM,
-            Dimension.CATEGORY,
-            Dimension.SOURCE);
-
     /** What savings recommendations can be narrowed to, in the order they are passed. */
     static final List<Dimension> SAVINGS_FILTERS =
             List.of(Dimension.FEATURE, Dimension.TENANT, Dimension.WORKFLOW, Dimension.MODEL);
-
-    /** Product spend first, then the dimensions people most often mean by a bare name. */
-    static final List<Dimension> NAME_PREFERENCE = List.of(
-            Dimension.FEATURE,
-            Dimension.TENANT,
-            Dimension.MODEL,
-            Dimension.PROVIDER,
-            Dimension.AGENT,
-            Dimension.WORKFLOW,
-            Dimension.TOOL,
-            Dimension.USER,
-            Dimension.OUTCOME,
-            Dimension.STATUS,
-            Dimension.EMPLOYEE,
-            Dimension.TEAM,
-            Dimension.INTERNAL_TOOL,
-            Dimension.CATEGORY,
-            Dimension.INTERNAL_MODEL,
-            Dimension.INTERNAL_PROVIDER,
-            Dimension.SOURCE);
 
     /** Lower case, one space between words, without punctuation that carries no meaning here. */
     static String normalise(String question) {

@@ -19,121 +19,146 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The state of reading one question: the reading stages (normalise, correct typos, refuse what no
- * tool answers, the period, the options named by phrase, the names of the workspace, the words of
- * measures and groupings, exclusions) fill it in question order; the call builders read it.
+ * One question as read: the immutable facts the reading stages produce in question order
+ * (normalise and correct typos, {@link QuestionText}; refuse what no tool answers, {@link
+ * NotForAsk}; the period, {@link Periods}; the options named by phrase, {@link PhraseOptions}; how
+ * many, {@link TopN}; the workspace's names, {@link EntityMatcher}; the words of measures and
+ * groupings, {@link Terms}; exclusions, {@link Negation}; the measure asked for; what the names make
+ * of it, {@link DimensionReading}). The call builders read it; only {@link #notes}, the answer's
+ * notes in the order the choices are made, grows as they build the call.
  */
 final class Reading {
 
-    private final EntityMatcher matcher;
-    private final VocabularyCorrection correction;
     final Instant now;
     final LocalDate today;
-
     final String question;
-    final List<String> notes = new ArrayList<>();
-    String text;
-    List<String> words;
-    List<Mention> mentions;
+    /** Every choice the question did not spell out, in the order it is made (part of the answer). */
+    final List<String> notes;
+
+    final String text;
+    final List<String> words;
+    /** The names the question keeps: filters, labels, groupings. */
+    final List<Mention> mentions;
     /** Names the question leaves out ("without onboarding"): never filters, only exclusions. */
-    final List<Mention> excluded = new ArrayList<>();
+    final List<Mention> excluded;
 
-    TimeRange range;
+    final TimeRange range;
     /** The other period of a comparison that names two; null otherwise. */
-    TimeRange second;
-
-    Integer limit;
-    /** The options named by phrase; none until they are read. */
-    PhraseOptions options = PhraseOptions.NONE;
+    final TimeRange second;
     /** Whether the question asks for a comparison ("vs", "compared to", "month over month"). */
-    boolean comparing;
+    final boolean comparing;
 
-    String budgetName;
-    /** The measures, dimension words and usage words of the question; none until they are read. */
-    Terms terms = Terms.NONE;
-    /** Usage, grouping, filters and exclusions from the names, once the question is read. */
-    DimensionReading dimensions;
-    /** The measure asked for, once the question is read. */
-    Metric asked;
+    final Integer limit;
+    /** The options named by phrase. */
+    final PhraseOptions options;
 
-    Reading(EntityMatcher matcher, VocabularyCorrection correction, Instant now, String question) {
-        this.matcher = matcher;
-        this.correction = correction;
-        this.now = now;
-        this.today = LocalDate.ofInstant(now, ZoneOffset.UTC);
-        this.question = question == null ? "" : question;
+    final String budgetName;
+    /** The measures, dimension words and usage words of the question. */
+    final Terms terms;
+    /** Usage, grouping, filters and exclusions from the names. */
+    final DimensionReading dimensions;
+    /** The measure asked for. */
+    final Metric asked;
+
+    /** The outcome of reading a question: the reading, or why it cannot be answered. */
+    record Outcome(Reading reading, Interpretation refused) {
+
+        private static Outcome refused(String reason, List<String> notes) {
+            return new Outcome(null, Interpretation.unanswered(reason, notes));
+        }
     }
 
-    /**
-     * Runs the reading stages over the question: null when it was read (the measure asked for is
-     * then {@link #asked}), else the reason it cannot be answered.
-     */
-    Interpretation read() {
+    private Reading(
+            Instant now,
+            String question,
+            List<String> notes,
+            String text,
+            List<String> words,
+            List<Mention> mentions,
+            List<Mention> excluded,
+            Periods periods,
+            TopN topN,
+            PhraseOptions options,
+            String budgetName,
+            Terms terms,
+            Metric asked) {
+        this.now = now;
+        this.today = LocalDate.ofInstant(now, ZoneOffset.UTC);
+        this.question = question;
+        this.notes = notes;
+        this.text = text;
+        this.words = List.copyOf(words);
+        this.mentions = List.copyOf(mentions);
+        this.excluded = List.copyOf(excluded);
+        this.range = periods.range();
+        this.second = periods.second();
+        this.comparing = periods.comparing();
+        this.limit = topN.limit();
+        this.options = options;
+        this.budgetName = budgetName;
+        this.terms = terms;
+        this.asked = asked;
+        this.dimensions = new DimensionReading(terms, this.mentions, this.excluded, notes);
+    }
+
+    /** Runs the reading stages over {@code question}, asked at {@code now}. */
+    static Outcome read(EntityMatcher matcher, VocabularyCorrection correction, Instant now, String question) {
+        question = question == null ? "" : question;
+        LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
+        List<String> notes = new ArrayList<>();
         QuestionText read = QuestionText.read(question, correction);
         if (read == null) {
-            return unanswered("the question is empty");
+            return Outcome.refused("the question is empty", notes);
         }
-        text = read.text();
         notes.addAll(read.notes());
-        budgetName = read.budgetName();
-        boolean budgetWords = read.budgetWords();
-        String withoutNames = matcher.withoutExactNames(text);
-        String notForAsk = NotForAsk.reason(withoutNames, budgetWords);
+        String withoutNames = matcher.withoutExactNames(read.text());
+        String notForAsk = NotForAsk.reason(withoutNames, read.budgetWords());
         if (notForAsk != null) {
-            return unanswered(notForAsk);
+            return Outcome.refused(notForAsk, notes);
         }
-        TimePhrases.Found time = TimePhrases.find(text, today, now);
-        if (time.problem() != null) {
-            return unanswered("Ask can't read the period: " + time.problem());
+        Periods periods = Periods.read(read.text(), withoutNames, today, now);
+        if (periods.refusal() != null) {
+            return Outcome.refused(periods.refusal(), notes);
         }
-        comparing = AskPhrases.compare(withoutNames);
-        if (time.second() != null && !comparing) {
-            return unanswered("it names two periods; ask to compare them (\"October vs September\") or about one"
-                    + " period at a time");
-        }
-        range = time.range();
-        second = time.second();
-        TimeRange current = comparing && second == null && range != null
-                ? TimePhrases.currentAgainst(text, time.rest(), range, today)
-                : null;
-        if (current != null) {
-            // "X compared to last month": last month is the base, this month so far the current.
-            second = range;
-            range = current;
-        }
-        options = PhraseOptions.read(matcher.withoutExactNames(time.rest()), comparing);
-        TopN topN = TopN.take(time.rest());
-        limit = topN.limit();
-        text = topN.rest();
-        words = Arrays.stream(text.trim().split("\\s+"))
+        PhraseOptions options = PhraseOptions.read(matcher.withoutExactNames(periods.rest()), periods.comparing());
+        TopN topN = TopN.take(periods.rest());
+        String text = topN.rest();
+        List<String> words = Arrays.stream(text.trim().split("\\s+"))
                 .map(w -> w.replaceAll("^[.\\-_]+|[.\\-_]+$", ""))
                 .filter(w -> !w.isEmpty())
-                .collect(Collectors.toCollection(ArrayList::new));
+                .toList();
         List<String> unsure = new ArrayList<>();
         List<EntityMatcher.Absent> absent = new ArrayList<>();
-        mentions = matcher.find(words, RESERVED, unsure, absent);
+        List<Mention> found = matcher.find(words, RESERVED, unsure, absent);
         if (!unsure.isEmpty()) {
-            return unanswered("Ask is not sure which name you mean: " + String.join("; ", unsure)
-                    + ". Please spell it as it appears in your data");
+            return Outcome.refused(
+                    "Ask is not sure which name you mean: " + String.join("; ", unsure)
+                            + ". Please spell it as it appears in your data",
+                    notes);
         }
         if (!absent.isEmpty()) {
             // Another version of a name is another name: answering for the one seen would be a swap.
             EntityMatcher.Absent first = absent.get(0);
-            return unanswered("Ask found no "
-                    + Words.noun(first.dimensions().iterator().next()) + " '"
-                    + first.typed() + "' in this workspace's data of the last "
-                    + Vocabulary.LOOKBACK.toDays() + " days. Did you mean '" + first.nearest()
-                    + "'? Ask about it by that name, or without the name to see the ones there are");
+            return Outcome.refused(
+                    "Ask found no "
+                            + Words.noun(first.dimensions().iterator().next()) + " '"
+                            + first.typed() + "' in this workspace's data of the last "
+                            + Vocabulary.LOOKBACK.toDays() + " days. Did you mean '" + first.nearest()
+                            + "'? Ask about it by that name, or without the name to see the ones there are",
+                    notes);
         }
-        terms = Terms.read(words, mentions, matcher);
+        Terms terms = Terms.read(words, found, matcher);
         notes.addAll(terms.notes());
         if (terms.unknownName() != null) {
-            return unanswered("Ask found no " + terms.unknownName() + " in this workspace's data of the last "
-                    + Vocabulary.LOOKBACK.toDays()
-                    + " days." + terms.didYouMean()
-                    + " Check the spelling, or ask without the name to see the ones there are");
+            return Outcome.refused(
+                    "Ask found no " + terms.unknownName() + " in this workspace's data of the last "
+                            + Vocabulary.LOOKBACK.toDays()
+                            + " days." + terms.didYouMean()
+                            + " Check the spelling, or ask without the name to see the ones there are",
+                    notes);
         }
-        excluded.addAll(Negation.negated(words, mentions, NOUNS.keySet()));
+        List<Mention> excluded = Negation.negated(words, found, Lexicon.NOUNS.keySet());
+        List<Mention> mentions = new ArrayList<>(found);
         mentions.removeAll(excluded);
         if (terms.metrics().isEmpty()
                 && terms.groupings().isEmpty()
@@ -141,11 +166,13 @@ final class Reading {
                 && options.spendMetric() == null
                 && options.grain() == null
                 && !options.trend()
-                && !comparing) {
-            return unanswered("Ask did not recognise a measure (spend, tokens, calls, margin, waste, savings,"
-                    + " budgets, alerts) or anything of your workspace in it");
+                && !periods.comparing()) {
+            return Outcome.refused(
+                    "Ask did not recognise a measure (spend, tokens, calls, margin, waste, savings,"
+                            + " budgets, alerts) or anything of your workspace in it",
+                    notes);
         }
-        Metric metric = metric();
+        Metric metric = metric(terms, options, text, notes);
         for (Mention m : mentions) {
             if (m.typo()) {
                 notes.add("'" + m.typed() + "' read as '" + m.value() + "'");
@@ -154,17 +181,33 @@ final class Reading {
         if (!excluded.isEmpty() && metric != Metric.SPEND && metric != Metric.TOKENS && metric != Metric.CALLS) {
             // Never answer the opposite: a left-out name must not become a filter of another tool.
             // Spend reports and their comparisons exclude; margins, waste, savings, budgets and alerts do not.
-            return unanswered("Ask leaves names out of spend reports and their comparisons only (" + excludedWords()
-                    + "); ask for spend, tokens or calls without them, or ask without the exclusion");
+            return Outcome.refused(
+                    "Ask leaves names out of spend reports and their comparisons only (" + excludedWords(excluded)
+                            + "); ask for spend, tokens or calls without them, or ask without the exclusion",
+                    notes);
         }
-        asked = metric;
-        dimensions = new DimensionReading(terms, mentions, excluded, notes);
-        return null;
+        return new Outcome(
+                new Reading(
+                        now,
+                        question,
+                        notes,
+                        text,
+                        words,
+                        mentions,
+                        excluded,
+                        periods,
+                        topN,
+                        options,
+                        read.budgetName(),
+                        terms,
+                        metric),
+                null);
     }
 
     // ---- words
 
-    Metric metric() {
+    /** The measure asked for: the first measure word, as the phrases around it qualify it. */
+    private static Metric metric(Terms terms, PhraseOptions options, String text, List<String> notes) {
         if (terms.metrics().isEmpty()) {
             if (options.spendMetric() == null) {
                 notes.add("No measure named: read as spend");
@@ -241,6 +284,10 @@ final class Reading {
     }
 
     String excludedWords() {
+        return excludedWords(excluded);
+    }
+
+    private static String excludedWords(List<Mention> excluded) {
         return "without " + excluded.stream().map(Mention::value).collect(Collectors.joining(", "));
     }
 

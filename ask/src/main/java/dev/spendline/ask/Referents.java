@@ -1,12 +1,9 @@
 package dev.spendline.ask;
 
 import dev.spendline.contracts.json.Json;
-import dev.spendline.contracts.query.Dimension;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -17,8 +14,7 @@ import tools.jackson.databind.JsonNode;
 final class Referents {
 
     /** The argument names that filter on a dimension: {@code tenant}, {@code model}... */
-    static final Set<String> DIMENSIONS =
-            Arrays.stream(Dimension.values()).map(Dimension::wireName).collect(Collectors.toUnmodifiableSet());
+    static final Set<String> DIMENSIONS = Set.copyOf(Lexicon.FILTER_NAMES);
 
     private Referents() {}
 

@@ -1,6 +1,5 @@
 package dev.spendline.ask;
 
-import static dev.spendline.ask.AnswerWriter.FILTER_ORDER;
 import static dev.spendline.ask.AnswerWriter.capital;
 import static dev.spendline.ask.AnswerWriter.figure;
 import static dev.spendline.ask.AnswerWriter.label;
@@ -40,12 +39,12 @@ final class SpendAnswer {
         TimeGrain grain = by == null ? TimeGrain.parse(r.by()) : null;
         SpendMetric metric = SpendMetric.parse(r.metric());
         String filter = r.filters().entrySet().stream()
-                .sorted(java.util.Comparator.comparingInt(e -> FILTER_ORDER.indexOf(e.getKey())))
+                .sorted(java.util.Comparator.comparingInt(e -> Lexicon.FILTER_NAMES.indexOf(e.getKey())))
                 .map(e -> Words.named(Dimension.of(usage, e.getKey()), e.getValue()))
                 .collect(Collectors.joining(" and "));
         // Said in the title, so an answer without a name can never be read as one about it.
         String without = r.excluded().entrySet().stream()
-                .sorted(java.util.Comparator.comparingInt(e -> FILTER_ORDER.indexOf(e.getKey())))
+                .sorted(java.util.Comparator.comparingInt(e -> Lexicon.FILTER_NAMES.indexOf(e.getKey())))
                 .flatMap(e -> e.getValue().stream().map(v -> Words.named(Dimension.of(usage, e.getKey()), v)))
                 .collect(Collectors.joining(" or "));
         TimeGrain per = r.per() == null ? null : TimeGrain.parse(r.per());

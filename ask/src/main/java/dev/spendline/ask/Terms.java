@@ -3,7 +3,7 @@ package dev.spendline.ask;
 import static dev.spendline.ask.QuestionWords.*;
 
 import dev.spendline.ask.EntityMatcher.Mention;
-import dev.spendline.ask.QuestionWords.Noun;
+import dev.spendline.ask.Lexicon.Noun;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.UsageKind;
 import java.util.ArrayList;
@@ -168,7 +168,7 @@ record Terms(
                     || HIGHEST.contains(candidate)
                     || LOWEST.contains(candidate)
                     || NAME_FILLERS.contains(candidate)
-                    || NOUNS.containsKey(candidate)
+                    || Lexicon.NOUNS.containsKey(candidate)
                     || Negation.isCueWord(candidate);
             if (known || !candidate.matches("[a-z0-9][a-z0-9._:/@-]*") || candidate.matches("\\d+")) {
                 return null;
@@ -178,7 +178,7 @@ record Terms(
                     return null;
                 }
             }
-            Noun noun = NOUNS.get(words.get(i));
+            Noun noun = Lexicon.NOUNS.get(words.get(i));
             Set<Dimension> of = EnumSet.noneOf(Dimension.class);
             if (noun != null) {
                 Stream.of(noun.product(), noun.internal())
@@ -248,7 +248,7 @@ record Terms(
             if (NOT_NAMES.contains(candidate) || candidate.length() < 3 || !unknownWord(candidate)) {
                 return null;
             }
-            return absentName(noun, candidate, dimensionsOf(NOUNS.get(noun)));
+            return absentName(noun, candidate, dimensionsOf(Lexicon.NOUNS.get(noun)));
         }
 
         /**
@@ -269,7 +269,7 @@ record Terms(
                     continue;
                 }
                 String[] parts = word.split("[-_.]");
-                Noun noun = parts.length > 1 ? NOUNS.get(parts[parts.length - 1]) : null;
+                Noun noun = parts.length > 1 ? Lexicon.NOUNS.get(parts[parts.length - 1]) : null;
                 boolean ownWord = Arrays.stream(parts, 0, parts.length - 1)
                         .anyMatch(p -> p.length() >= 3 && !NOT_NAMES.contains(p) && unknownWord(p));
                 if (noun != null && ownWord) {
@@ -297,7 +297,7 @@ record Terms(
                     || HIGHEST.contains(candidate)
                     || LOWEST.contains(candidate)
                     || NAME_FILLERS.contains(candidate)
-                    || NOUNS.containsKey(candidate)
+                    || Lexicon.NOUNS.containsKey(candidate)
                     || Negation.isCueWord(candidate)) {
                 return false;
             }
@@ -363,11 +363,11 @@ record Terms(
         }
 
         Noun noun(String word) {
-            Noun noun = NOUNS.get(word);
+            Noun noun = Lexicon.NOUNS.get(word);
             if (noun != null || word.length() < 6 || COMMON.contains(word)) {
                 return noun;
             }
-            for (Map.Entry<String, Noun> candidate : NOUNS.entrySet()) {
+            for (Map.Entry<String, Noun> candidate : Lexicon.NOUNS.entrySet()) {
                 if (candidate.getKey().length() >= 6 && TypoDistance.distance(word, candidate.getKey(), 1) <= 1) {
                     notes.add("'" + word + "' read as '" + candidate.getKey() + "'");
                     return candidate.getValue();

@@ -223,7 +223,40 @@ final class TimePhrases {
 
     /** A comparison word right before a period: what follows it is the reference. */
     private static final Pattern REFERENCE_CUE = Pattern.compile(
-            "\\b(?:vs|versus|against|compared (?:to|with)|relative to|compare\\b.*\\bwith)\\s+(?:the\\s+)?$");
+            "\\b(?:vs|versus|against|than|compared (?:to|with)|relative to|compare\\b.*\\bwith)\\s+(?:the\\s+)?$");
+
+    private static final Pattern FROM_TO =
+            Pattern.compile("\\bfrom (" + POINT + ") (?:to|until|till|through|thru) (" + POINT + ")\\b");
+
+    /**
+     * "(how did spend change) from September to October": in a comparison, two months (or two
+     * days) after "from … to" are two periods, the second set against the first, not one period
+     * across both. Null when the phrase names no such pair or its second is in the future; the
+     * pair is {current, base}.
+     */
+    static TimeRange[] fromToCompared(String text, LocalDate today) {
+        Matcher m = FROM_TO.matcher(text);
+        if (!m.find()) {
+            return null;
+        }
+        LocalDate[] base = point(m.group(1), today);
+        LocalDate[] current = point(m.group(2), today);
+        if (base == null || current == null || !base[0].isBefore(current[0]) || current[0].isAfter(today)) {
+            return null;
+        }
+        boolean months = wholeMonth(base) && wholeMonth(current);
+        boolean days = base[0].equals(base[1]) && current[0].equals(current[1]);
+        if (!months && !days) {
+            return null;
+        }
+        return new TimeRange[] {TimeRange.days(current[0], current[1]).endingBy(today), TimeRange.days(base[0], base[1])
+        };
+    }
+
+    private static boolean wholeMonth(LocalDate[] point) {
+        return point[0].getDayOfMonth() == 1
+                && point[1].equals(point[0].plusMonths(1).minusDays(1));
+    }
 
     /**
      * "spend compared to last month", "by model vs last week": the one period named comes after a

@@ -4,6 +4,7 @@ import dev.spendline.contracts.query.Dimension;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -18,6 +19,12 @@ public record Vocabulary(Map<Dimension, Set<String>> values) {
     public static final Duration LOOKBACK = Duration.ofDays(90);
 
     public static final Vocabulary EMPTY = new Vocabulary(Map.of());
+
+    /**
+     * The dimensions whose values Ask matches as names, in {@link Dimension#ORDER}: every one but
+     * end-user ids, statuses, outcomes and sources, so a new dimension is read with no edit.
+     */
+    public static final List<Dimension> DIMENSIONS = Lexicon.NAMED;
 
     public Vocabulary {
         Map<Dimension, Set<String>> copy = new EnumMap<>(Dimension.class);

@@ -6,7 +6,6 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
@@ -103,13 +102,8 @@ final class Words {
 
     /** The dimension as people call it: tenants are customers. */
     static String noun(Dimension dimension) {
-        return switch (dimension) {
-            case TENANT -> "customer";
-            case INTERNAL_TOOL -> "tool";
-            case INTERNAL_MODEL -> "model";
-            case INTERNAL_PROVIDER -> "provider";
-            default -> dimension.wireName();
-        };
+        // Internal namesakes share their product dimension's wire name ("model", "tool").
+        return dimension == Dimension.TENANT ? "customer" : dimension.wireName();
     }
 
     /** A small amount of money per unit, to four significant digits: $0.01235. */
@@ -153,12 +147,8 @@ final class Words {
         return value == null ? "(not attributed)" : "'" + value + "'";
     }
 
-    /** {@code 3 days 11 hours}, {@code 1 day}, {@code 11 hours}: a like-for-like span in words. */
-    static String span(Duration elapsed) {
-        long days = elapsed.toDays();
-        long hours = elapsed.minusDays(days).toHours();
-        String d = days == 0 ? "" : days + (days == 1 ? " day" : " days");
-        String h = hours == 0 ? "" : hours + (hours == 1 ? " hour" : " hours");
-        return (d + " " + h).strip();
+    /** {@code 1 day}, {@code 19 days}: a like-for-like span in words. */
+    static String days(long days) {
+        return days + (days == 1 ? " day" : " days");
     }
 }

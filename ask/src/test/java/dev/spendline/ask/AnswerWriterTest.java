@@ -130,8 +130,8 @@ class AnswerWriterTest {
     @Test
     void aComparisonNamesBothTotalsTheChangeAndTheMovers() {
         assertThat(answer("spend by feature this month vs last month"))
-                .isEqualTo("AI spend by feature, 1–21 Nov 2026 (the whole days so far) compared with the same 21 days"
-                        + " of Oct 2026 (1–21 Oct 2026), largest changes first: $1,234.56"
+                .isEqualTo("AI spend by feature, 1–22 Nov 2026 (to date; today is not over yet) compared with the"
+                        + " same 22 days of Oct 2026 (1–22 Oct 2026), largest changes first: $1,234.56"
                         + " against $1,000.00 (+$234.56, +23.5 %); search $800.00 from $500.00 (+$300.00, +60.0 %),"
                         + " chat $400.00 from $500.00 (-$100.00, -20.0 %), support-bot $34.56 from $0.00 (+$34.56);"
                         + " grew most: search, support-bot; fell most: chat.");

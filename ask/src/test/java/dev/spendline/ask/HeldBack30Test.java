@@ -180,6 +180,6 @@ class HeldBack30Test {
                 .filter(o -> !o.reading().answered())
                 .forEach(o -> assertThat(o.reading().reason()).isNotBlank());
         // Its first run, before any rule for its misses (docs/ask.md): the figure may only rise.
-        assertThat(accuracy).as("see target/ask-accuracy-held-back-30.md").isGreaterThanOrEqualTo(156 / 178.0);
+        assertThat(accuracy).as("see target/ask-accuracy-held-back-30.md").isGreaterThanOrEqualTo(170 / 178.0);
     }
 }

@@ -10,14 +10,14 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue #30: comparisons are like for like. A period to date is set against the same elapsed span,
- * to the hour (in whole days where the other period's hours are no longer kept), of the other
- * period, never its whole; the reading says so; and "A vs B" / "A compared to B" take B as the
- * base whichever is later.
+ * Issue #30: comparisons are like for like. A period to date is set against the same dates of the
+ * other period, today included (Mon–Thu against Mon–Thu, 1–19 Nov against 1–19 Oct), never its
+ * whole; the reading says so and that today is not over yet; and "A vs B" / "A compared to B" take
+ * B as the base whichever is later.
  */
 class LikeForLikeCompareTest {
 
-    /** A Thursday morning: this week has run 3 days 10.5 hours, read to the hour under way. */
+    /** A Thursday morning: this week so far is Monday to Thursday, today included. */
     private static final Instant THURSDAY = Instant.parse("2026-11-19T10:30:00Z");
 
     private static Interpretation read(String question) {
@@ -35,17 +35,17 @@ class LikeForLikeCompareTest {
     }
 
     @Test
-    void thisWeekSoFarIsComparedWithTheSameHoursOfLastWeek() {
+    void thisWeekSoFarIsComparedWithTheSameDaysOfLastWeek() {
         Interpretation reading = read("spend this week vs last week");
         assertThat(periods(reading))
                 .isEqualTo(Map.of(
-                        "from", "2026-11-16T00:00:00Z",
-                        "to", "2026-11-19T11:00:00Z",
-                        "baseFrom", "2026-11-09T00:00:00Z",
-                        "baseTo", "2026-11-12T11:00:00Z"));
+                        "from", "2026-11-16",
+                        "to", "2026-11-19",
+                        "baseFrom", "2026-11-09",
+                        "baseTo", "2026-11-12"));
         assertThat(reading.reading())
-                .contains("16–19 Nov 2026 to 11:00 UTC compared with the same 3 days 11 hours of 9–15 Nov 2026"
-                        + " (to 12 Nov 2026 11:00 UTC)");
+                .contains("16–19 Nov 2026 (to date; today is not over yet) compared with the same 4 days of"
+                        + " 9–15 Nov 2026 (9–12 Nov 2026)");
     }
 
     @Test
@@ -67,30 +67,97 @@ class LikeForLikeCompareTest {
     }
 
     @Test
-    void beyondTheHoursKeptTheWholeDaysSoFarAreComparedWithAsManyWholeDays() {
-        // Last month's hours are no longer kept: an 11:00 edge there would be read as its whole day.
+    void everyPeriodToDateIsComparedWithTheSameDatesOfThePeriodBefore() {
         Interpretation reading = read("did spend increase this month?");
         assertThat(periods(reading))
                 .isEqualTo(Map.of(
                         "from", "2026-11-01",
-                        "to", "2026-11-18",
+                        "to", "2026-11-19",
                         "baseFrom", "2026-10-01",
-                        "baseTo", "2026-10-18"));
+                        "baseTo", "2026-10-19"));
         assertThat(reading.reading())
-                .contains("1–18 Nov 2026 (the whole days so far) compared with the same 18 days of Oct 2026"
-                        + " (1–18 Oct 2026)");
+                .contains("1–19 Nov 2026 (to date; today is not over yet) compared with the same 19 days of"
+                        + " Oct 2026 (1–19 Oct 2026)");
+        assertThat(periods(read("spend today vs yesterday")))
+                .isEqualTo(Map.of(
+                        "from", "2026-11-19",
+                        "to", "2026-11-19",
+                        "baseFrom", "2026-11-18",
+                        "baseTo", "2026-11-18"));
+        // 1 Oct – 19 Nov is 50 days: the first 50 days of the quarter before.
+        assertThat(periods(read("spend this quarter vs last quarter")))
+                .isEqualTo(Map.of(
+                        "from", "2026-10-01",
+                        "to", "2026-11-19",
+                        "baseFrom", "2026-07-01",
+                        "baseTo", "2026-08-19"));
+        // The year to date against the same dates of last year, never the days right before it.
+        assertThat(periods(read("did spend grow this year")))
+                .isEqualTo(Map.of(
+                        "from", "2026-01-01",
+                        "to", "2026-11-19",
+                        "baseFrom", "2025-01-01",
+                        "baseTo", "2025-11-19"));
+        assertThat(periods(read("spend year over year"))).isEqualTo(periods(read("did spend grow this year")));
     }
 
     @Test
-    void theToolReadsBothSpansAsEqualAndAdjacentToTheHour() {
+    void aPeriodToDateLongerThanTheOneBeforeIsComparedWithAllOfIt() {
+        // 31 March: 31 days so far, February has 28; the base is all of February.
+        Interpretation reading = new QuestionInterpreter(
+                        AskCorpus.VOCABULARY, Instant.parse("2026-03-31T09:00:00Z"), ZoneOffset.UTC)
+                .interpret("spend this month vs last month");
+        assertThat(periods(reading))
+                .isEqualTo(Map.of(
+                        "from", "2026-03-01",
+                        "to", "2026-03-31",
+                        "baseFrom", "2026-02-01",
+                        "baseTo", "2026-02-28"));
+    }
+
+    @Test
+    void theToolReadsBothSpansAsWholeDatesOfEqualLength() {
         CompareQuery q =
                 (CompareQuery) read("spend this week vs last week").call().query("ws_1");
-        assertThat(q.currentSpend().to()).isEqualTo(Instant.parse("2026-11-19T11:00:00Z"));
-        assertThat(q.baseSpend().to()).isEqualTo(Instant.parse("2026-11-12T11:00:00Z"));
+        assertThat(q.currentSpend().to()).isEqualTo(Instant.parse("2026-11-20T00:00:00Z"));
+        assertThat(q.baseSpend().to()).isEqualTo(Instant.parse("2026-11-13T00:00:00Z"));
         assertThat(java.time.Duration.between(
                         q.currentSpend().from(), q.currentSpend().to()))
                 .isEqualTo(java.time.Duration.between(
                         q.baseSpend().from(), q.baseSpend().to()));
+    }
+
+    @Test
+    void fromOneMonthToAnotherInAComparisonIsTwoMonths() {
+        assertThat(periods(read("how did spend change from september to october")))
+                .isEqualTo(Map.of(
+                        "from", "2026-10-01",
+                        "to", "2026-10-31",
+                        "baseFrom", "2026-09-01",
+                        "baseTo", "2026-09-30"));
+        // Without a comparison word it stays one period.
+        assertThat(new QuestionInterpreter(AskCorpus.VOCABULARY, THURSDAY, ZoneOffset.UTC)
+                        .interpret("spend by feature from september to october")
+                        .call()
+                        .arguments())
+                .containsEntry("from", "2026-09-01")
+                .containsEntry("to", "2026-10-31");
+    }
+
+    @Test
+    void moreOrLessThanAPeriodIsAComparisonWithIt() {
+        assertThat(periods(read("did we spend more this week than last week")))
+                .isEqualTo(periods(read("spend this week vs last week")));
+        assertThat(periods(read("did acme spend less this month than last month")))
+                .isEqualTo(periods(read("spend this month vs last month")));
+        assertThat(periods(read("are we spending more than last week")))
+                .isEqualTo(periods(read("spend this week vs last week")));
+        // "more than they pay" compares amounts, not periods: still margin.
+        assertThat(new QuestionInterpreter(AskCorpus.VOCABULARY, THURSDAY, ZoneOffset.UTC)
+                        .interpret("which customers cost more than they pay in october")
+                        .call()
+                        .name())
+                .isEqualTo("margin_by_customer");
     }
 
     @Test
@@ -107,9 +174,9 @@ class LikeForLikeCompareTest {
         assertThat(periods(read("how did spend change from last month to this month")))
                 .isEqualTo(Map.of(
                         "from", "2026-11-01",
-                        "to", "2026-11-18",
+                        "to", "2026-11-19",
                         "baseFrom", "2026-10-01",
-                        "baseTo", "2026-10-18"));
+                        "baseTo", "2026-10-19"));
         assertThat(periods(read("spend last month vs september")))
                 .isEqualTo(Map.of(
                         "from", "2026-10-01",
@@ -119,17 +186,17 @@ class LikeForLikeCompareTest {
     }
 
     @Test
-    void aWholePeriodAgainstOneToDateIsCutToTheSameSpanToo() {
+    void aWholePeriodAgainstOneToDateIsCutToTheSameDatesToo() {
         Interpretation reading = read("spend last week compared to this week");
         assertThat(periods(reading))
                 .isEqualTo(Map.of(
-                        "from", "2026-11-09T00:00:00Z",
-                        "to", "2026-11-12T11:00:00Z",
-                        "baseFrom", "2026-11-16T00:00:00Z",
-                        "baseTo", "2026-11-19T11:00:00Z"));
+                        "from", "2026-11-09",
+                        "to", "2026-11-12",
+                        "baseFrom", "2026-11-16",
+                        "baseTo", "2026-11-19"));
         assertThat(reading.reading())
-                .contains("the same 3 days 11 hours of 9–15 Nov 2026 (to 12 Nov 2026 11:00 UTC) compared with"
-                        + " 16–19 Nov 2026 to 11:00 UTC");
+                .contains("the same 4 days of 9–15 Nov 2026 (9–12 Nov 2026) compared with"
+                        + " 16–19 Nov 2026 (to date; today is not over yet)");
     }
 
     @Test
@@ -141,9 +208,9 @@ class LikeForLikeCompareTest {
         assertThat(periods(read("spend compared to last month")))
                 .isEqualTo(Map.of(
                         "from", "2026-11-01",
-                        "to", "2026-11-18",
+                        "to", "2026-11-19",
                         "baseFrom", "2026-10-01",
-                        "baseTo", "2026-10-18"));
+                        "baseTo", "2026-10-19"));
         assertThat(periods(read("search spend against yesterday")))
                 .isEqualTo(periods(read("search spend today vs yesterday")));
         assertThat(periods(read("compare spend with last quarter")))
@@ -154,9 +221,9 @@ class LikeForLikeCompareTest {
         assertThat(periods(read("tokens compared to september")))
                 .isEqualTo(Map.of(
                         "from", "2026-11-01",
-                        "to", "2026-11-18",
+                        "to", "2026-11-19",
                         "baseFrom", "2026-09-01",
-                        "baseTo", "2026-09-18"));
+                        "baseTo", "2026-09-19"));
         // Margins are whole months: this month against the one named.
         assertThat(read("customer margins compared to last month").call().arguments())
                 .containsEntry("from", "2026-11")
@@ -179,6 +246,16 @@ class LikeForLikeCompareTest {
     }
 
     @Test
+    void aFollowUpComparisonOfAPeriodToDateIsLikeForLikeToo() {
+        QuestionInterpreter interpreter = new QuestionInterpreter(AskCorpus.VOCABULARY, THURSDAY, ZoneOffset.UTC);
+        Interpretation first = interpreter.interpret("spend by model this week");
+        AskContext context = AskContext.decode(AskContext.of(first.call(), null).encode());
+        Interpretation followUp = new FollowUps(interpreter).read(context, "compared to last week?", THURSDAY);
+        assertThat(followUp.call().tool()).isEqualTo(ReadTool.COMPARE);
+        assertThat(periods(followUp)).isEqualTo(periods(read("spend by model this week vs last week")));
+    }
+
+    @Test
     void goingUpOrDownIsAComparison() {
         for (String q : new String[] {
             "did spend go up this week",
@@ -191,9 +268,8 @@ class LikeForLikeCompareTest {
     }
 
     @Test
-    void spansAreWrittenInDaysAndHours() {
-        assertThat(Words.span(java.time.Duration.ofHours(83))).isEqualTo("3 days 11 hours");
-        assertThat(Words.span(java.time.Duration.ofDays(1))).isEqualTo("1 day");
-        assertThat(Words.span(java.time.Duration.ofHours(1))).isEqualTo("1 hour");
+    void spansAreWrittenInDays() {
+        assertThat(Words.days(19)).isEqualTo("19 days");
+        assertThat(Words.days(1)).isEqualTo("1 day");
     }
 }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The reading stages one at a time, each over its own input: the text ({@link QuestionText}), what no
- * tool answers ({@link NotForAsk}),
+ * tool answers ({@link NotForAsk}), the period ({@link Periods}),
  * how many ({@link TopN}), the options named by phrase
  * ({@link PhraseOptions}), the words of measures, groupings, labels and usage ({@link Terms}), what the
  * names make of it ({@link DimensionReading}) and the intent, the read tool a measure is answered by. Their results are facts: immutable once read.
@@ -42,6 +42,53 @@ class ReadingStagesTest {
         assertThat(budget.budgetName()).isEqualTo("q4 pilot");
         assertThat(budget.text()).isEqualTo("status of the budget ");
         assertThat(QuestionText.read(" ?! ", correction)).isNull();
+    }
+
+    @Test
+    void thePeriodsAreReadInTheOrderCurrentThenBase() {
+        java.time.LocalDate today = java.time.LocalDate.ofInstant(AskCorpus.NOW, java.time.ZoneOffset.UTC);
+        String text = "how did spend change from september to october";
+        Periods fromTo = Periods.read(text, text, today, AskCorpus.NOW);
+        assertThat(fromTo.comparing()).isTrue();
+        assertThat(fromTo.range())
+                .isEqualTo(TimeRange.months(java.time.YearMonth.of(2026, 10), java.time.YearMonth.of(2026, 10)));
+        assertThat(fromTo.second())
+                .isEqualTo(TimeRange.months(java.time.YearMonth.of(2026, 9), java.time.YearMonth.of(2026, 9)));
+        text = "spend compared to last month";
+        Periods against = Periods.read(text, text, today, AskCorpus.NOW);
+        assertThat(against.range()).isEqualTo(TimeRange.days(today.withDayOfMonth(1), today));
+        assertThat(against.second().firstDay())
+                .isEqualTo(today.withDayOfMonth(1).minusMonths(1));
+        text = "spend by feature from september to october";
+        Periods one = Periods.read(text, text, today, AskCorpus.NOW);
+        assertThat(one.comparing()).isFalse();
+        assertThat(one.second()).isNull();
+        text = "spend this week and last week";
+        assertThat(Periods.read(text, text, today, AskCorpus.NOW).refusal()).contains("it names two periods");
+    }
+
+    @Test
+    void aReadingIsImmutableButForTheNotesItsCallAdds() {
+        Reading reading = Reading.read(
+                        matcher,
+                        new VocabularyCorrection(QuestionWords.LEXICON, AskCorpus.VOCABULARY),
+                        AskCorpus.NOW,
+                        "spend by feature without chat for acme this month")
+                .reading();
+        assertThat(reading.range).isNotNull();
+        assertThat(reading.excluded).extracting(Mention::value).containsExactly("chat");
+        assertThat(reading.mentions).extracting(Mention::value).containsExactly("acme");
+        assertThatThrownBy(() -> reading.words.add("globex")).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> reading.mentions.clear()).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> reading.excluded.clear()).isInstanceOf(UnsupportedOperationException.class);
+        assertThat(Reading.read(
+                                matcher,
+                                new VocabularyCorrection(QuestionWords.LEXICON, AskCorpus.VOCABULARY),
+                                AskCorpus.NOW,
+                                "tell me a joke")
+                        .refused()
+                        .answered())
+                .isFalse();
     }
 
     @Test
@@ -140,7 +187,7 @@ class ReadingStagesTest {
                 new ArrayList<>(Arrays.asList("tokens by model for customer acme without search".split(" ")));
         List<Mention> mentions = matcher.find(words, QuestionWords.RESERVED, new ArrayList<>());
         Terms terms = Terms.read(words, mentions, matcher);
-        List<Mention> excluded = Negation.negated(words, mentions, QuestionWords.NOUNS.keySet());
+        List<Mention> excluded = Negation.negated(words, mentions, Lexicon.NOUNS.keySet());
         List<Mention> kept = new ArrayList<>(mentions);
         kept.removeAll(excluded);
         List<String> notes = new ArrayList<>();

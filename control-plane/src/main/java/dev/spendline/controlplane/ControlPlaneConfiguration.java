@@ -11,6 +11,7 @@ import dev.spendline.controlplane.oauth.OAuthAccessTokens;
 import dev.spendline.controlplane.oauth.OAuthGrantRepository;
 import dev.spendline.controlplane.oauth.SigningKeyRepository;
 import dev.spendline.controlplane.signin.SignInAttemptRepository;
+import dev.spendline.controlplane.slack.SlackAlertRepository;
 import dev.spendline.controlplane.slack.SlackInstallationRepository;
 import dev.spendline.controlplane.webhooks.WebhookEndpointRepository;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
@@ -92,6 +93,11 @@ public class ControlPlaneConfiguration {
     @Bean
     public WebhookEndpointRepository webhookEndpointRepository(JdbcClient controlPlaneJdbcClient) {
         return new WebhookEndpointRepository(controlPlaneJdbcClient);
+    }
+
+    @Bean
+    public SlackAlertRepository slackAlertRepository(JdbcClient controlPlaneJdbcClient, Clock clock) {
+        return new SlackAlertRepository(controlPlaneJdbcClient, clock);
     }
 
     @Bean

@@ -59,6 +59,8 @@ public abstract class DatabaseTest {
                 "slack_installations",
                 "slack_oauth_states",
                 "slack_events",
+                "slack_alert_channels",
+                "slack_alert_messages",
                 "oauth_grants",
                 "oauth2_authorization",
                 "oauth2_authorization_consent",

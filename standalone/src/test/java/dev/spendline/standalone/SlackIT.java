@@ -42,7 +42,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The Slack app on a running standalone, end to end: an owner signs in with a password, adds Slack
+ * The Slack app on a running standalone, end to end (and, in the second test, alerts of the real
+ * pipeline posted to the channel an owner chose in settings and updated in place when they resolve): an owner signs in with a password, adds Slack
  * from settings (a real session and CSRF token; Slack's side is a local fake answering
  * {@code oauth.v2.access}, {@code auth.test} and the command's {@code response_url} as Slack does),
  * events go in through the ingest API and the real pipeline, and a signed slash command is answered
@@ -56,7 +57,13 @@ class SlackIT {
     private static final String EMAIL = "olga@example.com";
     private static final String PASSWORD = "a long enough password";
 
+    private static final String ALERTS_BOT_TOKEN = "xoxb-1-2-slackit-alerts";
+    private static final String ALERTS_CHANNEL = "C0ALERTSIT";
+
     private static HttpServer slack;
+    /** The messages of the fake's channels as Slack shows them (an update replaces text and blocks). */
+    private static final List<Map<String, String>> messages = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     private static final BlockingQueue<String> responses = new LinkedBlockingQueue<>();
     private static Standalone spendline;
     private static SpendlineHttp http;
@@ -227,6 +234,177 @@ class SlackIT {
                 .collect(Collectors.joining("&"));
     }
 
+    @Test
+    void anAlertOfTheRealPipelineIsPostedInTheChosenChannelAndItsResolutionUpdatesThatMessage() throws Exception {
+        var ctx = spendline.context();
+        Workspace workspace = ctx.getBean(WorkspaceRepository.class).create("Slack alerts IT", Plan.TEAM);
+        String email = "omar@example.com";
+        String userId = ctx.getBean(UserRepository.class)
+                .create(email, "Omar", ctx.getBean(PasswordEncoder.class).encode(PASSWORD))
+                .id();
+        ctx.getBean(MembershipRepository.class).add(workspace.id(), userId, Role.OWNER);
+        String key =
+                ctx.getBean(ApiKeyRepository.class).issue(workspace.id(), "it").secret();
+        HttpClient owner = HttpClient.newBuilder()
+                .cookieHandler(new CookieManager())
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
+
+        assertThat(send(
+                                owner,
+                                formRequest(
+                                        "/signin",
+                                        Map.of("email", email, "password", PASSWORD, "_csrf", csrf(owner, "/signin"))))
+                        .statusCode())
+                .isEqualTo(302);
+        String authorize = location(
+                send(owner, formRequest("/app/settings/slack/install", Map.of("_csrf", csrf(owner, "/app/settings")))));
+        Matcher state = Pattern.compile("[?&]state=([^&]+)").matcher(authorize);
+        assertThat(state.find()).isTrue();
+        assertThat(send(owner, getRequest("/app/settings/slack/callback?code=code-2&state=" + state.group(1)))
+                        .statusCode())
+                .isEqualTo(302);
+        String channelForm =
+                "channel=" + ALERTS_CHANNEL + "&types=BUDGET_THRESHOLD&severities=WARNING&severities=CRITICAL"
+                        + "&_csrf=" + URLEncoder.encode(csrf(owner, "/app/settings"), StandardCharsets.UTF_8);
+        HttpResponse<String> chosen = send(
+                owner,
+                HttpRequest.newBuilder(URI.create(spendline.baseUrl() + "/app/settings/slack/alerts"))
+                        .header("Content-Type", "application/x-www-form-urlencoded")
+                        .POST(HttpRequest.BodyPublishers.ofString(channelForm))
+                        .build());
+        assertThat(chosen.statusCode()).as(chosen.body()).isEqualTo(302);
+        assertThat(send(owner, getRequest("/app/settings")).body())
+                .contains("Alerts are posted to the channel <code>" + ALERTS_CHANNEL + "</code>");
+
+        awaitSlackNotifierAssigned();
+        // A monthly budget of $50 for the whole workspace, and $45 spent now: 90 %, a WARNING alert.
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        dev.spendline.contracts.budget.Budget budget = new dev.spendline.contracts.budget.Budget(
+                dev.spendline.contracts.budget.Budget.SCHEMA_VERSION,
+                workspace.id(),
+                "bud_slackalertsit00000001",
+                "Everything",
+                dev.spendline.contracts.budget.BudgetScope.WORKSPACE,
+                null,
+                dev.spendline.contracts.budget.BudgetPeriod.MONTHLY,
+                new java.math.BigDecimal("50"),
+                now,
+                "key_it");
+        var settings = ctx.getBean(dev.spendline.query.settings.SettingsWriter.class);
+        settings.put(dev.spendline.topics.Topics.BUDGETS, workspace.id(), budget.key(), budget);
+        assertThat(http.post(
+                                "/api/v1/events",
+                                key,
+                                SpendlineHttp.batch(List.of(SpendlineHttp.eventAt("a-1", "search", "45", now))))
+                        .status())
+                .isEqualTo(202);
+
+        Map<String, String> posted = awaitMessage(m -> true);
+        assertThat(posted.get("channel")).isEqualTo(ALERTS_CHANNEL);
+        assertThat(posted.get("text")).startsWith("WARNING · Budget threshold: Budget \"Everything\"");
+        assertThat(posted.get("blocks")).contains("$45.00", "$50.00", "90.0 %", "80 %", BASE_URL + "/app/alerts");
+
+        // Deleting the budget resolves its alert: the same message is updated.
+        settings.put(dev.spendline.topics.Topics.BUDGETS, workspace.id(), budget.key(), null);
+        Map<String, String> updated = awaitMessage(m -> m.get("text").startsWith("Resolved"));
+        assertThat(updated.get("ts")).isEqualTo(posted.get("ts"));
+        assertThat(updated.get("text")).startsWith("Resolved · Budget threshold · WARNING");
+        assertThat(messages).hasSize(1);
+    }
+
+    /** The notifier's group starts at the end of the topic: alerts count once it has its partitions. */
+    private static void awaitSlackNotifierAssigned() throws Exception {
+        var kafka = spendline.context().getBean(dev.spendline.topics.provision.KafkaClientSettings.class);
+        try (var admin = org.apache.kafka.clients.admin.Admin.create(kafka.config())) {
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (System.nanoTime() < deadline) {
+                var group = admin.describeConsumerGroups(List.of("spendline-slack-alerts"))
+                        .all()
+                        .get()
+                        .get("spendline-slack-alerts");
+                if (group.groupState() == org.apache.kafka.common.GroupState.STABLE
+                        && group.members().stream()
+                                .anyMatch(m -> !m.assignment().topicPartitions().isEmpty())) {
+                    return;
+                }
+                SpendlineHttp.sleep(100);
+            }
+        }
+        throw new AssertionError("the Slack alert notifier never got its partitions");
+    }
+
+    private static Map<String, String> awaitMessage(java.util.function.Predicate<Map<String, String>> wanted) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (System.nanoTime() < deadline) {
+            for (Map<String, String> message : messages) {
+                if (wanted.test(message)) {
+                    return message;
+                }
+            }
+            SpendlineHttp.sleep(50);
+        }
+        throw new AssertionError("no such Slack message; messages: " + messages);
+    }
+
+    /**
+     * {@code chat.postMessage} and {@code chat.update} as Slack answers them (form bodies, as the SDK
+     * sends them): a message gets a {@code ts}; an update replaces its text and blocks, same ts.
+     */
+    private static synchronized String chat(String path, String body) {
+        Map<String, String> form = new java.util.LinkedHashMap<>();
+        for (String pair : body.split("&")) {
+            int eq = pair.indexOf('=');
+            if (eq > 0) {
+                form.put(
+                        java.net.URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
+                        java.net.URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+            }
+        }
+        if (path.endsWith("postMessage")) {
+            Map<String, String> message = new java.util.concurrent.ConcurrentHashMap<>(form);
+            message.put("ts", "1764066999." + String.format("%06d", messages.size() + 1));
+            messages.add(message);
+            return "{\"ok\":true,\"channel\":\"" + form.get("channel") + "\",\"ts\":\"" + message.get("ts")
+                    + "\",\"message\":{\"type\":\"message\"}}";
+        }
+        for (Map<String, String> message : messages) {
+            if (message.get("channel").equals(form.get("channel"))
+                    && message.get("ts").equals(form.get("ts"))) {
+                message.put("text", form.get("text"));
+                message.put("blocks", form.get("blocks"));
+                return "{\"ok\":true,\"channel\":\"" + form.get("channel") + "\",\"ts\":\"" + form.get("ts")
+                        + "\",\"text\":\"\"}";
+            }
+        }
+        return "{\"ok\":false,\"error\":\"message_not_found\"}";
+    }
+
+    private static String csrf(HttpClient client, String page) throws Exception {
+        String html = send(client, getRequest(page)).body();
+        Matcher token = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"").matcher(html);
+        assertThat(token.find()).as(page + " has a CSRF token").isTrue();
+        return token.group(1);
+    }
+
+    private static HttpRequest getRequest(String path) {
+        return HttpRequest.newBuilder(URI.create(spendline.baseUrl() + path))
+                .GET()
+                .build();
+    }
+
+    private static HttpRequest formRequest(String path, Map<String, String> fields) {
+        return HttpRequest.newBuilder(URI.create(spendline.baseUrl() + path))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(form(fields)))
+                .build();
+    }
+
+    private static HttpResponse<String> send(HttpClient client, HttpRequest request) throws Exception {
+        return client.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
     /**
      * Slack's side, as far as this flow reaches it, answering as Slack documents: the code exchange, the
      * token check Bolt makes, and the command's response_url.
@@ -243,12 +421,27 @@ class SlackIT {
                                         + "\"scope\":\"commands,app_mentions:read,chat:write\",\"bot_user_id\":\"U0BOT\","
                                         + "\"app_id\":\"A0SPENDLINE\",\"team\":{\"name\":\"Slack IT team\",\"id\":\"TSLACKIT\"},"
                                         + "\"enterprise\":null,\"is_enterprise_install\":false,\"authed_user\":{\"id\":\"U1\"}}"
-                                : "{\"ok\":false,\"error\":\"invalid_code\"}";
+                                : body.contains("code=code-2")
+                                        ? "{\"ok\":true,\"access_token\":\"" + ALERTS_BOT_TOKEN
+                                                + "\",\"token_type\":\"bot\","
+                                                + "\"scope\":\"commands,app_mentions:read,chat:write\",\"bot_user_id\":\"U0BOT2\","
+                                                + "\"app_id\":\"A0SPENDLINE\",\"team\":{\"name\":\"Alerts team\",\"id\":\"TALERTSIT\"},"
+                                                + "\"enterprise\":null,\"is_enterprise_install\":false,\"authed_user\":{\"id\":\"U2\"}}"
+                                        : "{\"ok\":false,\"error\":\"invalid_code\"}";
+                        case "/api/chat.postMessage", "/api/chat.update" -> ("Bearer " + ALERTS_BOT_TOKEN)
+                                        .equals(exchange.getRequestHeaders().getFirst("Authorization"))
+                                ? chat(path, body)
+                                : "{\"ok\":false,\"error\":\"invalid_auth\"}";
                         case "/api/auth.test" -> ("Bearer " + BOT_TOKEN)
                                         .equals(exchange.getRequestHeaders().getFirst("Authorization"))
                                 ? "{\"ok\":true,\"url\":\"https://slackit.slack.com/\",\"team\":\"Slack IT team\","
                                         + "\"user\":\"spendline\",\"team_id\":\"TSLACKIT\",\"user_id\":\"U0BOT\",\"bot_id\":\"B0BOT\"}"
-                                : "{\"ok\":false,\"error\":\"invalid_auth\"}";
+                                : ("Bearer " + ALERTS_BOT_TOKEN)
+                                                .equals(exchange.getRequestHeaders()
+                                                        .getFirst("Authorization"))
+                                        ? "{\"ok\":true,\"url\":\"https://alertsit.slack.com/\",\"team\":\"Alerts team\","
+                                                + "\"user\":\"spendline\",\"team_id\":\"TALERTSIT\",\"user_id\":\"U0BOT2\",\"bot_id\":\"B0BOT2\"}"
+                                        : "{\"ok\":false,\"error\":\"invalid_auth\"}";
                         default -> {
                             if (path.startsWith("/response/")) {
                                 responses.add(body);

@@ -1,5 +1,6 @@
 package dev.spendline.streams;
 
+import dev.spendline.topics.NativeLz4;
 import java.util.Properties;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.StreamsConfig;
@@ -12,6 +13,9 @@ import org.apache.kafka.streams.StreamsConfig;
  * written to its changelog topic. Those keys repeat long prefixes (workspace, granularity,
  * dimension), so larger lz4 batches shrink the changelog traffic a broker on another machine has
  * to take. On the one-machine benchmark throughput was the same within noise (docs/performance.md).
+ *
+ * <p>lz4 compresses with the native library where it loads ({@link NativeLz4}): in a Spring Boot
+ * jar Kafka would otherwise use the pure-Java compressor.
  *
  * <p>{@code max.task.idle.ms = -1}: the events sub-topology reads six topics (events, budgets,
  * snoozes, guardrails, dead letters, revenue), and with the default (0) Kafka Streams 4.2's
@@ -26,6 +30,7 @@ public final class StreamsTuning {
     private StreamsTuning() {}
 
     public static void apply(Properties config) {
+        NativeLz4.load(); // the changelog and output batches are lz4: see NativeLz4
         config.put(StreamsConfig.producerPrefix(ProducerConfig.COMPRESSION_TYPE_CONFIG), "lz4");
         config.put(StreamsConfig.producerPrefix(ProducerConfig.BATCH_SIZE_CONFIG), 256 * 1024);
         config.put(StreamsConfig.producerPrefix(ProducerConfig.LINGER_MS_CONFIG), 10);

@@ -1,6 +1,7 @@
 package dev.spendline.bench.load;
 
 import dev.spendline.contracts.event.AcceptedEvent;
+import dev.spendline.topics.NativeLz4;
 import dev.spendline.topics.Topics;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,6 +40,7 @@ public final class EventProducer {
         config.put(ProducerConfig.LINGER_MS_CONFIG, 20);
         config.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
         config.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
+        NativeLz4.load(); // as the gateway does: the reference uses the same compressor
         AtomicReference<Exception> failure = new AtomicReference<>();
         try (KafkaProducer<String, AcceptedEvent> producer = new KafkaProducer<>(
                 config, new StringSerializer(), Topics.EVENTS.valueSerde().serializer())) {

@@ -2,6 +2,7 @@ package dev.spendline.bench.run;
 
 import dev.spendline.bench.load.EventMix;
 import dev.spendline.contracts.event.AcceptedEvent;
+import dev.spendline.topics.NativeLz4;
 import dev.spendline.topics.Topics;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,6 +41,7 @@ final class RawProducerBench {
         config.put(ProducerConfig.LINGER_MS_CONFIG, 5);
         config.put(ProducerConfig.BATCH_SIZE_CONFIG, 128 * 1024);
         config.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
+        NativeLz4.load(); // as the gateway does: the reference uses the same compressor
         return config;
     }
 

@@ -36,6 +36,33 @@ public enum Dimension {
     public static final List<List<Dimension>> PAIRS =
             List.of(List.of(TENANT, FEATURE), List.of(FEATURE, MODEL), List.of(TENANT, MODEL));
 
+    /**
+     * Every dimension once, in the order people name them and every surface lists them: the
+     * customer first (the narrowing asked most), then feature, model, provider, agent, workflow,
+     * tool, user, status, outcome, then what only internal usage has. An internal model, provider
+     * or tool takes its product namesake's place, so the order within each usage is the same.
+     * Filters are passed and named in this order; the product combination rollup keys by it. A new
+     * dimension goes here too ({@code DimensionTest} fails until it does).
+     */
+    public static final List<Dimension> ORDER = List.of(
+            TENANT,
+            FEATURE,
+            MODEL,
+            INTERNAL_MODEL,
+            PROVIDER,
+            INTERNAL_PROVIDER,
+            AGENT,
+            WORKFLOW,
+            TOOL,
+            INTERNAL_TOOL,
+            USER,
+            STATUS,
+            OUTCOME,
+            EMPLOYEE,
+            TEAM,
+            CATEGORY,
+            SOURCE);
+
     private final UsageKind kind;
     private final String wireName;
     private final String code;
@@ -66,6 +93,16 @@ public enum Dimension {
             }
         }
         return null;
+    }
+
+    /** The dimensions of {@code kind} in {@link #ORDER}. */
+    public static List<Dimension> inOrder(UsageKind kind) {
+        return ORDER.stream().filter(d -> d.kind == kind).toList();
+    }
+
+    /** Every wire name once, in {@link #ORDER} (a product and an internal namesake share one). */
+    public static List<String> wireNamesInOrder() {
+        return ORDER.stream().map(Dimension::wireName).distinct().toList();
     }
 
     public static List<String> wireNames(UsageKind kind) {

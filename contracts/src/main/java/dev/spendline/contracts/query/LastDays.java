@@ -13,7 +13,9 @@ import java.time.ZoneOffset;
  * an included {@code to}) can show, and a day's figures are never split between two ranges.
  *
  * <p>A comparison's default is the N whole days <em>before</em> today ({@link #beforeToday}), against
- * the N days before those: the part of today that has passed is not comparable with a whole day.
+ * the N days before those: no period to date is asked for, so today, not over yet, is left out. (A
+ * period to date that is asked for, Ask's "this month vs last month", is compared with the same
+ * dates of the period before, today included, and says so.)
  *
  * @param first the first day, included
  * @param last the last day, included

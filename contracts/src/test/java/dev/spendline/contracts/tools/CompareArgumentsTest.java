@@ -57,6 +57,17 @@ class CompareArgumentsTest {
     }
 
     @Test
+    void withFromAloneTheBaseIsExactlyTheSpanBeforeFromAndSharesNoDay() {
+        // This month to date (to: the end of today) against as many days right before the 1st,
+        // the dashboard's "from" field alone: the base ends where the current period starts.
+        CompareQuery q = read("by", "feature", "from", "2026-11-01");
+        assertThat(q.currentSpend().from()).isEqualTo(Instant.parse("2026-11-01T00:00:00Z"));
+        assertThat(q.currentSpend().to()).isEqualTo(Instant.parse("2026-11-23T00:00:00Z"));
+        assertThat(q.baseSpend().from()).isEqualTo(Instant.parse("2026-10-10T00:00:00Z"));
+        assertThat(q.baseSpend().to()).isEqualTo(q.currentSpend().from());
+    }
+
+    @Test
     void withoutAGroupingOnlyTotalsAreComparedAndNamedPeriodsAreKept() {
         CompareQuery q =
                 read("from", "2026-11-01", "to", "2026-11-22", "baseFrom", "2026-10-01", "baseTo", "2026-10-31");

@@ -7,6 +7,7 @@ import dev.spendline.gateway.quota.QuotaGuard;
 import dev.spendline.gateway.quota.QuotaProperties;
 import dev.spendline.internalapi.FailoverQueries;
 import dev.spendline.internalapi.HttpQueries;
+import dev.spendline.topics.NativeLz4;
 import dev.spendline.topics.provision.KafkaClientSettings;
 import dev.spendline.topics.provision.TopicProvisioning;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -51,6 +52,7 @@ public class IngestConfiguration {
         config.put(ProducerConfig.LINGER_MS_CONFIG, 5);
         config.put(ProducerConfig.BATCH_SIZE_CONFIG, 128 * 1024);
         config.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
+        NativeLz4.load(); // native lz4 in a Spring Boot jar too: see NativeLz4
         config.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000);
         config.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int)
                 Math.max(10_000, limits.produceTimeout().toMillis()));

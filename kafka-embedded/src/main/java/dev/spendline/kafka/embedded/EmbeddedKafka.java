@@ -1,5 +1,6 @@
 package dev.spendline.kafka.embedded;
 
+import dev.spendline.topics.NativeLz4;
 import dev.spendline.topics.provision.KafkaClientSettings;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -123,6 +124,7 @@ public final class EmbeddedKafka implements AutoCloseable {
             ClusterMembership membership,
             BrokerCredentials credentials,
             Map<String, String> overrides) {
+        NativeLz4.load(); // the broker decompresses lz4 batches to validate them: see NativeLz4
         try {
             Files.createDirectories(logDir);
         } catch (IOException e) {

@@ -19,6 +19,7 @@ import dev.spendline.query.security.SecurityConfiguration;
 import dev.spendline.query.settings.SettingsConfiguration;
 import dev.spendline.query.settings.web.SettingsPagesConfiguration;
 import dev.spendline.query.signin.SessionSecurity;
+import dev.spendline.query.slack.SlackAlertsConfiguration;
 import dev.spendline.query.slack.SlackConfiguration;
 import dev.spendline.query.webhooks.WebhookConfiguration;
 import java.time.Clock;
@@ -52,6 +53,7 @@ import org.springframework.context.annotation.Import;
     ActionConfiguration.class,
     AskConfiguration.class,
     SlackConfiguration.class,
+    SlackAlertsConfiguration.class,
     WebhookConfiguration.class,
     McpConfiguration.class
 })

@@ -30,21 +30,6 @@ final class VocabularyCache implements Function<String, Vocabulary> {
 
     static final Duration LOOKBACK = Vocabulary.LOOKBACK;
     static final Duration FRESH = Duration.ofSeconds(30);
-    static final List<Dimension> DIMENSIONS = List.of(
-            Dimension.FEATURE,
-            Dimension.TENANT,
-            Dimension.MODEL,
-            Dimension.PROVIDER,
-            Dimension.AGENT,
-            Dimension.WORKFLOW,
-            Dimension.TOOL,
-            Dimension.EMPLOYEE,
-            Dimension.TEAM,
-            Dimension.INTERNAL_TOOL,
-            Dimension.CATEGORY,
-            Dimension.INTERNAL_MODEL,
-            Dimension.INTERNAL_PROVIDER);
-
     private final Queries queries;
     private final Clock clock;
     private final Cache<String, Vocabulary> cache;
@@ -67,7 +52,7 @@ final class VocabularyCache implements Function<String, Vocabulary> {
         Instant to = clock.instant();
         Instant from = to.minus(LOOKBACK);
         Map<Dimension, Set<String>> values = new EnumMap<>(Dimension.class);
-        for (Dimension dimension : DIMENSIONS) {
+        for (Dimension dimension : Vocabulary.DIMENSIONS) {
             List<SpendRow> rows = queries.answer(
                             QueryType.SPEND_BY,
                             new SpendQuery(

@@ -4,6 +4,7 @@ import com.slack.api.Slack;
 import com.slack.api.SlackConfig;
 import com.slack.api.bolt.util.SlackRequestParser;
 import dev.spendline.ask.Asker;
+import dev.spendline.controlplane.slack.SlackAlertRepository;
 import dev.spendline.controlplane.slack.SlackInstallationRepository;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import dev.spendline.query.dashboard.Formats;
@@ -26,8 +27,9 @@ import org.springframework.context.annotation.Import;
 public class SlackConfiguration {
 
     @Bean
-    SlackConnections slackConnections(SlackProperties properties, SlackInstallationRepository repository) {
-        return new SlackConnections(properties, repository);
+    SlackConnections slackConnections(
+            SlackProperties properties, SlackInstallationRepository repository, SlackAlertRepository alerts) {
+        return new SlackConnections(properties, repository, alerts);
     }
 
     /** Beans that exist only when the operator configured the Slack app. */

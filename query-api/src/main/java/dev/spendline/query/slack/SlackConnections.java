@@ -1,5 +1,7 @@
 package dev.spendline.query.slack;
 
+import dev.spendline.controlplane.slack.SlackAlertChannel;
+import dev.spendline.controlplane.slack.SlackAlertRepository;
 import dev.spendline.controlplane.slack.SlackInstallation;
 import dev.spendline.controlplane.slack.SlackInstallationRepository;
 import java.time.Instant;
@@ -16,10 +18,22 @@ public final class SlackConnections {
 
     private final SlackProperties properties;
     private final SlackInstallationRepository repository;
+    private final SlackAlertRepository alerts;
 
-    SlackConnections(SlackProperties properties, SlackInstallationRepository repository) {
+    SlackConnections(SlackProperties properties, SlackInstallationRepository repository, SlackAlertRepository alerts) {
         this.properties = properties;
         this.repository = repository;
+        this.alerts = alerts;
+    }
+
+    /** The channel the workspace's alerts are posted to, if one was chosen. */
+    public Optional<SlackAlertChannel> alertChannel(String workspaceId) {
+        return alerts.findChannel(workspaceId);
+    }
+
+    /** What the settings page says about Slack's last error for the alert channel, or null for none. */
+    public static String explain(String error) {
+        return SlackAlertErrors.explain(error);
     }
 
     public boolean configured() {

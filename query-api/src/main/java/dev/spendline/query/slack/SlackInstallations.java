@@ -31,6 +31,13 @@ final class SlackInstallations implements InstallationService {
                 .map(installation -> cipher.decrypt(installation.botTokenCiphertext(), teamId));
     }
 
+    /** The bot token of the Slack team a Spendline workspace is connected to, if it is. */
+    Optional<String> botTokenOfWorkspace(String workspaceId) {
+        return repository
+                .findByWorkspace(workspaceId)
+                .map(installation -> cipher.decrypt(installation.botTokenCiphertext(), installation.teamId()));
+    }
+
     Optional<SlackInstallation> findByTeam(String teamId) {
         return repository.findByTeam(teamId);
     }

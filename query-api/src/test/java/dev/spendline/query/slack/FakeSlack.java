@@ -18,8 +18,12 @@ import java.util.function.Predicate;
 /**
  * A local stand-in for Slack's Web API and OAuth endpoints, answering exactly as Slack documents them
  * ({@code {"ok":true,...}} / {@code {"ok":false,"error":"..."}}, HTTP 200 either way): {@code oauth.v2.access},
- * {@code auth.test}, {@code chat.postMessage}, {@code auth.revoke}, and the {@code response_url} of slash
- * commands ({@code /response/<id>}). It records every call so tests can check what Spendline sent.
+ * {@code auth.test}, {@code chat.postMessage}, {@code chat.update}, {@code auth.revoke}, and the
+ * {@code response_url} of slash commands ({@code /response/<id>}). Methods take a form body or, as Slack
+ * also accepts, a JSON body with the token as a bearer. It records every call so tests can check what
+ * Spendline sent, keeps the channel's messages as Slack would show them (an update replaces a message's
+ * text and blocks, same {@code ts}), and can answer as Slack does when it is unhappy: HTTP 429 with
+ * {@code Retry-After}, a 5xx, or {@code not_in_channel} for a channel the bot was not invited to.
  */
 final class FakeSlack implements AutoCloseable {
 
@@ -79,7 +83,9 @@ final class FakeSlack implements AutoCloseable {
         String path = exchange.getRequestURI().getPath();
         String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
         String contentType = String.valueOf(exchange.getRequestHeaders().getFirst("Content-Type"));
-        Map<String, String> form = contentType.startsWith("application/x-www-form-urlencoded") ? form(body) : Map.of();
+        Map<String, String> form = contentType.startsWith("application/x-www-form-urlencoded")
+                ? form(body)
+                : contentType.startsWith("application/json") ? jsonForm(body) : Map.of();
         String authorization = exchange.getRequestHeaders().getFirst("Authorization");
         String token = authorization != null && authorization.startsWith("Bearer ")
                 ? authorization.substring(7)
@@ -96,6 +102,19 @@ final class FakeSlack implements AutoCloseable {
         synchronized (this) {
             calls.add(new Call(path, form, body, token));
         }
+        Failure failure = failures.get(path) == null ? null : failures.get(path).poll();
+        if (failure != null) {
+            // As Slack answers when it is rate limiting (429, Retry-After in seconds) or failing (5xx).
+            byte[] bytes = (failure.status() == 429 ? "{\"ok\":false,\"error\":\"ratelimited\"}" : "upstream failure")
+                    .getBytes(StandardCharsets.UTF_8);
+            if (failure.retryAfter() != null) {
+                exchange.getResponseHeaders().add("Retry-After", failure.retryAfter());
+            }
+            exchange.sendResponseHeaders(failure.status(), bytes.length);
+            exchange.getResponseBody().write(bytes);
+            exchange.close();
+            return;
+        }
         String answer;
         if (path.startsWith("/response/")) {
             answer = "{\"ok\":true}";
@@ -105,6 +124,9 @@ final class FakeSlack implements AutoCloseable {
                 case "/api/auth.test" -> authTest(token);
                 case "/api/chat.postMessage" -> known(token)
                         ? posted(token, form)
+                        : "{\"ok\":false,\"error\":\"invalid_auth\"}";
+                case "/api/chat.update" -> known(token)
+                        ? updated(token, form)
                         : "{\"ok\":false,\"error\":\"invalid_auth\"}";
                 case "/api/conversations.replies" -> known(token)
                         ? replies(form)
@@ -122,8 +144,49 @@ final class FakeSlack implements AutoCloseable {
     /** Messages posted in threads, oldest first: each as conversations.replies lists it. */
     private final List<Map<String, Object>> posted = new ArrayList<>();
 
+    /** An answer Slack gives instead of the method's: an HTTP status, and Retry-After for a 429. */
+    record Failure(int status, String retryAfter) {}
+
+    private final Map<String, java.util.Queue<Failure>> failures = new ConcurrentHashMap<>();
+    private final java.util.Set<String> channelsWithoutBot = ConcurrentHashMap.newKeySet();
+
+    /** The next calls of {@code method} (e.g. {@code chat.postMessage}) get these answers, in order. */
+    void failNext(String method, Failure... answers) {
+        failures.computeIfAbsent("/api/" + method, m -> new java.util.concurrent.ConcurrentLinkedQueue<>())
+                .addAll(List.of(answers));
+    }
+
+    /** The bot was not invited to {@code channel}: posting there is {@code not_in_channel}. */
+    void withoutBot(String channel) {
+        channelsWithoutBot.add(channel);
+    }
+
+    /** The bot was invited to {@code channel}. */
+    void withBot(String channel) {
+        channelsWithoutBot.remove(channel);
+    }
+
+    /** The messages of a channel as Slack shows them now: an update replaced text and blocks in place. */
+    synchronized List<Map<String, Object>> messages(String channel) {
+        return posted.stream()
+                .filter(m -> channel.equals(m.get("channel")))
+                .map(LinkedHashMap::new)
+                .map(m -> (Map<String, Object>) m)
+                .toList();
+    }
+
     /** As documented at https://api.slack.com/methods/chat.postMessage; metadata is kept as sent. */
     private synchronized String posted(String token, Map<String, String> form) {
+        String channel = form.get("channel");
+        if (channel == null || channel.isBlank()) {
+            return "{\"ok\":false,\"error\":\"channel_not_found\"}";
+        }
+        if (channelsWithoutBot.contains(channel)) {
+            return "{\"ok\":false,\"error\":\"not_in_channel\"}";
+        }
+        if (form.get("text") == null && form.get("blocks") == null) {
+            return "{\"ok\":false,\"error\":\"no_text\"}";
+        }
         Map<String, Object> message = new LinkedHashMap<>();
         message.put("type", "message");
         message.put("channel", form.get("channel"));
@@ -131,6 +194,9 @@ final class FakeSlack implements AutoCloseable {
         message.put("ts", String.format("1764066999.%06d", posted.size() + 1));
         message.put("text", form.get("text"));
         message.put("bot_id", "B0BOT" + team(token).id());
+        if (form.get("blocks") != null) {
+            message.put("blocks", dev.spendline.contracts.json.Json.MAPPER.readValue(form.get("blocks"), List.class));
+        }
         if (form.get("metadata") != null) {
             message.put(
                     "metadata", dev.spendline.contracts.json.Json.MAPPER.readValue(form.get("metadata"), Map.class));
@@ -138,6 +204,40 @@ final class FakeSlack implements AutoCloseable {
         posted.add(message);
         return "{\"ok\":true,\"channel\":\"" + form.get("channel") + "\",\"ts\":\"" + message.get("ts")
                 + "\",\"message\":{\"type\":\"message\",\"text\":\"ok\"}}";
+    }
+
+    /**
+     * As documented at https://api.slack.com/methods/chat.update: the message of that channel and
+     * {@code ts} gets the new text and blocks; {@code message_not_found} for none, {@code
+     * cant_update_message} for another bot's message; the answer names the channel and ts.
+     */
+    private synchronized String updated(String token, Map<String, String> form) {
+        if (form.get("channel") == null) {
+            return "{\"ok\":false,\"error\":\"channel_not_found\"}";
+        }
+        for (Map<String, Object> message : posted) {
+            if (form.get("channel").equals(message.get("channel"))
+                    && String.valueOf(form.get("ts")).equals(message.get("ts"))) {
+                if (!("B0BOT" + team(token).id()).equals(message.get("bot_id"))) {
+                    return "{\"ok\":false,\"error\":\"cant_update_message\"}";
+                }
+                message.put("text", form.get("text"));
+                if (form.get("blocks") != null) {
+                    message.put(
+                            "blocks",
+                            dev.spendline.contracts.json.Json.MAPPER.readValue(form.get("blocks"), List.class));
+                }
+                message.put("edited", Map.of("user", "U0BOT" + team(token).id()));
+                Map<String, Object> answer = new LinkedHashMap<>();
+                answer.put("ok", true);
+                answer.put("channel", message.get("channel"));
+                answer.put("ts", message.get("ts"));
+                answer.put("text", message.get("text"));
+                answer.put("message", Map.of("text", String.valueOf(message.get("text")), "type", "message"));
+                return dev.spendline.contracts.json.Json.MAPPER.writeValueAsString(answer);
+            }
+        }
+        return "{\"ok\":false,\"error\":\"message_not_found\"}";
     }
 
     /**
@@ -220,6 +320,22 @@ final class FakeSlack implements AutoCloseable {
 
     boolean wasRevoked(String token) {
         return revoked.containsKey(token);
+    }
+
+    /** A JSON body's fields as the form fields they stand for: strings as they are, the rest as JSON. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> jsonForm(String body) {
+        Map<String, String> form = new LinkedHashMap<>();
+        if (body.isBlank()) {
+            return form;
+        }
+        Map<String, Object> json = dev.spendline.contracts.json.Json.MAPPER.readValue(body, Map.class);
+        json.forEach((name, value) -> form.put(
+                name,
+                value == null || value instanceof String
+                        ? (String) value
+                        : dev.spendline.contracts.json.Json.MAPPER.writeValueAsString(value)));
+        return form;
     }
 
     private static Map<String, String> form(String body) {

@@ -9,11 +9,11 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import com.slack.api.app_backend.SlackSignature;
 import dev.spendline.ask.AskAnswer;
 import dev.spendline.ask.Asker;
-import dev.spendline.controlplane.Credential;
-import dev.spendline.controlplane.Principal;
+import dev.spendline.contracts.alert.AlertSeverity;
+import dev.spendline.contracts.alert.AlertType;
 import dev.spendline.controlplane.accounts.Role;
-import dev.spendline.controlplane.accounts.User;
 import dev.spendline.controlplane.accounts.UserRepository;
+import dev.spendline.controlplane.slack.SlackAlertRepository;
 import dev.spendline.controlplane.slack.SlackInstallationRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.Workspace;
@@ -88,6 +88,9 @@ class SlackAppTest {
 
     @Autowired
     SlackInstallationRepository installations;
+
+    @Autowired
+    SlackAlertRepository alerts;
 
     @Autowired
     JdbcClient controlPlaneJdbcClient;
@@ -498,6 +501,72 @@ class SlackAppTest {
         return slack("/slack/commands", body, MediaType.APPLICATION_FORM_URLENCODED, now(), null);
     }
 
+    @Test
+    void anOwnerChoosesTheAlertChannelForTheirWorkspaceOnlyAndCanStopIt() throws Exception {
+        install();
+        Workspace other = workspaces.create("Globex", Plan.TEAM);
+
+        MvcResult saved =
+                alertChannel(owner, "https://acme.slack.com/archives/C0ALERTS01", "BUDGET_FORECAST", "CRITICAL");
+
+        assertThat(saved.getResponse().getStatus()).isEqualTo(302);
+        assertThat((String) saved.getFlashMap().get("notice")).contains("posted to the channel C0ALERTS01");
+        assertThat(alerts.findChannel(acme.id())).hasValueSatisfying(channel -> {
+            assertThat(channel.channelId()).isEqualTo("C0ALERTS01");
+            assertThat(channel.wants(AlertType.BUDGET_FORECAST, AlertSeverity.CRITICAL))
+                    .isTrue();
+            assertThat(channel.wants(AlertType.BUDGET_FORECAST, AlertSeverity.WARNING))
+                    .isFalse();
+            assertThat(channel.updatedBy()).isEqualTo(owner.userId());
+        });
+        assertThat(alerts.findChannel(other.id())).isEmpty();
+
+        MvcResult stopped = mvc.perform(post("/app/settings/slack/alerts/stop")
+                        .with(authentication(owner))
+                        .with(csrf()))
+                .andReturn();
+        assertThat(stopped.getResponse().getStatus()).isEqualTo(302);
+        assertThat(alerts.findChannel(acme.id())).isEmpty();
+    }
+
+    @Test
+    void aMemberCannotChooseTheAlertChannelAndABadFormIsRefusedWithEveryProblem() throws Exception {
+        install();
+        MvcResult member = alertChannel(viewer(acme, Role.MEMBER), "C0ALERTS01", "SPEND_ANOMALY", "INFO");
+        assertThat(member.getResponse().getStatus()).isEqualTo(403);
+        assertThat(alerts.findChannel(acme.id())).isEmpty();
+
+        MvcResult bad = alertChannel(owner, "#general", "SPENDING", null);
+        assertThat(bad.getResponse().getStatus()).isEqualTo(400);
+        assertThat(bad.getResponse().getContentAsString())
+                .contains("The channel must be a Slack channel id")
+                .contains("Unknown alert type: SPENDING.")
+                .contains("Choose at least one severity.");
+        assertThat(alerts.findChannel(acme.id())).isEmpty();
+    }
+
+    @Test
+    void theAlertChannelNeedsSlackConnectedFirst() throws Exception {
+        MvcResult refused = alertChannel(owner, "C0ALERTS01", "SPEND_ANOMALY", "INFO");
+
+        assertThat(refused.getResponse().getStatus()).isEqualTo(409);
+        assertThat(refused.getResponse().getContentAsString()).contains("Connect Slack first");
+        assertThat(alerts.findChannel(acme.id())).isEmpty();
+    }
+
+    private MvcResult alertChannel(WorkspaceAuthentication viewer, String channel, String type, String severity)
+            throws Exception {
+        var request = post("/app/settings/slack/alerts")
+                .with(authentication(viewer))
+                .with(csrf())
+                .param("channel", channel)
+                .param("types", type);
+        if (severity != null) {
+            request.param("severities", severity);
+        }
+        return mvc.perform(request).andReturn();
+    }
+
     /** Sends a signed slash command and returns what was posted to its response_url. */
     private JsonNode command(String text) throws Exception {
         String responseUrl = SLACK.base() + "/response/" + UUID.randomUUID();
@@ -582,14 +651,7 @@ class SlackAppTest {
     }
 
     private WorkspaceAuthentication viewer(Workspace workspace, Role role) {
-        User user = users.create(role.name().toLowerCase() + "-" + UUID.randomUUID() + "@example.com", "Ana", null);
-        return new WorkspaceAuthentication(
-                new Principal(workspace.id(), Credential.sessionUser(user.id()), workspace.plan()),
-                workspace.name(),
-                user.id(),
-                user.email(),
-                role,
-                List.of(new WorkspaceAuthentication.WorkspaceChoice(workspace.id(), workspace.name())));
+        return SlackTestApplication.viewer(users, workspace, role);
     }
 
     private static FakeSlack start() {

@@ -35,6 +35,24 @@ class SlackTestApplication {
     /** The moment of the stand-in answers; the clock can be moved (expired install states). */
     static final Instant NOW = Reports.NOW;
 
+    /** A new user with {@code role} in {@code workspace}, signed in to the dashboard as the session chain makes them. */
+    static dev.spendline.query.signin.WorkspaceAuthentication viewer(
+            dev.spendline.controlplane.accounts.UserRepository users,
+            dev.spendline.controlplane.workspaces.Workspace workspace,
+            dev.spendline.controlplane.accounts.Role role) {
+        dev.spendline.controlplane.accounts.User user =
+                users.create(role.name().toLowerCase() + "-" + UUID.randomUUID() + "@example.com", "Ana", null);
+        return new dev.spendline.query.signin.WorkspaceAuthentication(
+                new dev.spendline.controlplane.Principal(
+                        workspace.id(), dev.spendline.controlplane.Credential.sessionUser(user.id()), workspace.plan()),
+                workspace.name(),
+                user.id(),
+                user.email(),
+                role,
+                java.util.List.of(new dev.spendline.query.signin.WorkspaceAuthentication.WorkspaceChoice(
+                        workspace.id(), workspace.name())));
+    }
+
     @Bean
     DashboardSlice.MovableClock clock() {
         return new DashboardSlice.MovableClock(NOW);

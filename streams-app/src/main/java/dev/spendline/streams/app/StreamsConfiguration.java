@@ -3,6 +3,7 @@ package dev.spendline.streams.app;
 import dev.spendline.internalapi.HttpQueries;
 import dev.spendline.internalapi.InstanceCredential;
 import dev.spendline.internalapi.UnreachablePeers;
+import dev.spendline.streams.budget.BudgetGauges;
 import dev.spendline.streams.pricing.PriceBook;
 import dev.spendline.streams.query.ClosedMonthCache;
 import dev.spendline.streams.query.RoutingQueries;
@@ -179,6 +180,27 @@ public class StreamsConfiguration {
         runner.streams().setStateListener(listener);
         return listener;
     }
+
+    /**
+     * Per-budget used and forecast ratios on the internal port's {@code /actuator/prometheus}
+     * ({@link BudgetGaugeRefresher}), with {@code spendline.metrics.budget-gauges.enabled=true}:
+     * off unless set (a multi-tenant deployment would publish every customer's budgets to its
+     * monitoring); the standalone turns it on. Refreshed every
+     * {@code spendline.metrics.budget-gauges.interval} (5 s).
+     */
+    @Bean
+    @ConditionalOnProperty(name = BUDGET_GAUGES, havingValue = "true")
+    BudgetGaugeRefresher budgetGaugeRefresher(
+            StreamsRunner runner,
+            MeterRegistry registry,
+            Clock clock,
+            @Value("${spendline.metrics.budget-gauges.interval:5s}") String interval) {
+        return new BudgetGaugeRefresher(
+                runner.streams(), new BudgetGauges(registry), clock, DurationStyle.detectAndParse(interval));
+    }
+
+    /** Whether this instance publishes its budgets as gauges; see {@link #budgetGaugeRefresher}. */
+    public static final String BUDGET_GAUGES = "spendline.metrics.budget-gauges.enabled";
 
     @Bean
     StreamsHealthIndicator streamsHealthIndicator(StreamsRunner runner) {

@@ -80,6 +80,30 @@ public final class LocalBudgetQueries {
                 List.copyOf(statuses));
     }
 
+    /**
+     * The status now of every budget in {@code budgets} (all the stores of this instance's tasks, for
+     * the budget gauges), grouped by workspace and read as {@link #budgetStatus} reads one workspace.
+     */
+    public static List<BudgetStatus> statusOfEvery(
+            ReadOnlyKeyValueStore<String, Budget> budgets, RollupStoreLocator rollups, java.time.Clock clock) {
+        java.util.SortedSet<String> workspaces = new java.util.TreeSet<>();
+        try (KeyValueIterator<String, Budget> it = budgets.all()) {
+            it.forEachRemaining(kv -> {
+                if (kv.value != null) {
+                    workspaces.add(kv.value.workspaceId());
+                }
+            });
+        }
+        LocalBudgetQueries queries = new LocalBudgetQueries(rollups, ws -> budgets, clock);
+        Instant now = clock.instant();
+        List<BudgetStatus> statuses = new ArrayList<>();
+        for (String workspaceId : workspaces) {
+            statuses.addAll(queries.budgetStatus(BudgetStatusQuery.all(workspaceId, now))
+                    .budgets());
+        }
+        return statuses;
+    }
+
     /** The workspace's budgets: its keys are contiguous ({@code ws \0 id}; \1 sorts after \0). */
     static List<Budget> budgetsOf(ReadOnlyKeyValueStore<String, Budget> store, String workspaceId) {
         List<Budget> list = new ArrayList<>();

@@ -1,11 +1,14 @@
 package dev.spendline.query.settings.web;
 
+import dev.spendline.contracts.alert.AlertSeverity;
+import dev.spendline.contracts.alert.AlertType;
 import dev.spendline.contracts.deadletter.DeadLetterCount;
 import dev.spendline.contracts.deadletter.DeadLettersQuery;
 import dev.spendline.contracts.query.Queries;
 import dev.spendline.contracts.query.QueryType;
 import dev.spendline.contracts.query.QueryUnavailableException;
 import dev.spendline.controlplane.Principal;
+import dev.spendline.controlplane.slack.SlackAlertChannel;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import dev.spendline.query.settings.OperatorCommands;
@@ -96,6 +99,14 @@ final class WorkspaceSettingsController {
         model.addAttribute("slackCommand", connections == null ? "/spendline" : connections.command());
         model.addAttribute(
                 "slackConnection", configured ? connections.of(workspace.id()).orElse(null) : null);
+        // Alerts in Slack: the chosen channel, and Slack's last error for it in words.
+        SlackAlertChannel alertChannel =
+                configured ? connections.alertChannel(workspace.id()).orElse(null) : null;
+        model.addAttribute("slackAlertChannel", alertChannel);
+        model.addAttribute(
+                "slackAlertError", alertChannel == null ? null : SlackConnections.explain(alertChannel.lastError()));
+        model.addAttribute("alertTypes", AlertType.values());
+        model.addAttribute("alertSeverities", AlertSeverity.values());
         model.addAttribute("canManage", viewer != null && viewer.manages());
         model.addAttribute("deadLetters", deadLetters(workspace.id()));
         // The operator's commands as this installation spells them; none where it has no such command.

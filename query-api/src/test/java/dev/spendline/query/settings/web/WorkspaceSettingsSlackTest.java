@@ -6,8 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.authentication;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 
+import dev.spendline.contracts.alert.AlertSeverity;
+import dev.spendline.contracts.alert.AlertType;
 import dev.spendline.controlplane.accounts.Role;
 import dev.spendline.controlplane.accounts.UserRepository;
+import dev.spendline.controlplane.slack.SlackAlertRepository;
 import dev.spendline.controlplane.slack.SlackInstallation;
 import dev.spendline.controlplane.slack.SlackInstallationRepository;
 import dev.spendline.controlplane.workspaces.Plan;
@@ -15,6 +18,7 @@ import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import dev.spendline.query.ask.AskConfiguration;
 import dev.spendline.query.slack.SlackConfiguration;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -57,6 +61,9 @@ class WorkspaceSettingsSlackTest {
     @Autowired
     SlackInstallationRepository installations;
 
+    @Autowired
+    SlackAlertRepository alerts;
+
     private Workspace workspace;
 
     @BeforeEach
@@ -91,6 +98,44 @@ class WorkspaceSettingsSlackTest {
         assertThat(page(Role.MEMBER))
                 .contains("Connected to the Slack workspace <strong>Acme Slack</strong>")
                 .doesNotContain("action=\"/app/settings/slack/disconnect\"");
+    }
+
+    @Test
+    void theAlertChannelIsShownWithSlacksLastErrorInWordsAndOnlyManagersGetTheForm() throws Exception {
+        connect();
+        assertThat(page(Role.OWNER))
+                .contains("Alerts are not posted to Slack.")
+                .contains("action=\"/app/settings/slack/alerts\"")
+                .doesNotContain("action=\"/app/settings/slack/alerts/stop\"");
+
+        String ownerId = users.create("admin-" + workspace.id() + "@example.com", "Ada", null)
+                .id();
+        alerts.saveChannel(
+                workspace.id(),
+                "C0ALERTS01",
+                List.of(AlertType.BUDGET_THRESHOLD, AlertType.SPEND_ANOMALY),
+                List.of(AlertSeverity.CRITICAL),
+                ownerId);
+        alerts.recordResult(workspace.id(), "C0ALERTS01", "not_in_channel");
+
+        String admin = page(Role.ADMIN);
+        assertThat(admin)
+                .contains("Alerts are posted to the channel <code>C0ALERTS01</code>")
+                .contains("BUDGET_THRESHOLD, SPEND_ANOMALY")
+                .contains("of severity <span>CRITICAL</span>")
+                .contains("<code>not_in_channel</code>")
+                .contains("Spendline is not a member of the channel. Invite it there")
+                .contains("action=\"/app/settings/slack/alerts/stop\"")
+                .contains("value=\"C0ALERTS01\"");
+        String member = page(Role.MEMBER);
+        assertThat(member)
+                .contains("Alerts are posted to the channel <code>C0ALERTS01</code>")
+                .contains("Spendline is not a member of the channel")
+                .doesNotContain("action=\"/app/settings/slack/alerts\"")
+                .doesNotContain("action=\"/app/settings/slack/alerts/stop\"");
+
+        alerts.recordResult(workspace.id(), "C0ALERTS01", null);
+        assertThat(page(Role.ADMIN)).doesNotContain("Slack refused the last alert message");
     }
 
     private void connect() {
