@@ -50,5 +50,8 @@ class WebhookSecretCipherTest {
         assertThat(cipher.encrypts()).isFalse();
         assertThat(cipher.encrypt("whsec_x", "whe_1")).isEqualTo("plain:whsec_x");
         assertThat(cipher.decrypt("plain:whsec_x", "whe_1")).isEqualTo("whsec_x");
+        // A secret sealed while a key was configured, read after the key was removed: said so.
+        String sealed = new WebhookSecretCipher(Map.of("a", KEY_A), null).encrypt("whsec_x", "whe_1");
+        assertThatThrownBy(() -> cipher.decrypt(sealed, "whe_1")).hasMessageContaining("has no key");
     }
 }
