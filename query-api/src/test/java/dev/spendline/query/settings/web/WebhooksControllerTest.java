@@ -35,7 +35,7 @@ import org.springframework.test.web.servlet.MvcResult;
  * add an endpoint (the secret on the answer page only), send a test event and read the delivery log;
  * members are refused; another workspace's endpoint is not found.
  */
-@WebMvcTest(controllers = WebhooksController.class)
+@WebMvcTest(controllers = {WebhooksController.class, WorkspaceSettingsController.class})
 @TestPropertySource(
         properties = {
             "spendline.webhooks.allow-loopback=true",
@@ -218,6 +218,17 @@ class WebhooksControllerTest {
                         .andReturn(),
                 200);
         assertThat(page).contains("Deliveries to " + url + " stopped").contains("Every delivery failed for 24 hours");
+        // The owners see it on the settings page too; members, who cannot act on it, do not.
+        assertThat(html(
+                        mvc.perform(get("/app/settings").with(authentication(viewer(workspace, Role.OWNER))))
+                                .andReturn(),
+                        200))
+                .contains("Deliveries to " + url + " stopped");
+        assertThat(html(
+                        mvc.perform(get("/app/settings").with(authentication(viewer(workspace, Role.MEMBER))))
+                                .andReturn(),
+                        200))
+                .doesNotContain("Deliveries to " + url + " stopped");
 
         mvc.perform(post("/app/settings/webhooks/" + id + "/enable")
                 .with(authentication(viewer(workspace, Role.OWNER)))
