@@ -13,6 +13,7 @@ import dev.spendline.controlplane.oauth.SigningKeyRepository;
 import dev.spendline.controlplane.signin.SignInAttemptRepository;
 import dev.spendline.controlplane.slack.SlackAlertRepository;
 import dev.spendline.controlplane.slack.SlackInstallationRepository;
+import dev.spendline.controlplane.webhooks.WebhookEndpointRepository;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import java.time.Clock;
 import java.time.Duration;
@@ -87,6 +88,11 @@ public class ControlPlaneConfiguration {
     @Bean
     public SlackInstallationRepository slackInstallationRepository(JdbcClient controlPlaneJdbcClient, Clock clock) {
         return new SlackInstallationRepository(controlPlaneJdbcClient, clock);
+    }
+
+    @Bean
+    public WebhookEndpointRepository webhookEndpointRepository(JdbcClient controlPlaneJdbcClient) {
+        return new WebhookEndpointRepository(controlPlaneJdbcClient);
     }
 
     @Bean

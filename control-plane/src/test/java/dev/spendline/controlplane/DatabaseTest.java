@@ -53,6 +53,8 @@ public abstract class DatabaseTest {
     protected void emptyTablesAndCreateRepositories() {
         jdbc = JdbcClient.create(dataSource());
         for (String table : List.of(
+                "webhook_attempts",
+                "webhook_endpoints",
                 "sign_in_attempts",
                 "slack_installations",
                 "slack_oauth_states",

@@ -24,6 +24,7 @@ final class LocalSecrets {
     static final String DATABASE_PASSWORD_FILE = "controlplane/password";
     static final String KAFKA_PASSWORD_FILE = BrokerCredentials.STANDALONE_PASSWORD_FILE;
     static final String COMMAND_SECRET_FILE = "command-secret";
+    static final String WEBHOOK_KEY_FILE = "webhook-secret-key";
 
     /** The one user of the embedded broker; its password is in {@link #KAFKA_PASSWORD_FILE}. */
     static final String KAFKA_USER = BrokerCredentials.STANDALONE_USER;
@@ -41,6 +42,15 @@ final class LocalSecrets {
      */
     static String commandSecret(Path dataDir) {
         return readOrCreate(dataDir.resolve(COMMAND_SECRET_FILE));
+    }
+
+    /**
+     * The AES key that encrypts webhook signing secrets in the control-plane database (standard base64
+     * of 32 bytes, as {@code spendline.webhooks.secret-encryption-keys.*} wants it).
+     */
+    static String webhookSecretKey(Path dataDir) {
+        byte[] key = java.util.Base64.getUrlDecoder().decode(readOrCreate(dataDir.resolve(WEBHOOK_KEY_FILE)));
+        return java.util.Base64.getEncoder().encodeToString(key);
     }
 
     /** What Spendline's own Kafka clients log in to the embedded broker with (SASL PLAIN). */

@@ -150,6 +150,10 @@ public final class Standalone implements AutoCloseable {
             props.put("spring.datasource.password", databasePassword);
             props.put(LocalCommandController.SECRET_PROPERTY, LocalSecrets.commandSecret(data));
             props.put(DATA_DIR, data.toString());
+            // Webhook secrets are encrypted with a key of the data directory; receivers on this machine
+            // (http to loopback) are allowed, since the standalone is itself a local program.
+            props.put("spendline.webhooks.secret-encryption-keys.local", LocalSecrets.webhookSecretKey(data));
+            props.put("spendline.webhooks.allow-loopback", true);
             // The data directory as the user gave it, for the commands the pages print (LocalCommands).
             props.put(LocalCommands.DATA_DIR_PROPERTY, dataDir.toString());
             props.put("spendline.kafka.bootstrap-servers", bootstrap);

@@ -72,6 +72,7 @@ class LocalSecurityIT {
                 "controlplane/password",
                 LocalSecrets.KAFKA_PASSWORD_FILE,
                 LocalSecrets.COMMAND_SECRET_FILE,
+                LocalSecrets.WEBHOOK_KEY_FILE,
                 LocalSecrets.INSTANCE_SECRET_FILE,
                 RunningStandalone.FILE,
                 "kafka/meta.properties",

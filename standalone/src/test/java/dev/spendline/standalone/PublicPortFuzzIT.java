@@ -409,6 +409,38 @@ class PublicPortFuzzIT {
         });
     }
 
+    /**
+     * Webhook endpoints: every mutated body is an answer, never an incident. The template's address is
+     * TEST-NET-1 (refused as reserved); the rare mutation that is a public address is deleted at once.
+     */
+    @Test
+    void webhooksWrites() {
+        Gen<byte[]> bodies = Gen.frequency(
+                weighted(
+                        5,
+                        mutated(template(
+                                        "url", "\"https://192.0.2.1/hook\"",
+                                        "alertTypes", "[\"BUDGET_THRESHOLD\"]",
+                                        "severities", "[\"WARNING\"]"))
+                                .map(FuzzInputs::utf8)),
+                weighted(1, malformed("{\"url\":\"https://192.0.2.1/\"}")));
+        TRIES.run("webhooksWrites", 450, posts("/api/v1/webhooks", bodies, jsonTypes()), request -> {
+            HttpResponse<String> answer = send(request, true);
+            check(answer, "webhooks");
+            if (answer.statusCode() == 201) {
+                // A mutation that happens to be a public address: removed at once, so it is never called.
+                String id = Json.MAPPER
+                        .readTree(answer.body())
+                        .get("webhook")
+                        .get("id")
+                        .asString();
+                send(HttpRequest.newBuilder(uri("/api/v1/webhooks/" + id))
+                        .header("Authorization", "Bearer " + key)
+                        .DELETE());
+            }
+        });
+    }
+
     @Test
     void revenueWrites() {
         Gen<String> tenant = nastyStrings().filter(s -> s.length() < 300).map(FuzzInputs::percentEncoded);

@@ -21,6 +21,7 @@ import dev.spendline.query.settings.web.SettingsPagesConfiguration;
 import dev.spendline.query.signin.SessionSecurity;
 import dev.spendline.query.slack.SlackAlertsConfiguration;
 import dev.spendline.query.slack.SlackConfiguration;
+import dev.spendline.query.webhooks.WebhookConfiguration;
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
@@ -53,6 +54,7 @@ import org.springframework.context.annotation.Import;
     AskConfiguration.class,
     SlackConfiguration.class,
     SlackAlertsConfiguration.class,
+    WebhookConfiguration.class,
     McpConfiguration.class
 })
 public class QueryApiConfiguration {

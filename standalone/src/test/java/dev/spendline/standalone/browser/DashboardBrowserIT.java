@@ -273,6 +273,37 @@ class DashboardBrowserIT {
         }
     }
 
+    /** An owner adds a webhook, sees its secret once, sends a test event and reads the delivery log. */
+    @Test
+    @Order(8)
+    void aWebhookIsAddedTestedAndItsDeliveriesListed() throws Exception {
+        com.sun.net.httpserver.HttpServer receiver = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        receiver.createContext("/", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        receiver.start();
+        try {
+            String url = "http://127.0.0.1:" + receiver.getAddress().getPort() + "/browser-hook";
+            browser.open(base + "/app/settings/webhooks")
+                    .waitForText("Add an endpoint")
+                    .check("webhooks-empty");
+            browser.fill("url", url).click("Add endpoint").waitForText("Copy secret");
+            String secret = browser.text("#new-secret");
+            assertThat(secret).startsWith("whsec_");
+            browser.check("webhook-created");
+            browser.open(base + "/app/settings/webhooks").waitForText(url);
+            assertThat(browser.driver().getPageSource()).doesNotContain(secret);
+            browser.check("webhooks");
+            browser.click("Send a test event").waitForText("delivered: HTTP 204");
+            browser.waitForText("webhook.test").check("webhook-log");
+        } finally {
+            receiver.stop(0);
+        }
+    }
+
     @Test
     @Order(9)
     void signingOutSendsTheNextPageToSignInAndBack() {

@@ -65,6 +65,7 @@ class FirstHourBrowserIT {
             "/app/ask?q=spend+by+customer+this+month",
             "/app/settings",
             "/app/settings/keys",
+            "/app/settings/webhooks",
             "/app/settings/members",
             "/app/settings/revenue",
             "/app/settings/grants",
@@ -220,6 +221,17 @@ class FirstHourBrowserIT {
                         + now + "\"}");
         awaitText("/app/alerts", "Monthly AI");
         awaitText("/app/savings", "Evidence");
+        // A webhook endpoint with a long address, so the webhooks page has a row to lay out.
+        HttpResponse<String> webhook = HTTP.send(
+                HttpRequest.newBuilder(URI.create(base + "/api/v1/webhooks"))
+                        .header("Authorization", "Bearer " + key)
+                        .header("Content-Type", "application/json")
+                        .POST(
+                                HttpRequest.BodyPublishers.ofString(
+                                        "{\"url\":\"http://127.0.0.1:9/a/rather/long/path/of/a/receiver/for/spendline/alerts\"}"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(webhook.statusCode()).as(webhook.body()).isEqualTo(201);
 
         List<String> tooWide = new ArrayList<>();
         for (Dimension size : List.of(WIDE, Browser.PHONE)) {

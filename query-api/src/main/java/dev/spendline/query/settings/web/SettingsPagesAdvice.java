@@ -20,6 +20,7 @@ import org.springframework.web.multipart.MaxUploadSizeExceededException;
         assignableTypes = {
             WorkspaceSettingsController.class,
             ApiKeysController.class,
+            WebhooksController.class,
             RevenueController.class,
             MembersController.class,
             OAuthGrantsController.class

@@ -17,6 +17,7 @@ import org.springframework.web.multipart.support.StandardServletMultipartResolve
 @Import({
     WorkspaceSettingsController.class,
     ApiKeysController.class,
+    WebhooksController.class,
     RevenueController.class,
     MembersConfiguration.class,
     OAuthGrantsConfiguration.class

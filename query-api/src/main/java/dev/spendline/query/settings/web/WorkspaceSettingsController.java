@@ -14,7 +14,9 @@ import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import dev.spendline.query.settings.OperatorCommands;
 import dev.spendline.query.signin.WorkspaceAuthentication;
 import dev.spendline.query.slack.SlackConnections;
+import dev.spendline.query.webhooks.WebhookEndpoints;
 import jakarta.servlet.http.HttpServletResponse;
+import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.security.core.annotation.CurrentSecurityContext;
@@ -39,16 +41,19 @@ final class WorkspaceSettingsController {
     private final ObjectProvider<SlackConnections> slack;
     private final Queries queries;
     private final ObjectProvider<OperatorCommands> operatorCommands;
+    private final ObjectProvider<WebhookEndpoints> webhooks;
 
     WorkspaceSettingsController(
             WorkspaceRepository workspaces,
             ObjectProvider<SlackConnections> slack,
             Queries queries,
-            ObjectProvider<OperatorCommands> operatorCommands) {
+            ObjectProvider<OperatorCommands> operatorCommands,
+            ObjectProvider<WebhookEndpoints> webhooks) {
         this.workspaces = workspaces;
         this.slack = slack;
         this.queries = queries;
         this.operatorCommands = operatorCommands;
+        this.webhooks = webhooks;
     }
 
     @GetMapping(PATH)
@@ -109,6 +114,15 @@ final class WorkspaceSettingsController {
         model.addAttribute("alertSeverities", AlertSeverity.values());
         model.addAttribute("canManage", viewer != null && viewer.manages());
         model.addAttribute("deadLetters", deadLetters(workspace.id()));
+        // Webhook endpoints that were disabled after failing: the owners' notice (the webhooks page is theirs).
+        WebhookEndpoints endpoints = webhooks.getIfAvailable();
+        model.addAttribute(
+                "disabledWebhooks",
+                viewer == null || !viewer.manages() || endpoints == null
+                        ? List.of()
+                        : endpoints.list(workspace.id()).stream()
+                                .filter(w -> !w.enabled())
+                                .toList());
         // The operator's commands as this installation spells them; none where it has no such command.
         OperatorCommands commands = operatorCommands.getIfAvailable();
         model.addAttribute(

@@ -25,6 +25,7 @@ import dev.spendline.query.dashboard.Formats;
 import dev.spendline.query.revenue.RevenueConfiguration;
 import dev.spendline.query.settings.SettingsWriter;
 import dev.spendline.query.signin.WorkspaceAuthentication;
+import dev.spendline.query.webhooks.WebhookConfiguration;
 import dev.spendline.topics.Topics;
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -48,7 +49,13 @@ import org.springframework.security.config.annotation.web.configuration.EnableWe
  */
 @SpringBootConfiguration
 @EnableWebSecurity
-@Import({ControlPlaneConfiguration.class, RevenueConfiguration.class, SettingsPagesConfiguration.class, Formats.class})
+@Import({
+    ControlPlaneConfiguration.class,
+    RevenueConfiguration.class,
+    WebhookConfiguration.class,
+    SettingsPagesConfiguration.class,
+    Formats.class
+})
 class SettingsPagesTestApplication {
 
     static final Instant NOW = Instant.parse("2026-11-22T10:17:00Z");
