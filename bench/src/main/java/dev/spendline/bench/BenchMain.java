@@ -32,6 +32,7 @@ import picocli.CommandLine.Option;
             BenchMain.Interpret.class,
             BenchMain.Streams.class,
             BenchMain.Profile.class,
+            BenchMain.Webhooks.class,
             BenchMain.JfrTopCommand.class,
             BenchMain.Cluster.class,
             BenchMain.KafkaNode.class
@@ -137,6 +138,83 @@ public final class BenchMain {
                     "ledger: %,d distinct events, %s USD%n",
                     ledger.calls(), ledger.costUsd().toPlainString());
             return result.rejected() == 0 && result.gaveUp() == 0 ? 0 : 1;
+        }
+    }
+
+    @Command(
+            name = "webhooks",
+            mixinStandardHelpOptions = true,
+            description = "Alert delivery latency (issue #33): starts the standalone jar on a fresh data directory,"
+                    + " registers a webhook receiver in this process and budgets of 1 USD, offers --rate events/s"
+                    + " and times each budget alert from its trigger event's 202 to the signed webhook:"
+                    + " p50 / p95 / p99.")
+    static final class Webhooks implements Callable<Integer> {
+        @Option(
+                names = "--standalone-jar",
+                defaultValue = "standalone/target/spendline-standalone.jar",
+                description = "(default: ${DEFAULT-VALUE})")
+        Path jar;
+
+        @Option(
+                names = "--work-dir",
+                defaultValue = "target/bench-webhooks",
+                description = "Fresh directory for data and logs (default: ${DEFAULT-VALUE}).")
+        Path workDir;
+
+        @Option(
+                names = "--rate",
+                defaultValue = "1000",
+                description = "Events/s offered meanwhile (default: ${DEFAULT-VALUE}).")
+        int rate;
+
+        @Option(
+                names = "--budgets",
+                defaultValue = "90",
+                description = "Budgets, each giving three alert changes (default: ${DEFAULT-VALUE}; at most 100).")
+        int budgets;
+
+        @Option(
+                names = "--interval",
+                defaultValue = "PT0.1S",
+                description = "Time between trigger events (default: ${DEFAULT-VALUE}).")
+        Duration interval;
+
+        @Option(
+                names = "--jvm",
+                defaultValue = "-Xmx1g -XX:+UseParallelGC",
+                description = "JVM options of the standalone process (default: ${DEFAULT-VALUE}).")
+        String jvm;
+
+        @Override
+        public Integer call() throws Exception {
+            if (java.nio.file.Files.exists(workDir.resolve("data"))) {
+                System.err.println(workDir + " holds an earlier run; remove it or pass another --work-dir");
+                return 2;
+            }
+            if (budgets < 1 || budgets > 100) {
+                System.err.println("--budgets must be 1 to 100 (a workspace's budget limit)");
+                return 2;
+            }
+            var result = new dev.spendline.bench.run.WebhookLatencyBench(
+                            jar, workDir, List.of(jvm.trim().split("\\s+")), rate, budgets, interval)
+                    .run();
+            var ms = result.millis();
+            System.out.println();
+            System.out.printf(
+                    "| figure | p50 | p95 | p99 | max |%n|---|---:|---:|---:|---:|%n"
+                            + "| event accepted (202) → webhook received, %,.0f events/s accepted meanwhile,"
+                            + " %d of %d alert changes | %d ms | %d ms | %d ms | %d ms |%n",
+                    result.offered(),
+                    result.received(),
+                    result.triggers(),
+                    ms.getValueAtPercentile(50),
+                    ms.getValueAtPercentile(95),
+                    ms.getValueAtPercentile(99),
+                    ms.getMaxValue());
+            System.out.printf(
+                    "%d webhooks missing after 30 s, %d requests with a bad signature (goal: p95 ≤ 2,000 ms, none missing)%n",
+                    result.missing(), result.badSignatures());
+            return result.missing() == 0 && result.badSignatures() == 0 ? 0 : 1;
         }
     }
 

@@ -476,7 +476,8 @@ public final class FullBench {
         return String.format("%.1f", micros.getValueAtPercentile(percentile) / 1000.0);
     }
 
-    private static String printedKey(JavaProcess standalone) {
+    /** The API key a fresh standalone prints at its first start. */
+    static String printedKey(JavaProcess standalone) {
         for (String line : standalone.output()) {
             Matcher m = PRINTED_KEY.matcher(line);
             if (m.matches()) {
