@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Finds the names of a workspace's entities in a question's words: exactly (case-insensitively,
@@ -33,7 +34,17 @@ final class EntityMatcher {
     /** Shorter words are never the start of a longer name: "data" is not the team "data-science". */
     private static final int MIN_PREFIX_LENGTH = 5;
 
+    private static final Pattern SEPARATORS = Pattern.compile("[\\s_.-]+");
+
+    /** The matchers of the vocabularies read lately (see {@link RecentByIdentity}). */
+    private static final RecentByIdentity<Vocabulary, EntityMatcher> RECENT = new RecentByIdentity<>(64);
+
     private final Map<String, Map<String, Set<Dimension>>> byKey = new LinkedHashMap<>();
+
+    /** The matcher of {@code vocabulary}, built once while it is among the latest 64. */
+    static EntityMatcher of(Vocabulary vocabulary) {
+        return RECENT.get(vocabulary, EntityMatcher::new);
+    }
 
     EntityMatcher(Vocabulary vocabulary) {
         for (Dimension dimension : Dimension.values()) {
@@ -59,7 +70,7 @@ final class EntityMatcher {
 
     /** Spaces, hyphens, underscores and dots between words all count as the same separator. */
     static String key(String text) {
-        return text.toLowerCase(Locale.ROOT).replaceAll("[\\s_.-]+", " ").trim();
+        return SEPARATORS.matcher(text.toLowerCase(Locale.ROOT)).replaceAll(" ").trim();
     }
 
     /**

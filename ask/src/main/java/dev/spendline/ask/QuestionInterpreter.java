@@ -44,9 +44,9 @@ final class QuestionInterpreter {
         if (!ZoneOffset.UTC.equals(zone.normalized())) {
             throw new IllegalArgumentException("workspaces are in UTC until they have a time zone setting");
         }
-        this.matcher = new EntityMatcher(vocabulary);
+        this.matcher = EntityMatcher.of(vocabulary);
         this.writes = new WriteIntents(matcher);
-        this.correction = new VocabularyCorrection(LEXICON, vocabulary);
+        this.correction = VocabularyCorrection.of(LEXICON, vocabulary);
         this.now = now;
     }
 

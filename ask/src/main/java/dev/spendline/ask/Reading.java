@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -28,6 +29,10 @@ import java.util.stream.Collectors;
  * notes in the order the choices are made, grows as they build the call.
  */
 final class Reading {
+
+    private static final Pattern SPACES = Pattern.compile("\\s+");
+    private static final Pattern EDGE_PUNCTUATION = Pattern.compile("^[.\\-_]+|[.\\-_]+$");
+    private static final Pattern WASTE_WORD = Pattern.compile("\\bwast(?:e|ed|ing|eful)\\b");
 
     final Instant now;
     final LocalDate today;
@@ -123,8 +128,8 @@ final class Reading {
         PhraseOptions options = PhraseOptions.read(matcher.withoutExactNames(periods.rest()), periods.comparing());
         TopN topN = TopN.take(periods.rest());
         String text = topN.rest();
-        List<String> words = Arrays.stream(text.trim().split("\\s+"))
-                .map(w -> w.replaceAll("^[.\\-_]+|[.\\-_]+$", ""))
+        List<String> words = Arrays.stream(SPACES.split(text.trim()))
+                .map(w -> EDGE_PUNCTUATION.matcher(w).replaceAll(""))
                 .filter(w -> !w.isEmpty())
                 .toList();
         List<String> unsure = new ArrayList<>();
@@ -227,7 +232,7 @@ final class Reading {
         if (first == Metric.WASTE
                 && options.spendMetric() == SpendMetric.RETRIES
                 && !terms.metrics().contains(Metric.SPEND)
-                && !text.matches(".*\\bwast(?:e|ed|ing|eful)\\b.*")) {
+                && !WASTE_WORD.matcher(text).find()) {
             return Metric.SPEND;
         }
         if ((first == Metric.TOKENS || first == Metric.CALLS) && terms.metrics().contains(Metric.SPEND)) {

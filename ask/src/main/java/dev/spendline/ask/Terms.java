@@ -170,7 +170,9 @@ record Terms(
                     || NAME_FILLERS.contains(candidate)
                     || Lexicon.NOUNS.containsKey(candidate)
                     || Negation.isCueWord(candidate);
-            if (known || !candidate.matches("[a-z0-9][a-z0-9._:/@-]*") || candidate.matches("\\d+")) {
+            if (known
+                    || !CANDIDATE_SHAPE.matcher(candidate).matches()
+                    || DIGITS.matcher(candidate).matches()) {
                 return null;
             }
             for (Metric metric : Metric.values()) {
@@ -262,13 +264,13 @@ record Terms(
             for (int i = 0; i < words.size(); i++) {
                 String word = words.get(i);
                 if (inMention[i]
-                        || !word.matches("[a-z0-9][a-z0-9._-]*[a-z0-9]")
-                        || !word.matches(".*[a-z].*")
+                        || !NAME_SHAPE.matcher(word).matches()
+                        || !HAS_LETTER.matcher(word).find()
                         || NOT_NAME_SHAPED.matcher(word).matches()
                         || !unknownWord(word)) {
                     continue;
                 }
-                String[] parts = word.split("[-_.]");
+                String[] parts = NAME_SEPARATORS.split(word);
                 Noun noun = parts.length > 1 ? Lexicon.NOUNS.get(parts[parts.length - 1]) : null;
                 boolean ownWord = Arrays.stream(parts, 0, parts.length - 1)
                         .anyMatch(p -> p.length() >= 3 && !NOT_NAMES.contains(p) && unknownWord(p));
@@ -277,9 +279,9 @@ record Terms(
                     String last = parts[parts.length - 1];
                     return absentName(last, word, dimensionsOf(noun));
                 }
-                boolean allKnown =
-                        Arrays.stream(parts).allMatch(p -> p.isEmpty() || p.matches("\\d+") || RESERVED.contains(p));
-                if (word.matches(".*\\d.*") && !allKnown) {
+                boolean allKnown = Arrays.stream(parts)
+                        .allMatch(p -> p.isEmpty() || DIGITS.matcher(p).matches() || RESERVED.contains(p));
+                if (HAS_DIGIT.matcher(word).find() && !allKnown) {
                     return absentName("model", word, EnumSet.of(Dimension.MODEL, Dimension.INTERNAL_MODEL));
                 }
             }
@@ -287,6 +289,13 @@ record Terms(
         }
 
         /** Numbers, amounts, ordinals, spans, quarters, percentiles, status classes: never names. */
+        private static final Pattern CANDIDATE_SHAPE = Pattern.compile("[a-z0-9][a-z0-9._:/@-]*");
+
+        private static final Pattern NAME_SHAPE = Pattern.compile("[a-z0-9][a-z0-9._-]*[a-z0-9]");
+        private static final Pattern NAME_SEPARATORS = Pattern.compile("[-_.]");
+        private static final Pattern DIGITS = Pattern.compile("\\d+");
+        private static final Pattern HAS_LETTER = Pattern.compile("[a-z]");
+        private static final Pattern HAS_DIGIT = Pattern.compile("\\d");
         private static final Pattern NOT_NAME_SHAPED = Pattern.compile(
                 "[\\d.,]+(?:k|m|bn|st|nd|rd|th|h|hr|hrs|d|w|x|am|pm|usd)?|q[1-4]|h[12]|p\\d{2,3}|[1-5]xx"
                         + "|\\d+[-/.]\\d+(?:[-/.]\\d+)?|\\d+-(?:day|days|week|weeks|month|months|hour|hours|year"

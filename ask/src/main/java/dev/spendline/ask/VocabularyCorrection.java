@@ -585,14 +585,25 @@ final class VocabularyCorrection {
         }
     }
 
+    private static final java.util.regex.Pattern NAME_PARTS = java.util.regex.Pattern.compile("[ @]");
+
     private final Lexicon lexicon;
     private final Vocabulary vocabulary;
     /** The words of the workspace's names, by length; built only when a word is worth correcting. */
-    private List<Set<String>> nameWords;
+    private volatile List<Set<String>> nameWords;
+
+    /** The corrections of the vocabularies read lately, with {@code lexicon} (see {@link RecentByIdentity}). */
+    private static final RecentByIdentity<Vocabulary, VocabularyCorrection> RECENT = new RecentByIdentity<>(64);
 
     VocabularyCorrection(Lexicon lexicon, Vocabulary vocabulary) {
         this.lexicon = lexicon;
         this.vocabulary = vocabulary;
+    }
+
+    /** The correction of {@code vocabulary} by Ask's own lexicon, its name index built once while recent. */
+    static VocabularyCorrection of(Lexicon lexicon, Vocabulary vocabulary) {
+        VocabularyCorrection recent = RECENT.get(vocabulary, v -> new VocabularyCorrection(lexicon, v));
+        return recent.lexicon == lexicon ? recent : new VocabularyCorrection(lexicon, vocabulary);
     }
 
     /** {@code text}, normalised ({@link QuestionInterpreter#normalise}), with its vocabulary typos corrected. */
@@ -629,24 +640,33 @@ final class VocabularyCorrection {
         return true;
     }
 
-    /** Whether {@code word} is, or is a typo of, a word of one of the workspace's names. */
-    private boolean nearName(String word) {
-        if (nameWords == null) {
-            nameWords = new ArrayList<>();
-            for (Dimension dimension : Dimension.values()) {
-                for (String value : vocabulary.of(dimension)) {
-                    for (String part : EntityMatcher.key(value).split("[ @]")) {
-                        if (lexicon.knows(part)) {
-                            continue; // "weekly" of the workflow "weekly-report" is still the word "weekly"
-                        }
-                        while (nameWords.size() <= part.length()) {
-                            nameWords.add(new HashSet<>());
-                        }
-                        nameWords.get(part.length()).add(part);
+    /** Built once per vocabulary (a benign race builds it twice at most: the same words). */
+    private List<Set<String>> nameWords() {
+        List<Set<String>> known = nameWords;
+        if (known != null) {
+            return known;
+        }
+        List<Set<String>> nameWords = new ArrayList<>();
+        for (Dimension dimension : Dimension.values()) {
+            for (String value : vocabulary.of(dimension)) {
+                for (String part : NAME_PARTS.split(EntityMatcher.key(value))) {
+                    if (lexicon.knows(part)) {
+                        continue; // "weekly" of the workflow "weekly-report" is still the word "weekly"
                     }
+                    while (nameWords.size() <= part.length()) {
+                        nameWords.add(new HashSet<>());
+                    }
+                    nameWords.get(part.length()).add(part);
                 }
             }
         }
+        this.nameWords = nameWords;
+        return nameWords;
+    }
+
+    /** Whether {@code word} is, or is a typo of, a word of one of the workspace's names. */
+    private boolean nearName(String word) {
+        List<Set<String>> nameWords = nameWords();
         int reach = TypoDistance.tolerance(TypoDistance.LONG_NAME);
         for (int length = Math.max(0, word.length() - reach);
                 length <= word.length() + reach && length < nameWords.size();

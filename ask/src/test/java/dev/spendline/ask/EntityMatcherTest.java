@@ -134,4 +134,22 @@ class EntityMatcherTest {
                 .isFalse();
         assertThat(TypoDistance.sameNumbers("serch", "search")).isTrue();
     }
+
+    @Test
+    void aVocabularyIsKeyedOnceAndAnotherOneOfTheSameNamesIsBuiltAgain() {
+        Vocabulary one = new Vocabulary(Map.of(Dimension.FEATURE, names("search")));
+        Vocabulary same = new Vocabulary(Map.of(Dimension.FEATURE, names("search")));
+        assertThat(EntityMatcher.of(one)).isSameAs(EntityMatcher.of(one));
+        assertThat(EntityMatcher.of(same))
+                .as("by identity: a new object may hold new names")
+                .isNotSameAs(EntityMatcher.of(one));
+        List<String> unsure = new ArrayList<>();
+        assertThat(EntityMatcher.of(one).find(List.of("search"), Set.of(), unsure))
+                .hasSize(1);
+    }
+
+    @Test
+    void separatorsAreOneSpace() {
+        assertThat(EntityMatcher.key("  Support__bot.v2 - beta ")).isEqualTo("support bot v2 beta");
+    }
 }
