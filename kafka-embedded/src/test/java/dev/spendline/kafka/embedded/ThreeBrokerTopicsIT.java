@@ -11,13 +11,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -83,16 +86,35 @@ class ThreeBrokerTopicsIT {
             assertThat(topics.values()).hasSize(8).allSatisfy(topic -> assertThat(topic.partitions())
                     .hasSize(3)
                     .allSatisfy(p -> assertThat(p.replicas()).hasSize(3)));
-            var configs = admin.describeConfigs(TopicProvisioner.names().stream()
-                            .map(name -> new ConfigResource(ConfigResource.Type.TOPIC, name))
-                            .toList())
-                    .all()
-                    .get();
+            var configs = topicConfigs(admin);
             assertThat(configs.values()).allSatisfy(config -> assertThat(
                             config.get("min.insync.replicas").value())
                     .isEqualTo("2"));
             assertThat(new TopicProvisioner(admin, Duration.ofSeconds(30)).verify(TopicSettings.withPartitions(12)))
                     .isEqualTo(layout);
+        }
+    }
+
+    /**
+     * The topics' configurations, once the broker the admin asks knows them: a broker learns of a
+     * new topic from the controller a moment after another broker saw it (a CI run on a busy machine
+     * met UnknownTopicOrPartitionException here).
+     */
+    private static Map<ConfigResource, Config> topicConfigs(Admin admin) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (true) {
+            try {
+                return admin.describeConfigs(TopicProvisioner.names().stream()
+                                .map(name -> new ConfigResource(ConfigResource.Type.TOPIC, name))
+                                .toList())
+                        .all()
+                        .get();
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                Thread.sleep(100);
+            }
         }
     }
 
