@@ -14,10 +14,6 @@ final class BlockReader {
     private final int[] dictCount;
     private final int[][] dictOffsets;
     private final String[][] strings;
-    /** Which block a cached string is of ({@link #block} when it was decoded): resetting costs nothing. */
-    private final int[][] stringBlock;
-
-    private int block;
     private byte[] b;
     private int rows;
     private int rowsLeft;
@@ -36,7 +32,6 @@ final class BlockReader {
         this.dictCount = new int[dims];
         this.dictOffsets = new int[dims][16];
         this.strings = new String[dims][16];
-        this.stringBlock = new int[dims][16];
         this.ids = new int[dims];
     }
 
@@ -48,7 +43,6 @@ final class BlockReader {
             throw new IllegalStateException("a block of " + (block[1] & 0xFF) + " columns, " + dims + " expected");
         }
         b = block;
-        this.block++;
         rows = (int) BlockKeys.getU32(block, 2);
         int p = 6;
         for (int d = 0; d < dims; d++) {
@@ -57,7 +51,8 @@ final class BlockReader {
             if (dictOffsets[d].length < n) {
                 dictOffsets[d] = new int[Math.max(n, dictOffsets[d].length * 2)];
                 strings[d] = new String[dictOffsets[d].length];
-                stringBlock[d] = new int[dictOffsets[d].length];
+            } else {
+                Arrays.fill(strings[d], 0, Math.max(n, dictCount[d]), null);
             }
             int[] offsets = dictOffsets[d];
             for (int i = 0; i < n; i++) {
@@ -122,13 +117,12 @@ final class BlockReader {
     }
 
     String value(int d, int id) {
-        if (stringBlock[d][id] == block) {
-            return strings[d][id];
+        String s = strings[d][id];
+        if (s == null) {
+            int at = dictOffsets[d][id];
+            s = new String(b, at + 2, u16(at), StandardCharsets.UTF_8);
+            strings[d][id] = s;
         }
-        int at = dictOffsets[d][id];
-        String s = new String(b, at + 2, u16(at), StandardCharsets.UTF_8);
-        strings[d][id] = s;
-        stringBlock[d][id] = block;
         return s;
     }
 

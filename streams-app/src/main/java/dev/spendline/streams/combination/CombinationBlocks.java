@@ -69,13 +69,6 @@ public final class CombinationBlocks {
             wanted[f] = filterValues[f] == null ? new byte[0] : filterValues[f].getBytes(StandardCharsets.UTF_8);
         }
         int[] wantedIds = new int[wanted.length];
-        // The filters on the first columns, 0, 1, … without a gap, as (filter index by column).
-        int leading = 0;
-        int[] leadingFilter = new int[dims];
-        while (leading < dims && indexOf(filterPositions, leading) >= 0) {
-            leadingFilter[leading] = indexOf(filterPositions, leading);
-            leading++;
-        }
         BlockReader reader = new BlockReader(dims);
         String[] values = new String[dims];
         long[] m = new long[Row.MEASURES];
@@ -101,18 +94,6 @@ public final class CombinationBlocks {
                 long day = BlockKeys.day(key);
                 long firstHour = day * HOURS_PER_DAY;
                 while (reader.next()) {
-                    if (leading > 1) {
-                        // Rows are sorted by their ids in column order, and the first column's
-                        // index already limits them to its value: the rows matching the next
-                        // filtered columns too are one run, so skip to it and stop after it.
-                        int c = compareLeading(reader.ids, leading, leadingFilter, wantedIds);
-                        if (c < 0) {
-                            continue;
-                        }
-                        if (c > 0) {
-                            break;
-                        }
-                    }
                     if (!matches(reader.ids, filterPositions, wantedIds)) {
                         continue;
                     }
@@ -148,26 +129,6 @@ public final class CombinationBlocks {
             }
         }
         return true;
-    }
-
-    /** The row's ids of columns 1 … leading-1 against the wanted ones, in column order. */
-    private static int compareLeading(int[] rowIds, int leading, int[] leadingFilter, int[] wantedIds) {
-        for (int column = 1; column < leading; column++) {
-            int c = Integer.compare(rowIds[column], wantedIds[leadingFilter[column]]);
-            if (c != 0) {
-                return c;
-            }
-        }
-        return 0;
-    }
-
-    private static int indexOf(int[] positions, int column) {
-        for (int f = 0; f < positions.length; f++) {
-            if (positions[f] == column) {
-                return f;
-            }
-        }
-        return -1;
     }
 
     private static boolean matches(int[] rowIds, int[] positions, int[] wantedIds) {
