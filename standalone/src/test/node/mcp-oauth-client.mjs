@@ -9,7 +9,7 @@
 //   {"step":"done"}
 // Argument: a JSON plan {serverUrl, calls: [{name, arguments}], afterRefresh: [{name, arguments}],
 // writes: [{name, arguments}] (a confirm's arguments may say "$token" and "$phrase": the last
-// prepare's)}.
+// prepare's; a call with "untilIncludes" is repeated until its result contains that text)}.
 import http from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -92,7 +92,15 @@ const run = async (client, calls) => {
         .replace('"$token"', JSON.stringify(last.token ?? null))
         .replace('"$phrase"', JSON.stringify(last.phrase ?? null))
     );
-    const result = await client.callTool({ name: call.name, arguments: args });
+    let result = await client.callTool({ name: call.name, arguments: args });
+    // A read of something just written (a budget a confirm created) is eventually consistent: the
+    // definition reaches the stream processor's store a moment after the write is acknowledged.
+    // "untilIncludes" repeats the call, as a client polling for it would, for up to 10 s.
+    for (let waited = 0; call.untilIncludes && waited < 10000; waited += 100) {
+      if (JSON.stringify(result.structuredContent ?? null).includes(call.untilIncludes)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      result = await client.callTool({ name: call.name, arguments: args });
+    }
     const structured = result.structuredContent ?? null;
     if (structured && structured.confirmationToken) {
       last.token = structured.confirmationToken;

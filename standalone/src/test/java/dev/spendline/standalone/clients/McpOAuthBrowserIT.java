@@ -200,7 +200,10 @@ class McpOAuthBrowserIT {
                         Map.of("name", "prepare_write_action", "arguments", budget("MCP monthly"))),
                 // Confirmed after the refresh: the grant, not the access token, is what it is bound to.
                 "afterRefresh",
-                List.of(confirmLast, Map.of("name", "budget_status", "arguments", Map.of())));
+                List.of(
+                        confirmLast,
+                        // The confirm writes the budget; the read sees it once the topology has it.
+                        Map.of("name", "budget_status", "arguments", Map.of(), "untilIncludes", "MCP monthly")));
 
         List<JsonNode> steps = runClient(plan, "Team workspace", "consent-team");
 
