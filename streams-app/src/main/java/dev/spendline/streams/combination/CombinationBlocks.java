@@ -3,6 +3,8 @@ package dev.spendline.streams.combination;
 import dev.spendline.streams.rollup.Granularity;
 import dev.spendline.streams.rollup.Rollup;
 import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.Set;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
@@ -10,11 +12,11 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * Reads combination blocks ({@link CombinationBlockStore}) for interactive queries and the stream
- * thread. The days of a range are read with one iterator, so a merge written meanwhile (one write
- * batch) is seen whole or not at all. Per block each filter is looked up once in its column's
+ * thread. The days of a range are read with one iterator per shard, so a merge written meanwhile
+ * (one write batch, within one shard) is seen whole or not at all. A filter on the first column (the
+ * customer) reads only that value's shard, and in each block only that value's rows, through the
+ * block's index of the first column. Per block each filter is looked up once in its column's
  * dictionary; a value the block lacks skips the block, and rows are then tested by comparing ids.
- * A filter on the first column (the customer) reads only that value's rows, through the block's
- * index of the first column.
  * Values and measures are decoded only for matching rows.
  */
 public final class CombinationBlocks {
@@ -68,54 +70,134 @@ public final class CombinationBlocks {
             }
             wanted[f] = filterValues[f] == null ? new byte[0] : filterValues[f].getBytes(StandardCharsets.UTF_8);
         }
-        int[] wantedIds = new int[wanted.length];
-        BlockReader reader = new BlockReader(dims);
-        String[] values = new String[dims];
-        long[] m = new long[Row.MEASURES];
-        // Inclusive ends: no key equals a day prefix, and every key of toDay sorts after its prefix.
-        Bytes from = Bytes.wrap(BlockKeys.dayPrefix(wsBytes, fromDay));
-        Bytes to = Bytes.wrap(BlockKeys.dayPrefix(wsBytes, toDay));
-        try (KeyValueIterator<Bytes, byte[]> it = store.range(from, to)) {
+        Scan scan = new Scan(dims, filterPositions, wanted, g, fromBucket, toBucket, sink);
+        // Layout 2's blocks first (there are none once the store has moved them into shards),
+        // remembering which were read: a block moved meanwhile is then skipped in the shards.
+        Set<MovedFrom> unshardedRead = new HashSet<>();
+        try (KeyValueIterator<Bytes, byte[]> it = store.range(
+                Bytes.wrap(BlockKeys.unshardedDayPrefix(wsBytes, fromDay)),
+                Bytes.wrap(BlockKeys.unshardedDayPrefix(wsBytes, toDay)))) {
             while (it.hasNext()) {
                 KeyValue<Bytes, byte[]> kv = it.next();
                 byte[] key = kv.key.get();
-                if (!BlockKeys.isBlockOf(key, wsBytes)) {
-                    continue;
+                if (BlockKeys.isUnshardedBlockOf(key, wsBytes)) {
+                    unshardedRead.add(new MovedFrom(BlockKeys.day(key), BlockKeys.level(key), BlockKeys.seq(key)));
+                    scan.block(BlockKeys.day(key), kv.value);
                 }
-                reader.reset(kv.value);
-                if (!resolve(reader, filterPositions, wanted, wantedIds)) {
-                    continue;
-                }
-                for (int f = 0; f < filterPositions.length; f++) {
-                    if (filterPositions[f] == 0) {
-                        reader.seekFirstColumn(wantedIds[f]);
-                    }
-                }
-                long day = BlockKeys.day(key);
-                long firstHour = day * HOURS_PER_DAY;
-                while (reader.next()) {
-                    if (!matches(reader.ids, filterPositions, wantedIds)) {
+            }
+        }
+        // A filter on the first column (the customer) reads that value's shard only.
+        int firstColumnFilter = -1;
+        for (int f = 0; f < filterPositions.length; f++) {
+            if (filterPositions[f] == 0) {
+                firstColumnFilter = f;
+            }
+        }
+        int fromShard = 0;
+        int toShard = BlockKeys.SHARDS;
+        if (firstColumnFilter >= 0) {
+            String value = filterValues[firstColumnFilter];
+            fromShard = BlockKeys.shardOf(value == null ? "" : value);
+            toShard = fromShard + 1;
+        }
+        for (int shard = fromShard; shard < toShard; shard++) {
+            // One iterator per shard: a merge rewrites blocks of one shard and day in one write batch,
+            // so it is seen whole or not at all. Inclusive ends: no key equals a day prefix, and
+            // every key of toDay sorts after its prefix.
+            try (KeyValueIterator<Bytes, byte[]> it = store.range(
+                    Bytes.wrap(BlockKeys.dayPrefix(wsBytes, shard, fromDay)),
+                    Bytes.wrap(BlockKeys.dayPrefix(wsBytes, shard, toDay)))) {
+                while (it.hasNext()) {
+                    KeyValue<Bytes, byte[]> kv = it.next();
+                    byte[] key = kv.key.get();
+                    if (!BlockKeys.isBlockOf(key, wsBytes)) {
                         continue;
                     }
-                    long bucket;
-                    if (hours) {
-                        if (reader.hour == CombinationBlockStore.HOUR_UNKNOWN) {
-                            continue;
-                        }
-                        bucket = firstHour + reader.hour;
-                        if (bucket < fromBucket || bucket >= toBucket) {
-                            continue;
-                        }
-                    } else {
-                        bucket = day;
+                    long day = BlockKeys.day(key);
+                    int level = BlockKeys.level(key);
+                    if (level >= CombinationBlockStore.MIGRATED_LEVEL
+                            && !unshardedRead.isEmpty()
+                            && unshardedRead.contains(new MovedFrom(
+                                    day, level - CombinationBlockStore.MIGRATED_LEVEL, BlockKeys.seq(key)))) {
+                        continue;
                     }
-                    for (int d = 0; d < dims; d++) {
-                        values[d] = reader.value(d, reader.ids[d]);
-                    }
-                    reader.measures(m);
-                    sink.accept(
-                            g, bucket, values, new Rollup(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8], m[9]));
+                    scan.block(day, kv.value);
                 }
+            }
+        }
+    }
+
+    /** A block of layout 2, by its key: the blocks moved out of it carry the same. */
+    private record MovedFrom(long day, int level, long seq) {}
+
+    /** One scan's filters, reader and buffers, applied block by block. */
+    private static final class Scan {
+        private final int dims;
+        private final int[] filterPositions;
+        private final byte[][] wanted;
+        private final int[] wantedIds;
+        private final boolean hours;
+        private final Granularity g;
+        private final long fromBucket;
+        private final long toBucket;
+        private final Sink sink;
+        private final BlockReader reader;
+        private final String[] values;
+        private final long[] m = new long[Row.MEASURES];
+
+        Scan(
+                int dims,
+                int[] filterPositions,
+                byte[][] wanted,
+                Granularity g,
+                long fromBucket,
+                long toBucket,
+                Sink sink) {
+            this.dims = dims;
+            this.filterPositions = filterPositions;
+            this.wanted = wanted;
+            this.wantedIds = new int[wanted.length];
+            this.hours = g == Granularity.HOUR;
+            this.g = g;
+            this.fromBucket = fromBucket;
+            this.toBucket = toBucket;
+            this.sink = sink;
+            this.reader = new BlockReader(dims);
+            this.values = new String[dims];
+        }
+
+        void block(long day, byte[] block) {
+            reader.reset(block);
+            if (!resolve(reader, filterPositions, wanted, wantedIds)) {
+                return;
+            }
+            for (int f = 0; f < filterPositions.length; f++) {
+                if (filterPositions[f] == 0) {
+                    reader.seekFirstColumn(wantedIds[f]);
+                }
+            }
+            long firstHour = day * HOURS_PER_DAY;
+            while (reader.next()) {
+                if (!matches(reader.ids, filterPositions, wantedIds)) {
+                    continue;
+                }
+                long bucket;
+                if (hours) {
+                    if (reader.hour == CombinationBlockStore.HOUR_UNKNOWN) {
+                        continue;
+                    }
+                    bucket = firstHour + reader.hour;
+                    if (bucket < fromBucket || bucket >= toBucket) {
+                        continue;
+                    }
+                } else {
+                    bucket = day;
+                }
+                for (int d = 0; d < dims; d++) {
+                    values[d] = reader.value(d, reader.ids[d]);
+                }
+                reader.measures(m);
+                sink.accept(g, bucket, values, new Rollup(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8], m[9]));
             }
         }
     }

@@ -2,6 +2,7 @@ package dev.spendline.streams.rollup;
 
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.streams.combination.CombinationBlockStore;
+import dev.spendline.streams.combination.UnshardedBlocksMove;
 import dev.spendline.streams.state.AggregatingRollupStore;
 import dev.spendline.streams.state.KeyBuilder;
 import dev.spendline.streams.state.StateLayout;
@@ -118,6 +119,7 @@ public final class RollupProcessor<V> implements Processor<String, V, String, V>
             blocks = CombinationBlockStore.of(context.getStateStore(blocksName));
             StateLayout.check(blocks, blocksName);
             layoutMarked = false;
+            UnshardedBlocksMove.schedule(context, blocks);
         }
         HourlyHorizon.scheduleExpiry(context, store);
     }

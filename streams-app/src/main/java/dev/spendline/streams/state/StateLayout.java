@@ -16,11 +16,15 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * wrote this state, which this one may read wrong: the task fails at start with a message saying
  * so, instead of answering from state it does not understand. (Going back to an earlier version is
  * not supported: it would miss what this layout no longer writes twice; see README "Upgrading".)
+ *
+ * <p>Layout 3 (issue #30) keeps the product combinations' blocks per customer shard; it reads layout
+ * 2's blocks as they are and moves them into shards in the background ({@code CombinationBlockStore}).
+ * Layout 2 would not see the shards' blocks, so a layout-3 marker stops it.
  */
 public final class StateLayout {
 
     /** The layout this version writes. */
-    public static final int CURRENT = 2;
+    public static final int CURRENT = 3;
 
     static final Bytes KEY = Bytes.wrap(new byte[] {0x00, 'l', 'a', 'y', 'o', 'u', 't'});
 

@@ -52,6 +52,8 @@ final class BlockStoreDriver implements AutoCloseable {
                     @Override
                     public void init(ProcessorContext<Void, Void> context) {
                         store = CombinationBlockStore.of(context.getStateStore(STORE));
+                        // As the rollup processor: runs only when a test advances the wall clock.
+                        UnshardedBlocksMove.schedule(context, store);
                     }
 
                     @Override

@@ -42,8 +42,9 @@ class CombinationBlockStoreTest {
             String ws, long day, int hour, String[] values, String[] attributed, String joined, long[] delta) {}
 
     /**
-     * Seeded events over two workspaces (one id a prefix of the other), four days and every hour,
-     * flushed at random points so that merges reach level 2; then many ranges and filter sets
+     * Seeded events over two workspaces (one id a prefix of the other), four days, every hour and
+     * seven first-column values (several shards), flushed at random points so that merges reach
+     * level 2; then many ranges and filter sets
      * (values never seen, "" for not attributed) compared with sums computed from the events.
      */
     @ParameterizedTest
@@ -54,7 +55,7 @@ class CombinationBlockStoreTest {
         Random random = new Random(2_900 + maxBlockBytes);
         List<Event> events = new ArrayList<>();
         int flushed = 0;
-        for (int i = 0; i < 12_000; i++) {
+        for (int i = 0; i < 24_000; i++) {
             Event e = randomEvent(random);
             events.add(e);
             store.add(e.ws, e.day, e.hour, e.values.clone(), e.delta);
@@ -108,7 +109,11 @@ class CombinationBlockStoreTest {
         assertThat(store.pendingRows()).isZero();
 
         Map<String, int[]> levels = levelsInRocksDb(driver.driver().getKeyValueStore(BlockStoreDriver.STORE));
-        assertThat(levels).hasSize(8);
+        assertThat(levels.keySet().stream()
+                        .map(k -> k.substring(k.lastIndexOf('/') + 1))
+                        .distinct())
+                .as("the first column's values fall in several shards")
+                .hasSizeGreaterThan(3);
         boolean reachedLevel2 = false;
         for (int[] perLevel : levels.values()) {
             for (int level = 0; level < CombinationBlockStore.FULL_LEVEL; level++) {
@@ -159,7 +164,7 @@ class CombinationBlockStoreTest {
                 store.clearCache();
             }
         }
-        int[] levels = levelsInRocksDb(store).get("ws/" + DAY);
+        int[] levels = levelsInRocksDb(store).get("ws/" + DAY + "/" + BlockKeys.shardOf("v"));
         assertThat(Arrays.copyOf(levels, 3)).containsExactly(0xC, 0x2, 0x1);
         assertThat(Arrays.copyOf(store.levelCounts("ws", DAY), 3)).containsExactly(0xC, 0x2, 0x1);
 
@@ -170,35 +175,80 @@ class CombinationBlockStoreTest {
     }
 
     @Test
-    void eachCommitWritesOneBlockPerWorkspaceAndDayTouched() {
+    void eachCommitWritesOneBlockPerWorkspaceDayAndShardTouched() {
         driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES);
         Random random = new Random(5);
+        java.util.Set<String> touched = new java.util.HashSet<>();
         driver.inCommit(store -> {
             for (int i = 0; i < 60; i++) {
                 String[] values = randomValues(random);
-                store.add(i % 3 == 0 ? "ws" : "ws1", DAY + i % 2, i % 24, values, delta(1));
+                String ws = i % 3 == 0 ? "ws" : "ws1";
+                store.add(ws, DAY + i % 2, i % 24, values, delta(1));
+                touched.add(ws + "/" + (DAY + i % 2) + "/" + BlockKeys.shardOf(values[0] == null ? "" : values[0]));
             }
         });
 
         List<KeyValue<Bytes, byte[]>> records = driver.changelog();
-        assertThat(records).hasSize(4);
+        assertThat(touched).hasSizeGreaterThan(4);
+        assertThat(records).hasSize(touched.size());
         assertThat(records).allSatisfy(r -> {
             assertThat(BlockKeys.level(r.key.get())).isZero();
             assertThat(r.value[0]).isEqualTo((byte) 1);
         });
 
-        for (int commit = 2; commit <= 15; commit++) {
-            driver.inCommit(store -> store.add("ws", DAY, 1, randomValues(random), delta(1)));
+        long day = DAY + 5;
+        for (int commit = 1; commit <= 15; commit++) {
+            driver.inCommit(store -> store.add("ws", day, 1, row("acme", "f-" + random.nextInt()), delta(1)));
             assertThat(driver.changelog()).hasSize(1);
         }
-        // The 16th level-0 block of the day is merged before it is written: one level-1 block, and
-        // tombstones for the 15 written before.
-        driver.inCommit(store -> store.add("ws", DAY, 1, randomValues(random), delta(1)));
+        // The 16th level-0 block of the shard's day is merged before it is written: one level-1
+        // block, and tombstones for the 15 written before.
+        driver.inCommit(store -> store.add("ws", day, 1, row("acme", "f-" + random.nextInt()), delta(1)));
         List<KeyValue<Bytes, byte[]>> merge = driver.changelog();
         assertThat(merge).hasSize(16);
         assertThat(merge.stream().filter(r -> r.value == null).count()).isEqualTo(15);
         assertThat(merge.stream().filter(r -> r.value != null).map(r -> BlockKeys.level(r.key.get())))
                 .containsExactly(1);
+        assertThat(merge)
+                .allSatisfy(r -> assertThat(BlockKeys.shard(r.key.get())).isEqualTo(BlockKeys.shardOf("acme")));
+    }
+
+    /** Each customer's rows go to its shard, and a read filtered by it reads that shard only. */
+    @Test
+    void aCustomersRowsAreInItsShardOnly() {
+        driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES);
+        List<String> customers = new ArrayList<>();
+        for (int t = 0; t < 64; t++) {
+            customers.add("t" + t);
+        }
+        driver.inCommit(store -> {
+            for (String customer : customers) {
+                store.add("ws", DAY, 2, row(customer, "search"), delta(1));
+            }
+        });
+        Map<Integer, java.util.Set<String>> byShard = new HashMap<>();
+        ReadOnlyKeyValueStore<Bytes, byte[]> readOnly = driver.driver().getKeyValueStore(BlockStoreDriver.STORE);
+        try (KeyValueIterator<Bytes, byte[]> it = readOnly.all()) {
+            while (it.hasNext()) {
+                KeyValue<Bytes, byte[]> kv = it.next();
+                BlockReader reader = new BlockReader(DIMS);
+                reader.reset(kv.value);
+                while (reader.next()) {
+                    byShard.computeIfAbsent(BlockKeys.shard(kv.key.get()), k -> new java.util.TreeSet<>())
+                            .add(reader.value(0, reader.ids[0]));
+                }
+            }
+        }
+        assertThat(byShard).as("64 customers spread over the shards").hasSizeGreaterThan(12);
+        byShard.forEach((shard, inShard) -> assertThat(inShard)
+                .allSatisfy(c -> assertThat(BlockKeys.shardOf(c)).isEqualTo(shard)));
+        for (String customer : customers) {
+            assertThat(scan(readOnly, "ws", Granularity.DAY, DAY, DAY + 1, new int[] {0}, new String[] {customer}))
+                    .as(customer)
+                    .hasSize(1);
+        }
+        assertThat(scan(readOnly, "ws", Granularity.DAY, DAY, DAY + 1, new int[] {1}, new String[] {"search"}))
+                .hasSize(64);
     }
 
     @Test
@@ -245,13 +295,12 @@ class CombinationBlockStoreTest {
     void tooManyPendingRowsAreWrittenEarlyAsOneBlock() {
         driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES, 3);
         CombinationBlockStore store = driver.store();
-        Random random = new Random(3);
-        store.add("ws", DAY, 1, randomValues(random), delta(1));
-        store.add("ws", DAY, 2, randomValues(random), delta(1));
+        store.add("ws", DAY, 1, row("acme", "a"), delta(1));
+        store.add("ws", DAY, 2, row("acme", "b"), delta(1));
         assertThat(store.pendingRows()).isEqualTo(2);
         assertThat(store.levelCounts("ws", DAY)).as("nothing written yet").isNull();
 
-        store.add("ws", DAY, 3, randomValues(random), delta(1));
+        store.add("ws", DAY, 3, row("acme", "c"), delta(1));
 
         assertThat(store.pendingRows()).isZero();
         assertThat(store.levelCounts("ws", DAY)[0]).isEqualTo(1);
@@ -270,12 +319,14 @@ class CombinationBlockStoreTest {
         assertThat(Arrays.copyOf(store.levelCounts("ws", DAY), 2)).containsExactly(4, 1);
 
         byte[] ws = BlockKeys.workspace("ws");
-        assertThat(store.delete(Bytes.wrap(BlockKeys.block(ws, DAY, 0, 19)))).isNotNull();
+        assertThat(store.delete(Bytes.wrap(BlockKeys.block(ws, BlockKeys.shardOf(""), DAY, 0, 19))))
+                .isNotNull();
         store.add("ws", DAY, 0, values, delta(1));
         store.flushCache();
 
         assertThat(Arrays.copyOf(store.levelCounts("ws", DAY), 2)).containsExactly(4, 1);
-        assertThat(levelsInRocksDb(store).get("ws/" + DAY)[0]).isEqualTo(4);
+        assertThat(levelsInRocksDb(store).get("ws/" + DAY + "/" + BlockKeys.shardOf(""))[0])
+                .isEqualTo(4);
         assertThat(scan(store, "ws", Granularity.DAY, DAY, DAY + 1, new int[0], new String[0])
                         .values())
                 .containsExactly(java.util.Collections.nCopies(10, 20L));
@@ -293,7 +344,8 @@ class CombinationBlockStoreTest {
         assertThat(store.get(layout)).containsExactly(2);
         assertThat(store.pendingRows()).isEqualTo(1);
 
-        byte[] block = store.get(Bytes.wrap(BlockKeys.block(BlockKeys.workspace("ws"), DAY, 0, 1)));
+        byte[] block =
+                store.get(Bytes.wrap(BlockKeys.block(BlockKeys.workspace("ws"), BlockKeys.shardOf(""), DAY, 0, 1)));
 
         assertThat(store.pendingRows()).isZero();
         assertThat(block).isNotNull();
@@ -466,16 +518,19 @@ class CombinationBlockStoreTest {
         return boxed;
     }
 
-    /** Blocks per level of each "ws/day", from the keys in RocksDB. */
+    /** Blocks per level of each "ws/day/shard", from the keys in RocksDB. */
     private static Map<String, int[]> levelsInRocksDb(ReadOnlyKeyValueStore<Bytes, byte[]> store) {
         Map<String, int[]> levels = new HashMap<>();
         try (KeyValueIterator<Bytes, byte[]> it = store.all()) {
             while (it.hasNext()) {
                 byte[] key = it.next().key.get();
+                if (key[0] != BlockKeys.TAG_BLOCK) {
+                    continue;
+                }
                 String ws = new String(key, 2, key[1], java.nio.charset.StandardCharsets.UTF_8);
                 levels.computeIfAbsent(
-                                ws + "/" + BlockKeys.day(key), k -> new int[CombinationBlockStore.FULL_LEVEL + 1])[
-                        BlockKeys.level(key)]++;
+                                ws + "/" + BlockKeys.day(key) + "/" + BlockKeys.shard(key),
+                                k -> new int[CombinationBlockStore.FULL_LEVEL + 1])[BlockKeys.level(key)]++;
             }
         }
         return levels;
