@@ -10,6 +10,7 @@ import sys
 import threading
 import time
 import unittest
+from unittest import mock
 from decimal import Decimal
 from typing import List, Sequence, Tuple
 
@@ -140,6 +141,17 @@ class BatchingTest(ClientTestCase):
                     "externalId": "row-0",
                 },
             )
+
+    def test_a_batch_over_the_body_limit_is_split(self) -> None:
+        with FakeSpendline() as server, mock.patch("spendline._client.MAX_BODY_BYTES", 600):
+            c = self.client(server, Outcomes(), linger=30)
+            for i in range(10):
+                c.send(event(i))
+            self.assertTrue(c.flush(5))
+            self.assertGreater(len(server.requests), 1)
+            self.assertEqual([e["externalId"] for e in server.items()], [f"event-{i}" for i in range(10)])
+            for r in server.requests:
+                self.assertLessEqual(int(r.headers["Content-Length"]), 600)
 
     def test_a_base_url_with_a_path_prefix_is_kept(self) -> None:
         with FakeSpendline() as server:

@@ -21,14 +21,14 @@ from typing import List, NamedTuple, Optional, Sequence, Union
 from urllib.parse import urlsplit
 
 from . import __version__
-from ._buffer import ADDED, CLOSED, EVENTS, ItemBuffer
+from ._buffer import ADDED, CLOSED, EVENTS, ROWS, ItemBuffer
 from ._items import InternalUsageRow, Item, ProductEvent
 
 _LOG = logging.getLogger("spendline")
 
-#: The server's limit is 5 MiB; a margin for the batch wrapper.
-MAX_BODY_BYTES = 5 * 1024 * 1024 - 1024
-_PATHS = {EVENTS: "/api/v1/events", "rows": "/api/v1/internal-usage"}
+#: The server's limit, 5 MiB per request body.
+MAX_BODY_BYTES = 5 * 1024 * 1024
+_PATHS = {EVENTS: "/api/v1/events", ROWS: "/api/v1/internal-usage"}
 _INSTANCES = itertools.count(1)
 
 Seconds = Union[float, int, _dt.timedelta]
@@ -340,6 +340,7 @@ class SpendlineClient:
         # Written here, not on the caller's thread; split so a body stays under the server's limit.
         chunks: List[List[Item]] = []
         bodies: List[List[bytes]] = []
+        wrapper = len(kind) + 6  # {"events":[ and ]}, less the comma the first item does not need
         size = MAX_BODY_BYTES
         for item in items:
             try:
@@ -350,7 +351,7 @@ class SpendlineClient:
             if size + len(written) + 1 > MAX_BODY_BYTES:
                 chunks.append([])
                 bodies.append([])
-                size = 0
+                size = wrapper
             chunks[-1].append(item)
             bodies[-1].append(written)
             size += len(written) + 1
