@@ -183,7 +183,7 @@ class RetryTest(ClientTestCase):
             c.send(event(0))
             self.assertTrue(c.flush(5))
             self.assertGreaterEqual(time.monotonic() - started, 0.3)
-            self.assertLess(time.monotonic() - started, 3)
+            self.assertLess(time.monotonic() - started, 5)  # far from the 10 s stall
             self.assertEqual(len(server.requests), 2)
             self.assertEqual(c.metrics(), ClientMetrics(1, 1, 0, 0, 0, 0))
             c.close(1)
@@ -332,7 +332,7 @@ class BufferTest(ClientTestCase):
             started = time.monotonic()
             for i in range(1000):
                 c.send(event(i))
-            self.assertLess(time.monotonic() - started, 1.0)
+            self.assertLess(time.monotonic() - started, 5)  # the server stalls for 10 s
             metrics = c.metrics()
             # 100 wait in the buffer, at most one batch of 10 is in flight: the rest was dropped.
             self.assertGreaterEqual(metrics.dropped, 890)
@@ -364,12 +364,12 @@ class DeadlineTest(ClientTestCase):
             c.send(event(0))
             started = time.monotonic()
             self.assertFalse(c.flush(0.3))
-            self.assertLess(time.monotonic() - started, 1.5)
+            self.assertLess(time.monotonic() - started, 5)  # the server stalls for 30 s
             self.assertEqual(c.metrics().buffered, 1)
 
             started = time.monotonic()
             self.assertFalse(c.close(0.3))
-            self.assertLess(time.monotonic() - started, 2.0)
+            self.assertLess(time.monotonic() - started, 5)
             self.assertEqual(out.failures, [(1, "client closed: its deadline passed before delivery")])
             self.assertEqual(c.metrics(), ClientMetrics(0, 0, 0, 0, 1, 0))
 
@@ -391,7 +391,7 @@ class DeadlineTest(ClientTestCase):
             c.send(event(0))
             started = time.monotonic()
             self.assertTrue(c.close(5))
-            self.assertLess(time.monotonic() - started, 2)
+            self.assertLess(time.monotonic() - started, 5)  # not the 60 s linger
             self.assertEqual(len(out.delivered_items), 1)
             self.assertTrue(c.close(5))  # a second close answers the same
 

@@ -25,7 +25,10 @@ class PythonSenderTest {
 
         result.assertSucceeded();
         // unittest prints "Ran N tests" and "OK" on standard error; no test may be skipped here.
-        assertThat(result.stderr()).as(result.describe()).containsPattern("Ran \\d+ tests").contains("\nOK");
+        assertThat(result.stderr())
+                .as(result.describe())
+                .containsPattern("Ran \\d+ tests")
+                .contains("\nOK");
         assertThat(result.stderr()).as(result.describe()).doesNotContain("skipped");
     }
 }
