@@ -10,7 +10,7 @@ from __future__ import annotations
 import collections
 import threading
 import time
-from typing import Deque, List, NamedTuple, Optional, Tuple
+from typing import Deque, Dict, List, NamedTuple, Optional
 
 from ._items import Item, ProductEvent
 
@@ -47,7 +47,7 @@ class ItemBuffer:
         self._lock = threading.Lock()
         self._work = threading.Condition(self._lock)
         self._settled = threading.Condition(self._lock)
-        self._queues = {EVENTS: collections.deque(), ROWS: collections.deque()}  # type: dict
+        self._queues: Dict[str, Deque[Entry]] = {EVENTS: collections.deque(), ROWS: collections.deque()}
         self._drop_notices: Deque[Item] = collections.deque()
         self._capacity = capacity
         self._batch_size = batch_size
@@ -183,5 +183,3 @@ class ItemBuffer:
             return rows if rows else None
         return events if not rows or events[0].seq < rows[0].seq else rows
 
-
-__all__: Tuple[str, ...] = ()
