@@ -108,6 +108,12 @@ def openai_event():
     return spendline.from_openai(CHAT_COMPLETION, source="python-it", feature="search", tenant_id="acme")
 
 
+def unpriced_event():
+    """A fine-tuned model the price book has no price for: cost 0, marked unpriced, tokens counted."""
+    chat = dict(CHAT_COMPLETION, id="chatcmpl-python-it-unpriced", model="ft:gpt-4o-mini:acme::it1")
+    return spendline.from_openai(chat, source="python-it", feature="search", tenant_id="acme")
+
+
 def anthropic_event():
     return spendline.from_anthropic(MESSAGE, source="python-it", ts=TS, feature="summary", tenant_id="acme")
 
@@ -141,6 +147,7 @@ def main():
         client.send(event(i))
     client.send(openai_event())
     client.send(anthropic_event())
+    client.send(unpriced_event())
     for i in range(ROWS):
         client.send(row(i))
     settled = client.flush(60)

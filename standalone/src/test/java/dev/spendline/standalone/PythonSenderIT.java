@@ -22,7 +22,8 @@ import tools.jackson.databind.JsonNode;
  * The Python sender ({@code sdks/python}) against a real standalone Spendline (embedded KRaft broker,
  * Kafka Streams, real HTTP): a Python process ({@code src/test/python/send_with_python_sender.py})
  * sends known events (plain ones, one built from an OpenAI chat completion and one from an Anthropic
- * message by the package's helpers, priced from its price book) and usage rows, then resends part of
+ * message by the package's helpers, priced from its price book, and one of a model the book lacks,
+ * sent at cost 0 and marked unpriced) and usage rows, then resends part of
  * them with the same identities from a second client, as after a restart. The reports must count
  * exactly what was sent, once; the row the server refuses reaches the listener with its problem JSON.
  */
@@ -78,8 +79,8 @@ class PythonSenderIT {
 
         JsonNode first = outcome.get("first");
         assertThat(first.get("settled").asBoolean()).as(run.describe()).isTrue();
-        assertThat(first.get("delivered").asInt()).isEqualTo(EVENTS + 2 + ROWS);
-        assertThat(first.get("metrics").get("sent").asInt()).isEqualTo(EVENTS + 2 + ROWS);
+        assertThat(first.get("delivered").asInt()).isEqualTo(EVENTS + 3 + ROWS);
+        assertThat(first.get("metrics").get("sent").asInt()).isEqualTo(EVENTS + 3 + ROWS);
         assertThat(first.get("metrics").get("rejected").asInt()).isEqualTo(1);
         assertThat(first.get("metrics").get("failed").asInt()).isZero();
         assertThat(first.get("metrics").get("dropped").asInt()).isZero();
@@ -96,16 +97,17 @@ class PythonSenderIT {
         assertThat(resend.get("failed")).isEmpty();
         assertThat(resend.get("rejected")).isEmpty();
 
-        http.awaitReport(key, EVENTUALLY, r -> calls(r) >= EVENTS + 2);
+        http.awaitReport(key, EVENTUALLY, r -> calls(r) >= EVENTS + 3);
         sleepASecond(); // a late double count would show now
         JsonNode product = http.report(key).body();
         JsonNode totals = product.get("totals");
-        assertThat(calls(product)).isEqualTo(EVENTS + 2);
+        assertThat(calls(product)).isEqualTo(EVENTS + 3);
         assertThat(totals.get("costUsd").decimalValue())
                 .isEqualByComparingTo(microDollarsUpTo(EVENTS).add(OPENAI_COST).add(ANTHROPIC_COST));
-        assertThat(totals.get("inputTokens").asLong()).isEqualTo(EVENTS * 100L + 2000 + 1300);
-        assertThat(totals.get("outputTokens").asLong()).isEqualTo(EVENTS * 10L + 300 + 300);
-        assertThat(totals.get("cacheReadTokens").asLong()).isEqualTo(1024 + 800);
+        // The unpriced call adds its tokens (the OpenAI answer's again) and no cost.
+        assertThat(totals.get("inputTokens").asLong()).isEqualTo(EVENTS * 100L + 2000 + 1300 + 2000);
+        assertThat(totals.get("outputTokens").asLong()).isEqualTo(EVENTS * 10L + 300 + 300 + 300);
+        assertThat(totals.get("cacheReadTokens").asLong()).isEqualTo(1024 + 800 + 1024);
         assertThat(totals.get("cacheWriteTokens").asLong()).isEqualTo(100);
 
         http.await(INTERNAL_REPORT, key, EVENTUALLY, r -> calls(r) >= ROWS);
