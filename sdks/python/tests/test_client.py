@@ -373,6 +373,18 @@ class DeadlineTest(ClientTestCase):
             self.assertEqual(out.failures, [(1, "client closed: its deadline passed before delivery")])
             self.assertEqual(c.metrics(), ClientMetrics(0, 0, 0, 0, 1, 0))
 
+    def test_close_cuts_a_backoff_short_and_fails_the_batch(self) -> None:
+        with FakeSpendline(answer(503)) as server:
+            out = Outcomes()
+            c = self.client(server, out, backoff_base=20, backoff_max=20, max_retries=3)
+            c.send(event(0))
+            while not server.requests:
+                time.sleep(0.01)
+            started = time.monotonic()
+            self.assertFalse(c.close(0.3))
+            self.assertLess(time.monotonic() - started, 5)  # not the backoff of up to 20 s
+            self.assertEqual(out.failures, [(1, "client closed: its deadline passed before delivery")])
+
     def test_close_fails_what_is_still_buffered_at_its_deadline(self) -> None:
         with FakeSpendline(stall(30)) as server:
             out = Outcomes()
@@ -422,6 +434,7 @@ class SettingsTest(unittest.TestCase):
             (dict(base_url="ftp://x"), ValueError, "base_url must be an absolute http"),
             (dict(base_url="/relative"), ValueError, "base_url must be an absolute http"),
             (dict(api_key=" "), ValueError, "the API key is empty"),
+            (dict(api_key="spl_abc\n"), ValueError, "the API key must not contain spaces or control characters"),
             (dict(batch_size=1001), ValueError, "batch_size must be 1 to 1000: 1001"),
             (dict(batch_size=0), ValueError, "batch_size must be 1 to 1000: 0"),
             (dict(buffer_capacity=0), ValueError, "buffer_capacity must be at least 1: 0"),

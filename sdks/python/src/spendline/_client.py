@@ -7,6 +7,7 @@ The same design and guarantees as the Java client (docs/client.md): ``ItemBuffer
 from __future__ import annotations
 
 import atexit
+import datetime as _dt
 import email.utils
 import http.client
 import itertools
@@ -16,7 +17,6 @@ import socket
 import ssl
 import threading
 import time
-import datetime as _dt
 from typing import List, NamedTuple, Optional, Sequence, Union
 from urllib.parse import urlsplit
 
@@ -202,6 +202,8 @@ class SpendlineClient:
             raise ValueError(f"base_url must not have a query or fragment: {base_url!r}")
         if not isinstance(api_key, str) or not api_key.strip():
             raise ValueError("the API key is empty")
+        if not api_key.isprintable() or any(c.isspace() for c in api_key):
+            raise ValueError("the API key must not contain spaces or control characters")
         self._https = parts.scheme.lower() == "https"
         self._host = parts.hostname
         try:
