@@ -17,7 +17,7 @@ import socket
 import ssl
 import threading
 import time
-from typing import List, NamedTuple, Optional, Sequence, Union
+from typing import Any, Callable, List, NamedTuple, Optional, Sequence, Union
 from urllib.parse import urlsplit
 
 from . import __version__
@@ -464,7 +464,7 @@ class SpendlineClient:
             setattr(self, counter, getattr(self, counter) + n)
 
     @staticmethod
-    def _notify(callback, *args) -> None:  # type: ignore[no-untyped-def]
+    def _notify(callback: Callable[..., None], *args: Any) -> None:
         try:
             callback(*args)
         except Exception:  # noqa: BLE001 - a listener must not break the sender or the caller
