@@ -149,6 +149,8 @@ export class SpendlineClient {
   readonly #waiters = new Set<{ before: number; resolve: (settled: boolean) => void }>();
   readonly #onBeforeExit: (() => void) | undefined;
   #pumping = false;
+  /** Settles when the sender's current run ends (it never rejects). */
+  #pumped: Promise<void> = Promise.resolve();
   #lingerTimer: ReturnType<typeof setTimeout> | undefined;
   #lingerAt = Number.POSITIVE_INFINITY;
   #stopped = false;
@@ -246,9 +248,12 @@ export class SpendlineClient {
     const failedBefore = this.#counters.failed;
     this.#buffer.close();
     this.#schedule();
-    this.#closing = this.#settledBefore(this.#buffer.sequence, deadlineMs).then((settled) => {
+    this.#closing = this.#settledBefore(this.#buffer.sequence, deadlineMs).then(async (settled) => {
       if (!settled) {
+        // Abandon the request in flight (or the backoff wait): the sender fails what is left at once,
+        // so every item is settled, and the listener told, before close returns.
         this.#stop();
+        await this.#pumped;
       }
       clearTimeout(this.#lingerTimer);
       return settled && this.#counters.failed === failedBefore;
@@ -299,7 +304,7 @@ export class SpendlineClient {
     }
     this.#pumping = true;
     // The batch is taken, written and posted after `send` has returned, never inside it.
-    setImmediate(() => void this.#pump());
+    this.#pumped = new Promise((resolve) => setImmediate(() => void this.#pump().then(resolve)));
   }
 
   async #pump(): Promise<void> {

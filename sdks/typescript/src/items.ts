@@ -221,7 +221,7 @@ function check(
   const given = fields as Record<string, unknown>;
   for (const name of Object.keys(given)) {
     if (!known.includes(name)) {
-      problems.push(`${name} is not a known field of a ${kind}`);
+      problems.push(`${name} is not a known field of ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`);
     }
   }
   const out: Record<string, unknown> = {};
@@ -362,14 +362,17 @@ function copyValue(value: unknown, path: string, problems: string[], seen: Set<o
       }
       const copy: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(value)) {
-        copy[k] = copyValue(v, `${path}/${k}`, problems, seen);
+        // As JSON.stringify does: an undefined entry is no entry.
+        if (v !== undefined) {
+          copy[k] = copyValue(v, `${path}/${k}`, problems, seen);
+        }
       }
       return Object.freeze(copy);
     } finally {
       seen.delete(value);
     }
   }
-  problems.push(`${path} is a ${typeof value}; metadata holds strings, numbers, booleans, null, objects and arrays`);
+  problems.push(`${path} is ${value === undefined ? 'undefined' : 'a ' + typeof value}; metadata holds strings, numbers, booleans, null, objects and arrays`);
   return undefined;
 }
 
