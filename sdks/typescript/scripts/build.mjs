@@ -1,6 +1,7 @@
 // Builds the package: writes src/generated/price-book.ts from the price book the server uses
 // (streams-app's price-book.csv, the one source of prices), then compiles src/ to dist/ (ESM and
-// .d.ts) with the pinned TypeScript. Run with `npm run build` after `npm ci`.
+// .d.ts) with the pinned TypeScript, and type-checks an application's use of dist/'s declarations
+// (test/types/consumer.ts). Run with `npm run build` after `npm ci`.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -40,4 +41,6 @@ writeFileSync(join(root, 'src/generated/price-book.ts'), generated);
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.json')], { stdio: 'inherit' });
+// The declarations as an application sees them: test/types/consumer.ts must type-check against dist/.
+execFileSync(process.execPath, [tsc, '-p', join(root, 'test/types/tsconfig.json')], { stdio: 'inherit' });
 console.log('built dist/ with ' + lines.length + ' bundled prices');

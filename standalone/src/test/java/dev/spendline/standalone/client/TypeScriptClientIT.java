@@ -15,6 +15,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -42,14 +43,15 @@ import tools.jackson.databind.json.JsonMapper;
  * The spend reports count every call exactly once, with its tokens, and the costs the package computed
  * are the ones the server's own {@link PriceBook} gives for the same calls.
  *
- * <p>Needs {@code node} and the built package ({@code sdks/typescript/dist}, built by that module's
- * Maven build or {@code npm run build}): skipped without them, failed when {@value
- * NodeClients#REQUIRE_VARIABLE} is set (CI).
+ * <p>Builds the package first ({@code scripts/build.mjs}). Needs {@code node} and the package's
+ * devDependencies ({@code npm ci} in {@code sdks/typescript}, which {@code .ci/run} does): skipped
+ * without them, failed when {@value NodeClients#REQUIRE_VARIABLE} is set (CI).
  */
 class TypeScriptClientIT {
 
     private static final Path SCRIPT = NodeClients.NODE_PROJECT.resolve("typescript-client.mjs");
-    private static final Path PACKAGE = NodeClients.NODE_PROJECT.resolve("../../../../sdks/typescript/dist/index.js");
+    private static final Path SDK =
+            NodeClients.NODE_PROJECT.resolve("../../../../sdks/typescript").normalize();
     private static final Duration EVENTUALLY = Duration.ofSeconds(60);
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final HttpClient http = HttpClient.newHttpClient();
@@ -60,15 +62,21 @@ class TypeScriptClientIT {
     @BeforeAll
     static void start() throws Exception {
         node = NodeClients.node().orElse(null);
-        if (node == null || !Files.isRegularFile(PACKAGE)) {
-            String message = "node or the built TypeScript package missing (" + PACKAGE.normalize()
-                    + "): (cd sdks/typescript && npm ci && npm run build)";
+        if (node == null || !Files.isRegularFile(SDK.resolve("node_modules/typescript/bin/tsc"))) {
+            String message = "node or the TypeScript package's devDependencies missing: (cd sdks/typescript && npm ci)";
             String required = System.getenv(NodeClients.REQUIRE_VARIABLE);
             if (required != null && !required.isBlank() && !required.equals("0")) {
                 throw new AssertionError(message);
             }
             Assumptions.abort(message);
         }
+        // The package as its sources are now, not a dist/ left from an older build.
+        Process build = new ProcessBuilder(node.toString(), "scripts/build.mjs")
+                .directory(SDK.toFile())
+                .redirectErrorStream(true)
+                .start();
+        String output = new String(build.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(build.waitFor()).as("npm run build in sdks/typescript:%n%s", output).isZero();
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
