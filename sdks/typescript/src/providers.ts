@@ -62,6 +62,10 @@ export type EventOptions = Omit<
   onCost?: (cost: CostEstimate, event: ProductEvent) => void;
 };
 
+/** Where each OpenAI API puts the usage the helper reads. */
+const OPENAI_CHAT = { input: 'prompt_tokens', output: 'completion_tokens', details: 'prompt_tokens_details', created: 'created' } as const;
+const OPENAI_RESPONSES = { input: 'input_tokens', output: 'output_tokens', details: 'input_tokens_details', created: 'created_at' } as const;
+
 /** Tokens as a product event counts them, and as the price book prices them. */
 interface Usage {
   promptTokens: number;
@@ -86,27 +90,16 @@ export function eventFromOpenAI(response: OpenAIChatCompletionLike | OpenAIRespo
       'it has no usage (a streamed answer reports usage only with stream_options: { include_usage: true }, in its last chunk)',
     ]);
   }
-  let tokens: Usage;
-  let created: unknown;
-  if ('prompt_tokens' in usage) {
-    const chat = usage as NonNullable<OpenAIChatCompletionLike['usage']>;
-    tokens = {
-      promptTokens: tokenCount(chat.prompt_tokens, 'usage.prompt_tokens'),
-      outputTokens: tokenCount(chat.completion_tokens, 'usage.completion_tokens'),
-      cacheReadTokens: tokenCount(chat.prompt_tokens_details?.cached_tokens ?? 0, 'usage.prompt_tokens_details.cached_tokens'),
-      cacheWriteTokens: 0,
-    };
-    created = (response as OpenAIChatCompletionLike).created;
-  } else {
-    const responses = usage as NonNullable<OpenAIResponseLike['usage']>;
-    tokens = {
-      promptTokens: tokenCount(responses.input_tokens, 'usage.input_tokens'),
-      outputTokens: tokenCount(responses.output_tokens, 'usage.output_tokens'),
-      cacheReadTokens: tokenCount(responses.input_tokens_details?.cached_tokens ?? 0, 'usage.input_tokens_details.cached_tokens'),
-      cacheWriteTokens: 0,
-    };
-    created = (response as OpenAIResponseLike).created_at;
-  }
+  // A chat completion counts prompt_tokens / completion_tokens, the Responses API input / output tokens.
+  const shape = 'prompt_tokens' in usage ? OPENAI_CHAT : OPENAI_RESPONSES;
+  const details = usage[shape.details] as { cached_tokens?: number | null } | null | undefined;
+  const tokens: Usage = {
+    promptTokens: tokenCount(usage[shape.input], `usage.${shape.input}`),
+    outputTokens: tokenCount(usage[shape.output], `usage.${shape.output}`),
+    cacheReadTokens: tokenCount(details?.cached_tokens ?? 0, `usage.${shape.details}.cached_tokens`),
+    cacheWriteTokens: 0,
+  };
+  const created = (response as Record<string, unknown>)[shape.created];
   return costedEvent('openai', response, tokens, unixSeconds(created), options);
 }
 

@@ -45,6 +45,11 @@ async function server(answer) {
 }
 after(() => Promise.all(servers.map((s) => s.close())));
 
+/** Waits until the server has received `n` requests (never long: the client sends at once). */
+async function received(s, n) {
+  while (s.requests.length < n) await new Promise((r) => setTimeout(r, 5));
+}
+
 function client(url, options = {}) {
   return new SpendlineClient({
     baseUrl: url,
@@ -100,7 +105,7 @@ describe('batching', () => {
     const sent = Date.now();
     c.send(event(1));
     c.send(event(2));
-    while (s.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
+    await received(s, 1);
     assert.ok(s.requests[0].at - sent >= 90, `left after ${s.requests[0].at - sent} ms`);
     assert.equal(s.requests[0].json.events.length, 2);
     await c.close(1_000);
@@ -323,6 +328,7 @@ describe('buffer, flush and close', () => {
     const took = Date.now() - started;
     assert.ok(took >= 140 && took < 1_000, `flush took ${took} ms`);
     assert.equal(c.metrics().buffered, 1);
+    await received(s, 1);
     release();
     assert.equal(await c.flush(5_000), true);
     assert.deepEqual(c.metrics(), { sent: 1, retried: 0, dropped: 0, rejected: 0, failed: 0, buffered: 0 });
@@ -349,7 +355,7 @@ describe('buffer, flush and close', () => {
     const { calls, listener } = recordingListener();
     const c = client(s.url, { batchSize: 2, requestTimeoutMs: 60_000, listener });
     for (let i = 0; i < 5; i++) c.send(event(i));
-    await new Promise((r) => setTimeout(r, 50));
+    await received(s, 1);
     const started = Date.now();
     assert.equal(await c.close(200), false);
     const took = Date.now() - started;
@@ -367,7 +373,8 @@ describe('buffer, flush and close', () => {
     const { calls, listener } = recordingListener();
     const c = client(s.url, { backoffMaxMs: 10_000, listener });
     c.send(event(1));
-    await new Promise((r) => setTimeout(r, 100));
+    await received(s, 1);
+    await new Promise((r) => setTimeout(r, 50)); // the 503 is read; the client waits its Retry-After
     assert.equal(await c.close(100), false);
     assert.equal(s.requests.length, 1);
     assert.equal(calls.failed[0].reason, 'client closed: its deadline passed before delivery');

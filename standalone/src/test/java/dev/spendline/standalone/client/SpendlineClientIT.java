@@ -12,13 +12,8 @@ import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import dev.spendline.standalone.Standalone;
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -48,7 +42,7 @@ class SpendlineClientIT {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private static Standalone spendline;
-    private static final HttpClient http = HttpClient.newHttpClient();
+    private static SpendReports reports;
 
     @BeforeAll
     static void start() throws Exception {
@@ -57,6 +51,7 @@ class SpendlineClientIT {
             port = socket.getLocalPort();
         }
         spendline = Standalone.start(Files.createTempDirectory("spendline-client-it"), port, 0, 2, Map.of());
+        reports = new SpendReports(spendline.baseUrl(), EVENTUALLY);
     }
 
     @AfterAll
@@ -150,13 +145,13 @@ class SpendlineClientIT {
         assertThat(again.problems).isEmpty();
         assertThat(resender.metrics()).isEqualTo(new ClientMetrics(2 * RESENT, 0, 0, 0, 0, 0));
 
-        JsonNode product = awaitReport("/api/v1/reports/spend?by=feature&" + RANGE, key, r -> calls(r) >= N);
+        JsonNode product = reports.await("/api/v1/reports/spend?by=feature&" + RANGE, key, r -> SpendReports.calls(r) >= N);
         JsonNode internal =
-                awaitReport("/api/v1/reports/spend?usage=internal&by=employee&" + RANGE, key, r -> calls(r) >= N);
+                reports.await("/api/v1/reports/spend?usage=internal&by=employee&" + RANGE, key, r -> SpendReports.calls(r) >= N);
 
-        assertThat(calls(product)).isEqualTo(N);
+        assertThat(SpendReports.calls(product)).isEqualTo(N);
         assertThat(product.get("totals").get("costUsd").decimalValue()).isEqualByComparingTo(sumOfFirst(N, 6));
-        assertThat(calls(internal)).isEqualTo(N);
+        assertThat(SpendReports.calls(internal)).isEqualTo(N);
         assertThat(internal.get("totals").get("costUsd").decimalValue()).isEqualByComparingTo(sumOfFirst(N, 2));
         assertThat(internal.get("rows"))
                 .extracting(r -> r.get("value").asString())
@@ -197,35 +192,6 @@ class SpendlineClientIT {
         assertThat(listener.rejectedStatus).containsExactly(401);
         assertThat(client.metrics().rejected()).isEqualTo(1);
         assertThat(client.metrics().retried()).isEqualTo(1);
-    }
-
-    private static long calls(JsonNode report) {
-        return report == null ? -1 : report.get("totals").get("calls").asLong();
-    }
-
-    /** Polls until {@code done}, then once more a second later, so a late double count would show. */
-    private static JsonNode awaitReport(String path, String key, Predicate<JsonNode> done) throws Exception {
-        long deadline = System.nanoTime() + EVENTUALLY.toNanos();
-        JsonNode last = null;
-        while (System.nanoTime() < deadline) {
-            last = get(path, key);
-            if (last != null && done.test(last)) {
-                Thread.sleep(1_000);
-                return get(path, key);
-            }
-            Thread.sleep(100);
-        }
-        return last;
-    }
-
-    private static JsonNode get(String path, String key) throws IOException, InterruptedException {
-        HttpResponse<String> response = http.send(
-                HttpRequest.newBuilder(URI.create(spendline.baseUrl() + path))
-                        .header("Authorization", "Bearer " + key)
-                        .timeout(Duration.ofSeconds(30))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        return response.statusCode() == 200 ? JSON.readTree(response.body()) : null;
     }
 
     /** Records outcomes as an application's listener would. */

@@ -8,13 +8,8 @@ import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import dev.spendline.standalone.Standalone;
 import dev.spendline.standalone.clients.NodeClients;
 import dev.spendline.streams.pricing.PriceBook;
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +22,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -54,9 +48,9 @@ class TypeScriptClientIT {
             NodeClients.NODE_PROJECT.resolve("../../../../sdks/typescript").normalize();
     private static final Duration EVENTUALLY = Duration.ofSeconds(60);
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final HttpClient http = HttpClient.newHttpClient();
 
     private static Standalone spendline;
+    private static SpendReports reports;
     private static Path node;
 
     @BeforeAll
@@ -82,6 +76,7 @@ class TypeScriptClientIT {
             port = socket.getLocalPort();
         }
         spendline = Standalone.start(Files.createTempDirectory("spendline-ts-client-it"), port, 0, 2, Map.of());
+        reports = new SpendReports(spendline.baseUrl(), EVENTUALLY);
     }
 
     @AfterAll
@@ -174,7 +169,7 @@ class TypeScriptClientIT {
         assertThat(unpriced).containsExactly("ft:gpt-4o-mini:acme::x1");
         assertThat(cacheWrite).as("the Anthropic calls' cache writes").isPositive();
 
-        JsonNode product = awaitReport("/api/v1/reports/spend?by=feature&limit=1000&" + range, key, r -> calls(r) >= n);
+        JsonNode product = reports.await("/api/v1/reports/spend?by=feature&limit=1000&" + range, key, r -> SpendReports.calls(r) >= n);
         JsonNode totals = product.get("totals");
         assertThat(totals.get("calls").asLong()).isEqualTo(n);
         assertThat(totals.get("costUsd").decimalValue()).isEqualByComparingTo(BigDecimal.valueOf(costNanos, 9));
@@ -192,7 +187,7 @@ class TypeScriptClientIT {
             rowInput += r.get("inputTokens").asLong();
         }
         JsonNode internal =
-                awaitReport("/api/v1/reports/spend?usage=internal&by=employee&" + range, key, r -> calls(r) >= m);
+                reports.await("/api/v1/reports/spend?usage=internal&by=employee&" + range, key, r -> SpendReports.calls(r) >= m);
         assertThat(internal.get("totals").get("calls").asLong()).isEqualTo(m);
         assertThat(internal.get("totals").get("costUsd").decimalValue())
                 .isEqualByComparingTo(BigDecimal.valueOf(rowCostCents, 2));
@@ -208,32 +203,4 @@ class TypeScriptClientIT {
         assertThat(metrics.get("buffered").asInt()).as(metrics.toString()).isZero();
     }
 
-    private static long calls(JsonNode report) {
-        return report == null ? -1 : report.get("totals").get("calls").asLong();
-    }
-
-    /** Polls until {@code done}, then once more a second later, so a late double count would show. */
-    private static JsonNode awaitReport(String path, String key, Predicate<JsonNode> done) throws Exception {
-        long deadline = System.nanoTime() + EVENTUALLY.toNanos();
-        JsonNode last = null;
-        while (System.nanoTime() < deadline) {
-            last = get(path, key);
-            if (last != null && done.test(last)) {
-                Thread.sleep(1_000);
-                return get(path, key);
-            }
-            Thread.sleep(100);
-        }
-        return last;
-    }
-
-    private static JsonNode get(String path, String key) throws IOException, InterruptedException {
-        HttpResponse<String> response = http.send(
-                HttpRequest.newBuilder(URI.create(spendline.baseUrl() + path))
-                        .header("Authorization", "Bearer " + key)
-                        .timeout(Duration.ofSeconds(30))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        return response.statusCode() == 200 ? JSON.readTree(response.body()) : null;
-    }
 }
