@@ -30,8 +30,7 @@ class TypeScriptPackageTest {
 
     static final String REQUIRE_VARIABLE = "SPENDLINE_REQUIRE_NODE_CLIENTS";
 
-    private static final Path ROOT =
-            Path.of(System.getProperty("basedir", ".")).toAbsolutePath();
+    private static final Path ROOT = Path.of(System.getProperty("basedir", ".")).toAbsolutePath();
     private static final Path TARGET = ROOT.resolve("target");
 
     private static Path node;
@@ -49,7 +48,8 @@ class TypeScriptPackageTest {
         if (missing.isEmpty()) {
             return;
         }
-        String message = "missing " + missing + ": run (cd sdks/typescript && npm ci) to build and test @spendline/client";
+        String message =
+                "missing " + missing + ": run (cd sdks/typescript && npm ci) to build and test @spendline/client";
         String required = System.getenv(REQUIRE_VARIABLE);
         if (required != null && !required.isBlank() && !required.equals("0")) {
             throw new AssertionError(message + " (" + REQUIRE_VARIABLE + "=" + required + ")");
@@ -82,8 +82,12 @@ class TypeScriptPackageTest {
             process.destroyForcibly();
         }
         String output = Files.readString(log, StandardCharsets.UTF_8);
-        assertThat(finished).as("node %s did not finish in 5 minutes:%n%s", script, output).isTrue();
-        assertThat(process.exitValue()).as("node %s failed:%n%s", script, output).isZero();
+        assertThat(finished)
+                .as("node %s did not finish in 5 minutes:%n%s", script, output)
+                .isTrue();
+        assertThat(process.exitValue())
+                .as("node %s failed:%n%s", script, output)
+                .isZero();
         return output;
     }
 

@@ -14,6 +14,7 @@ import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import dev.spendline.standalone.Standalone;
 import java.math.BigDecimal;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
@@ -145,9 +146,10 @@ class SpendlineClientIT {
         assertThat(again.problems).isEmpty();
         assertThat(resender.metrics()).isEqualTo(new ClientMetrics(2 * RESENT, 0, 0, 0, 0, 0));
 
-        JsonNode product = reports.await("/api/v1/reports/spend?by=feature&" + RANGE, key, r -> SpendReports.calls(r) >= N);
-        JsonNode internal =
-                reports.await("/api/v1/reports/spend?usage=internal&by=employee&" + RANGE, key, r -> SpendReports.calls(r) >= N);
+        JsonNode product =
+                reports.await("/api/v1/reports/spend?by=feature&" + RANGE, key, r -> SpendReports.calls(r) >= N);
+        JsonNode internal = reports.await(
+                "/api/v1/reports/spend?usage=internal&by=employee&" + RANGE, key, r -> SpendReports.calls(r) >= N);
 
         assertThat(SpendReports.calls(product)).isEqualTo(N);
         assertThat(product.get("totals").get("costUsd").decimalValue()).isEqualByComparingTo(sumOfFirst(N, 6));

@@ -70,7 +70,9 @@ class TypeScriptClientIT {
                 .redirectErrorStream(true)
                 .start();
         String output = new String(build.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(build.waitFor()).as("npm run build in sdks/typescript:%n%s", output).isZero();
+        assertThat(build.waitFor())
+                .as("npm run build in sdks/typescript:%n%s", output)
+                .isZero();
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
@@ -169,7 +171,8 @@ class TypeScriptClientIT {
         assertThat(unpriced).containsExactly("ft:gpt-4o-mini:acme::x1");
         assertThat(cacheWrite).as("the Anthropic calls' cache writes").isPositive();
 
-        JsonNode product = reports.await("/api/v1/reports/spend?by=feature&limit=1000&" + range, key, r -> SpendReports.calls(r) >= n);
+        JsonNode product = reports.await(
+                "/api/v1/reports/spend?by=feature&limit=1000&" + range, key, r -> SpendReports.calls(r) >= n);
         JsonNode totals = product.get("totals");
         assertThat(totals.get("calls").asLong()).isEqualTo(n);
         assertThat(totals.get("costUsd").decimalValue()).isEqualByComparingTo(BigDecimal.valueOf(costNanos, 9));
@@ -186,8 +189,8 @@ class TypeScriptClientIT {
         for (JsonNode r : rows) {
             rowInput += r.get("inputTokens").asLong();
         }
-        JsonNode internal =
-                reports.await("/api/v1/reports/spend?usage=internal&by=employee&" + range, key, r -> SpendReports.calls(r) >= m);
+        JsonNode internal = reports.await(
+                "/api/v1/reports/spend?usage=internal&by=employee&" + range, key, r -> SpendReports.calls(r) >= m);
         assertThat(internal.get("totals").get("calls").asLong()).isEqualTo(m);
         assertThat(internal.get("totals").get("costUsd").decimalValue())
                 .isEqualByComparingTo(BigDecimal.valueOf(rowCostCents, 2));
@@ -202,5 +205,4 @@ class TypeScriptClientIT {
         assertThat(metrics.get("retried").asInt()).as(metrics.toString()).isZero();
         assertThat(metrics.get("buffered").asInt()).as(metrics.toString()).isZero();
     }
-
 }
