@@ -335,6 +335,19 @@ describe('buffer, flush and close', () => {
     await c.close(1_000);
   });
 
+  test('flush waits only for the items sent before it', async () => {
+    const s = await server((req, res) => accepted(res, req));
+    const c = client(s.url, { lingerMs: 60_000, batchSize: 1 });
+    c.send(event(1));
+    const flushed = c.flush(5_000);
+    c.send(event(2)); // after the flush: it lingers on (a larger batch would take it along)
+    assert.equal(await flushed, true);
+    assert.deepEqual(s.items().map((i) => i.externalId), ['event-1']);
+    assert.equal(c.metrics().buffered, 1);
+    assert.equal(await c.close(5_000), true);
+    assert.deepEqual(s.items().map((i) => i.externalId), ['event-1', 'event-2']);
+  });
+
   test('close sends what is left without lingering, then drops and counts later sends', async () => {
     const s = await server((req, res) => accepted(res, req));
     const { calls, listener } = recordingListener();
