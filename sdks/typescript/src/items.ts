@@ -298,7 +298,8 @@ function usd(value: unknown, name: string, problems: string[]): string | undefin
       problems.push(`${name} must be a plain decimal such as "0.0183"`);
       return undefined;
     }
-    return trimmed;
+    // JSON numbers have no leading zeros ("007.50" would make the whole batch malformed JSON).
+    return trimmed.replace(/^0+(?=\d)/, '');
   }
   problems.push(`${name} must be a decimal string such as "0.0183" or a number`);
   return undefined;

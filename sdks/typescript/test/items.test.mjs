@@ -68,6 +68,9 @@ test('money: exact decimals kept as written, numbers in plain notation, negative
   assert.equal(productEvent({ ...minimal, costUsd: 0.1 + 0.2 }).costUsd, '0.30000000000000004');
   assert.equal(productEvent({ ...minimal, costUsd: 1e21 }).costUsd, '1000000000000000000000');
   assert.equal(productEvent({ ...minimal, costUsd: 0 }).costUsd, '0');
+  assert.equal(productEvent({ ...minimal, costUsd: '007.50' }).costUsd, '7.50', 'JSON numbers have no leading zeros');
+  assert.equal(productEvent({ ...minimal, costUsd: '0000' }).costUsd, '0');
+  assert.equal(productEvent({ ...minimal, costUsd: '00.0001' }).costUsd, '0.0001');
   assert.deepEqual(problems(() => productEvent({ ...minimal, costUsd: '-0.1' })), ['costUsd must not be negative']);
   assert.deepEqual(problems(() => productEvent({ ...minimal, costUsd: -1 })), ['costUsd must not be negative']);
   assert.deepEqual(problems(() => productEvent({ ...minimal, costUsd: '1e-3' })), ['costUsd must be a plain decimal such as "0.0183"']);
