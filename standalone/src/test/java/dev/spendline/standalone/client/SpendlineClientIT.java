@@ -8,19 +8,11 @@ import dev.spendline.client.InternalUsageRow;
 import dev.spendline.client.Item;
 import dev.spendline.client.ProductEvent;
 import dev.spendline.client.SpendlineClient;
-import dev.spendline.controlplane.keys.ApiKeyRepository;
-import dev.spendline.controlplane.workspaces.Plan;
-import dev.spendline.controlplane.workspaces.WorkspaceRepository;
-import dev.spendline.standalone.Standalone;
 import java.math.BigDecimal;
-import java.net.ServerSocket;
 import java.net.URI;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,17 +34,11 @@ class SpendlineClientIT {
     private static final Duration EVENTUALLY = Duration.ofSeconds(60);
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private static Standalone spendline;
-    private static SpendReports reports;
+    private static StandaloneForClients spendline;
 
     @BeforeAll
     static void start() throws Exception {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
-        spendline = Standalone.start(Files.createTempDirectory("spendline-client-it"), port, 0, 2, Map.of());
-        reports = new SpendReports(spendline.baseUrl(), EVENTUALLY);
+        spendline = StandaloneForClients.start("spendline-client-it", EVENTUALLY);
     }
 
     @AfterAll
@@ -60,14 +46,6 @@ class SpendlineClientIT {
         if (spendline != null) {
             spendline.close();
         }
-    }
-
-    private static String newKey() {
-        var ctx = spendline.context();
-        String ws = ctx.getBean(WorkspaceRepository.class)
-                .create("client " + UUID.randomUUID(), Plan.TEAM)
-                .id();
-        return ctx.getBean(ApiKeyRepository.class).issue(ws, "client-it").secret();
     }
 
     private static SpendlineClient client(String key, DeliveryListener listener) {
@@ -122,7 +100,7 @@ class SpendlineClientIT {
 
     @Test
     void everyItemArrivesOnceAndResendsAreNotCountedAgain() throws Exception {
-        String key = newKey();
+        String key = spendline.newKey("client-it");
         Listener listener = new Listener();
         try (SpendlineClient client = client(key, listener)) {
             for (int i = 0; i < N; i++) {
@@ -146,14 +124,16 @@ class SpendlineClientIT {
         assertThat(again.problems).isEmpty();
         assertThat(resender.metrics()).isEqualTo(new ClientMetrics(2 * RESENT, 0, 0, 0, 0, 0));
 
-        JsonNode product =
-                reports.await("/api/v1/reports/spend?by=feature&" + RANGE, key, r -> SpendReports.calls(r) >= N);
-        JsonNode internal = reports.await(
-                "/api/v1/reports/spend?usage=internal&by=employee&" + RANGE, key, r -> SpendReports.calls(r) >= N);
+        JsonNode product = spendline.awaitReport(
+                "/api/v1/reports/spend?by=feature&" + RANGE, key, r -> StandaloneForClients.calls(r) >= N);
+        JsonNode internal = spendline.awaitReport(
+                "/api/v1/reports/spend?usage=internal&by=employee&" + RANGE,
+                key,
+                r -> StandaloneForClients.calls(r) >= N);
 
-        assertThat(SpendReports.calls(product)).isEqualTo(N);
+        assertThat(StandaloneForClients.calls(product)).isEqualTo(N);
         assertThat(product.get("totals").get("costUsd").decimalValue()).isEqualByComparingTo(sumOfFirst(N, 6));
-        assertThat(SpendReports.calls(internal)).isEqualTo(N);
+        assertThat(StandaloneForClients.calls(internal)).isEqualTo(N);
         assertThat(internal.get("totals").get("costUsd").decimalValue()).isEqualByComparingTo(sumOfFirst(N, 2));
         assertThat(internal.get("rows"))
                 .extracting(r -> r.get("value").asString())
@@ -162,7 +142,7 @@ class SpendlineClientIT {
 
     @Test
     void aRowTheServerRefusesIsRejectedWithItsProblemAndNotRetried() throws Exception {
-        String key = newKey();
+        String key = spendline.newKey("client-it");
         Listener listener = new Listener();
         SpendlineClient client = client(key, listener);
         client.send(InternalUsageRow.builder()

@@ -2,14 +2,9 @@ package dev.spendline.standalone.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.spendline.controlplane.keys.ApiKeyRepository;
-import dev.spendline.controlplane.workspaces.Plan;
-import dev.spendline.controlplane.workspaces.WorkspaceRepository;
-import dev.spendline.standalone.Standalone;
 import dev.spendline.standalone.clients.NodeClients;
 import dev.spendline.streams.pricing.PriceBook;
 import java.math.BigDecimal;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +16,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -49,8 +43,7 @@ class TypeScriptClientIT {
     private static final Duration EVENTUALLY = Duration.ofSeconds(60);
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private static Standalone spendline;
-    private static SpendReports reports;
+    private static StandaloneForClients spendline;
     private static Path node;
 
     @BeforeAll
@@ -73,12 +66,7 @@ class TypeScriptClientIT {
         assertThat(build.waitFor())
                 .as("npm run build in sdks/typescript:%n%s", output)
                 .isZero();
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
-        spendline = Standalone.start(Files.createTempDirectory("spendline-ts-client-it"), port, 0, 2, Map.of());
-        reports = new SpendReports(spendline.baseUrl(), EVENTUALLY);
+        spendline = StandaloneForClients.start("spendline-ts-client-it", EVENTUALLY);
     }
 
     @AfterAll
@@ -88,17 +76,9 @@ class TypeScriptClientIT {
         }
     }
 
-    private static String newKey() {
-        var ctx = spendline.context();
-        String ws = ctx.getBean(WorkspaceRepository.class)
-                .create("ts client " + UUID.randomUUID(), Plan.TEAM)
-                .id();
-        return ctx.getBean(ApiKeyRepository.class).issue(ws, "ts-client-it").secret();
-    }
-
     @Test
     void everyCallIsCountedOnceWithTheServersPriceAndARefusalReachesTheListener() throws Exception {
-        String key = newKey();
+        String key = spendline.newKey("ts-client-it");
         Instant ts = Instant.now().minus(1, ChronoUnit.DAYS).truncatedTo(ChronoUnit.HOURS);
         LocalDate day = LocalDate.ofInstant(ts, ZoneOffset.UTC);
         String range = "from=" + day + "&to=" + day;
@@ -171,8 +151,8 @@ class TypeScriptClientIT {
         assertThat(unpriced).containsExactly("ft:gpt-4o-mini:acme::x1");
         assertThat(cacheWrite).as("the Anthropic calls' cache writes").isPositive();
 
-        JsonNode product = reports.await(
-                "/api/v1/reports/spend?by=feature&limit=1000&" + range, key, r -> SpendReports.calls(r) >= n);
+        JsonNode product = spendline.awaitReport(
+                "/api/v1/reports/spend?by=feature&limit=1000&" + range, key, r -> StandaloneForClients.calls(r) >= n);
         JsonNode totals = product.get("totals");
         assertThat(totals.get("calls").asLong()).isEqualTo(n);
         assertThat(totals.get("costUsd").decimalValue()).isEqualByComparingTo(BigDecimal.valueOf(costNanos, 9));
@@ -189,8 +169,10 @@ class TypeScriptClientIT {
         for (JsonNode r : rows) {
             rowInput += r.get("inputTokens").asLong();
         }
-        JsonNode internal = reports.await(
-                "/api/v1/reports/spend?usage=internal&by=employee&" + range, key, r -> SpendReports.calls(r) >= m);
+        JsonNode internal = spendline.awaitReport(
+                "/api/v1/reports/spend?usage=internal&by=employee&" + range,
+                key,
+                r -> StandaloneForClients.calls(r) >= m);
         assertThat(internal.get("totals").get("calls").asLong()).isEqualTo(m);
         assertThat(internal.get("totals").get("costUsd").decimalValue())
                 .isEqualByComparingTo(BigDecimal.valueOf(rowCostCents, 2));
