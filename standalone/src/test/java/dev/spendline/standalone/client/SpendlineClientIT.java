@@ -8,25 +8,12 @@ import dev.spendline.client.InternalUsageRow;
 import dev.spendline.client.Item;
 import dev.spendline.client.ProductEvent;
 import dev.spendline.client.SpendlineClient;
-import dev.spendline.controlplane.keys.ApiKeyRepository;
-import dev.spendline.controlplane.workspaces.Plan;
-import dev.spendline.controlplane.workspaces.WorkspaceRepository;
-import dev.spendline.standalone.Standalone;
-import java.io.IOException;
 import java.math.BigDecimal;
-import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -47,16 +34,11 @@ class SpendlineClientIT {
     private static final Duration EVENTUALLY = Duration.ofSeconds(60);
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private static Standalone spendline;
-    private static final HttpClient http = HttpClient.newHttpClient();
+    private static StandaloneForClients spendline;
 
     @BeforeAll
     static void start() throws Exception {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
-        spendline = Standalone.start(Files.createTempDirectory("spendline-client-it"), port, 0, 2, Map.of());
+        spendline = StandaloneForClients.start("spendline-client-it", EVENTUALLY);
     }
 
     @AfterAll
@@ -64,14 +46,6 @@ class SpendlineClientIT {
         if (spendline != null) {
             spendline.close();
         }
-    }
-
-    private static String newKey() {
-        var ctx = spendline.context();
-        String ws = ctx.getBean(WorkspaceRepository.class)
-                .create("client " + UUID.randomUUID(), Plan.TEAM)
-                .id();
-        return ctx.getBean(ApiKeyRepository.class).issue(ws, "client-it").secret();
     }
 
     private static SpendlineClient client(String key, DeliveryListener listener) {
@@ -126,7 +100,7 @@ class SpendlineClientIT {
 
     @Test
     void everyItemArrivesOnceAndResendsAreNotCountedAgain() throws Exception {
-        String key = newKey();
+        String key = spendline.newKey("client-it");
         Listener listener = new Listener();
         try (SpendlineClient client = client(key, listener)) {
             for (int i = 0; i < N; i++) {
@@ -150,13 +124,16 @@ class SpendlineClientIT {
         assertThat(again.problems).isEmpty();
         assertThat(resender.metrics()).isEqualTo(new ClientMetrics(2 * RESENT, 0, 0, 0, 0, 0));
 
-        JsonNode product = awaitReport("/api/v1/reports/spend?by=feature&" + RANGE, key, r -> calls(r) >= N);
-        JsonNode internal =
-                awaitReport("/api/v1/reports/spend?usage=internal&by=employee&" + RANGE, key, r -> calls(r) >= N);
+        JsonNode product = spendline.awaitReport(
+                "/api/v1/reports/spend?by=feature&" + RANGE, key, r -> StandaloneForClients.calls(r) >= N);
+        JsonNode internal = spendline.awaitReport(
+                "/api/v1/reports/spend?usage=internal&by=employee&" + RANGE,
+                key,
+                r -> StandaloneForClients.calls(r) >= N);
 
-        assertThat(calls(product)).isEqualTo(N);
+        assertThat(StandaloneForClients.calls(product)).isEqualTo(N);
         assertThat(product.get("totals").get("costUsd").decimalValue()).isEqualByComparingTo(sumOfFirst(N, 6));
-        assertThat(calls(internal)).isEqualTo(N);
+        assertThat(StandaloneForClients.calls(internal)).isEqualTo(N);
         assertThat(internal.get("totals").get("costUsd").decimalValue()).isEqualByComparingTo(sumOfFirst(N, 2));
         assertThat(internal.get("rows"))
                 .extracting(r -> r.get("value").asString())
@@ -165,7 +142,7 @@ class SpendlineClientIT {
 
     @Test
     void aRowTheServerRefusesIsRejectedWithItsProblemAndNotRetried() throws Exception {
-        String key = newKey();
+        String key = spendline.newKey("client-it");
         Listener listener = new Listener();
         SpendlineClient client = client(key, listener);
         client.send(InternalUsageRow.builder()
@@ -197,35 +174,6 @@ class SpendlineClientIT {
         assertThat(listener.rejectedStatus).containsExactly(401);
         assertThat(client.metrics().rejected()).isEqualTo(1);
         assertThat(client.metrics().retried()).isEqualTo(1);
-    }
-
-    private static long calls(JsonNode report) {
-        return report == null ? -1 : report.get("totals").get("calls").asLong();
-    }
-
-    /** Polls until {@code done}, then once more a second later, so a late double count would show. */
-    private static JsonNode awaitReport(String path, String key, Predicate<JsonNode> done) throws Exception {
-        long deadline = System.nanoTime() + EVENTUALLY.toNanos();
-        JsonNode last = null;
-        while (System.nanoTime() < deadline) {
-            last = get(path, key);
-            if (last != null && done.test(last)) {
-                Thread.sleep(1_000);
-                return get(path, key);
-            }
-            Thread.sleep(100);
-        }
-        return last;
-    }
-
-    private static JsonNode get(String path, String key) throws IOException, InterruptedException {
-        HttpResponse<String> response = http.send(
-                HttpRequest.newBuilder(URI.create(spendline.baseUrl() + path))
-                        .header("Authorization", "Bearer " + key)
-                        .timeout(Duration.ofSeconds(30))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        return response.statusCode() == 200 ? JSON.readTree(response.body()) : null;
     }
 
     /** Records outcomes as an application's listener would. */
