@@ -512,11 +512,16 @@ class IngestEndpointsIT {
 
     /** Every event keyed by {@code workspaceId} on the events topic, read from the beginning. */
     static List<AcceptedEvent> eventsOf(String workspaceId, int expectAtLeast) {
+        return eventsOf(KAFKA.bootstrapServers(), workspaceId, expectAtLeast);
+    }
+
+    /** Every event keyed by {@code workspaceId} on the events topic of the broker at {@code bootstrapServers}. */
+    static List<AcceptedEvent> eventsOf(String bootstrapServers, String workspaceId, int expectAtLeast) {
         var deserializer = Topics.EVENTS.valueSerde().deserializer();
         try (var consumer = new KafkaConsumer<>(
                 Map.<String, Object>of(
                         ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                        KAFKA.bootstrapServers(),
+                        bootstrapServers,
                         ConsumerConfig.GROUP_ID_CONFIG,
                         "reader-" + UUID.randomUUID(),
                         ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
