@@ -12,6 +12,7 @@ const http = require('node:http');
 const { trace } = require('@opentelemetry/api');
 const { AsyncLocalStorageContextManager } = require('@opentelemetry/context-async-hooks');
 const { context, diag, metrics, DiagConsoleLogger, DiagLogLevel } = require('@opentelemetry/api');
+const { defaultResource, detectResources, envDetector } = require('@opentelemetry/resources');
 const { TracerProvider, BatchSpanProcessor } = require('@opentelemetry/sdk-trace');
 const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-proto');
 const { OpenAIInstrumentation } = require('@opentelemetry/instrumentation-openai');
@@ -63,6 +64,8 @@ async function main() {
   diag.setLogger(new DiagConsoleLogger(), DiagLogLevel.WARN);
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   const provider = new TracerProvider({
+    // OTEL_RESOURCE_ATTRIBUTES and OTEL_SERVICE_NAME (NodeSDK of @opentelemetry/sdk-node does this itself).
+    resource: defaultResource().merge(detectResources({ detectors: [envDetector] })),
     spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter() })],
   });
   trace.setGlobalTracerProvider(provider);

@@ -82,7 +82,8 @@ public class StandaloneApplication {
     }
 
     @Bean
-    ServletRegistrationBean<ServletHttpHandlerAdapter> tracesIngestServlet(RouterFunction<ServerResponse> ingestRouter) {
+    ServletRegistrationBean<ServletHttpHandlerAdapter> tracesIngestServlet(
+            RouterFunction<ServerResponse> ingestRouter) {
         return ingestServlet("ingest-otlp-traces", IngestRoutes.TRACES_PATH, ingestRouter);
     }
 

@@ -48,7 +48,7 @@ import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The two ingest endpoints. The body is read first, then every refusal is a
+ * The ingest endpoints (events, internal usage, and OTLP traces: {@link #traces}). The body is read first, then every refusal is a
  * problem+json answer with a stable code, in this order of precedence: 401 credential (403
  * {@code insufficient_scope} for a collector's access token on events), 415 content type, 413 size,
  * 400 JSON and validation (all errors at once, nothing written), 403 {@code employee_mismatch} (rows

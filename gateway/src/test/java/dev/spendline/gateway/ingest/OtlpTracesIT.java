@@ -57,7 +57,7 @@ import tools.jackson.databind.JsonNode;
         })
 class OtlpTracesIT {
 
-    private static final EmbeddedKafka KAFKA = startKafka();
+    private static final EmbeddedKafka KAFKA = GatewayKafka.start();
     private static final String PROTOBUF = "application/x-protobuf";
     private static final String JSON = "application/json";
 
@@ -75,17 +75,6 @@ class OtlpTracesIT {
 
     private WebTestClient http;
     private IssuedApiKey key;
-
-    private static EmbeddedKafka startKafka() {
-        try {
-            EmbeddedKafka kafka = EmbeddedKafka.start(Files.createTempDirectory("gateway-otlp-kafka"), 0, Map.of());
-            TopicSetup.ensureTopics(
-                    kafka.bootstrapServers(), List.of(Topics.EVENTS.name(), Topics.INTERNAL_USAGE.name()), 2, Map.of());
-            return kafka;
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
@@ -257,7 +246,7 @@ class OtlpTracesIT {
     }
 
     private List<AcceptedEvent> eventsOf(int expectAtLeast) {
-        return IngestEndpointsIT.eventsOf(KAFKA.bootstrapServers(), key.key().workspaceId(), expectAtLeast);
+        return GatewayKafka.eventsOf(KAFKA.bootstrapServers(), key.key().workspaceId(), expectAtLeast);
     }
 
     /** The code of a protobuf {@code google.rpc.Status}. */
