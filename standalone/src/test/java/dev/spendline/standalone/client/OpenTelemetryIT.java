@@ -37,13 +37,14 @@ import tools.jackson.databind.json.JsonMapper;
  * exports again (an exporter's retry) adds nothing; then a real instrumented application — OpenAI's
  * Node SDK traced by {@code @opentelemetry/instrumentation-openai} and exported by the OTLP proto
  * exporter, configured by environment variables only, against a local fake of OpenAI's API
- * ({@code src/test/node/otel-openai.cjs}) — shows up as one call with the fake's tokens.
+ * ({@code src/test/node/otel-genai.cjs}) — shows up as one call with the fake's tokens; the same for
+ * Anthropic's SDK traced by OpenLLMetry's {@code @traceloop/instrumentation-anthropic}.
  */
 class OpenTelemetryIT {
 
     private static final Duration EVENTUALLY = Duration.ofSeconds(60);
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final Path OPENAI_APP = NodeClients.NODE_PROJECT.resolve("otel-openai.cjs");
+    private static final Path GENAI_APP = NodeClients.NODE_PROJECT.resolve("otel-genai.cjs");
     private static final String TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
 
     private static StandaloneForClients spendline;
@@ -130,55 +131,63 @@ class OpenTelemetryIT {
     }
 
     @Test
-    void anApplicationInstrumentedWithOpenTelemetryIsCountedOnceWithItsTokens() throws Exception {
+    void anOpenAiCallTracedByTheOfficialInstrumentationIsOneCallWithItsTokens() throws Exception {
         NodeClients.requireOrSkip(
-                "openai",
-                "@opentelemetry/instrumentation-openai",
-                "@opentelemetry/exporter-trace-otlp-proto",
-                "@opentelemetry/sdk-trace");
-        String key = spendline.newKey("otlp-node-it");
-        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+                "openai", "@opentelemetry/instrumentation-openai", "@opentelemetry/exporter-trace-otlp-proto");
+        JsonNode totals = instrumentedCall("openai", "gpt-4o-mini-2024-07-18");
+        // The fake's usage: 1234 prompt tokens (1024 of them cached: this instrumentation does not
+        // report cache tokens), 56 completion tokens.
+        assertThat(totals.get("inputTokens").asLong()).isEqualTo(1234);
+        assertThat(totals.get("outputTokens").asLong()).isEqualTo(56);
+    }
 
-        NodeClients.Home home = NodeClients.newHome("otel-openai");
-        NodeClients.Result run = home.run(
-                        List.of(NodeClients.node().orElseThrow().toString(), OPENAI_APP.toString()),
+    @Test
+    void anAnthropicCallTracedByOpenLlMetryIsOneCallWithItsCacheTokens() throws Exception {
+        NodeClients.requireOrSkip(
+                "@anthropic-ai/sdk", "@traceloop/instrumentation-anthropic", "@opentelemetry/exporter-trace-otlp-proto");
+        JsonNode totals = instrumentedCall("anthropic", "claude-sonnet-4-5-20250929");
+        // The fake's usage: 20 uncached input tokens, 1000 read from the cache, 50 written to it, 30 output.
+        assertThat(totals.get("inputTokens").asLong()).isEqualTo(20 + 1000 + 50);
+        assertThat(totals.get("cacheReadTokens").asLong()).isEqualTo(1000);
+        assertThat(totals.get("cacheWriteTokens").asLong()).isEqualTo(50);
+        assertThat(totals.get("outputTokens").asLong()).isEqualTo(30);
+    }
+
+    /**
+     * Runs {@code otel-genai.cjs <provider>}, which makes one call to a fake of the provider's API
+     * with its official SDK, traced and exported as docs/opentelemetry.md shows; then the spend
+     * report of the day: exactly one call, of {@code model}, attributed from the resource
+     * attributes. Returns the report's totals.
+     */
+    private JsonNode instrumentedCall(String provider, String model) throws Exception {
+        String key = spendline.newKey("otlp-" + provider);
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        NodeClients.Result run = NodeClients.newHome("otel-" + provider)
+                .run(
+                        List.of(NodeClients.node().orElseThrow().toString(), GENAI_APP.toString(), provider),
                         Map.of(
                                 // All the application sets (docs/opentelemetry.md).
                                 "OTEL_EXPORTER_OTLP_ENDPOINT", spendline.baseUrl(),
                                 "OTEL_EXPORTER_OTLP_HEADERS", "Authorization=Bearer " + key,
                                 "OTEL_RESOURCE_ATTRIBUTES",
-                                        "service.name=shop,spendline.tenant_id=acme,"
-                                                + "spendline.feature=geography-quiz"),
+                                        "service.name=shop,spendline.tenant_id=acme,spendline.feature=geography-quiz"),
                         Duration.ofMinutes(2))
                 .assertSucceeded();
-        assertThat(run.stderr()).as(run.describe()).isEmpty(); // no refused export, no instrumentation error
-        JsonNode out = JSON.readTree(run.stdout());
-        long prompt = out.get("usage").get("prompt_tokens").asLong();
-        long completion = out.get("usage").get("completion_tokens").asLong();
+        // No refused export (the exporter logs it), no instrumentation error.
+        assertThat(run.stderr()).as(run.describe()).isEmpty();
+        assertThat(JSON.readTree(run.stdout()).get("model").asString()).isEqualTo(model);
 
+        String range = "&from=" + today + "&to=" + today;
         JsonNode report = spendline.awaitReport(
-                "/api/v1/reports/spend?by=model&from=" + today + "&to=" + today,
-                key,
-                r -> StandaloneForClients.calls(r) >= 1);
-        assertThat(report.get("totals").get("calls").asLong())
-                .as(report.toString())
-                .isEqualTo(1);
-        assertThat(report.get("totals").get("inputTokens").asLong())
-                .isEqualTo(prompt)
-                .isEqualTo(1234);
-        assertThat(report.get("totals").get("outputTokens").asLong())
-                .isEqualTo(completion)
-                .isEqualTo(56);
-        JsonNode row = report.get("rows").get(0);
-        assertThat(row.get("value").asString()).isEqualTo(out.get("model").asString());
-
-        // Attribution from the resource (OTEL_RESOURCE_ATTRIBUTES).
-        for (String[] expected : new String[][] {{"tenant", "acme"}, {"feature", "geography-quiz"}}) {
-            JsonNode by = spendline.report(
-                    "/api/v1/reports/spend?by=" + expected[0] + "&from=" + today + "&to=" + today, key);
+                "/api/v1/reports/spend?by=model" + range, key, r -> StandaloneForClients.calls(r) >= 1);
+        assertThat(report.get("totals").get("calls").asLong()).as(report.toString()).isEqualTo(1);
+        assertThat(report.get("rows").get(0).get("value").asString()).isEqualTo(model);
+        for (String[] expected : new String[][] {{"provider", provider}, {"tenant", "acme"}, {"feature", "geography-quiz"}}) {
+            JsonNode by = spendline.report("/api/v1/reports/spend?by=" + expected[0] + range, key);
             assertThat(by.get("rows")).as(by.toString()).hasSize(1);
             assertThat(by.get("rows").get(0).get("value").asString()).isEqualTo(expected[1]);
         }
+        return report.get("totals");
     }
 
     private HttpResponse<byte[]> export(String key, String contentType, byte[] body) throws Exception {
