@@ -144,7 +144,9 @@ class OpenTelemetryIT {
     @Test
     void anAnthropicCallTracedByOpenLlMetryIsOneCallWithItsCacheTokens() throws Exception {
         NodeClients.requireOrSkip(
-                "@anthropic-ai/sdk", "@traceloop/instrumentation-anthropic", "@opentelemetry/exporter-trace-otlp-proto");
+                "@anthropic-ai/sdk",
+                "@traceloop/instrumentation-anthropic",
+                "@opentelemetry/exporter-trace-otlp-proto");
         JsonNode totals = instrumentedCall("anthropic", "claude-sonnet-4-5-20250929");
         // The fake's usage: 20 uncached input tokens, 1000 read from the cache, 50 written to it, 30 output.
         assertThat(totals.get("inputTokens").asLong()).isEqualTo(20 + 1000 + 50);
@@ -167,10 +169,12 @@ class OpenTelemetryIT {
                         List.of(NodeClients.node().orElseThrow().toString(), GENAI_APP.toString(), provider),
                         Map.of(
                                 // All the application sets (docs/opentelemetry.md).
-                                "OTEL_EXPORTER_OTLP_ENDPOINT", spendline.baseUrl(),
-                                "OTEL_EXPORTER_OTLP_HEADERS", "Authorization=Bearer " + key,
+                                "OTEL_EXPORTER_OTLP_ENDPOINT",
+                                spendline.baseUrl(),
+                                "OTEL_EXPORTER_OTLP_HEADERS",
+                                "Authorization=Bearer " + key,
                                 "OTEL_RESOURCE_ATTRIBUTES",
-                                        "service.name=shop,spendline.tenant_id=acme,spendline.feature=geography-quiz"),
+                                "service.name=shop,spendline.tenant_id=acme,spendline.feature=geography-quiz"),
                         Duration.ofMinutes(2))
                 .assertSucceeded();
         // No refused export (the exporter logs it), no instrumentation error.
@@ -180,9 +184,12 @@ class OpenTelemetryIT {
         String range = "&from=" + today + "&to=" + today;
         JsonNode report = spendline.awaitReport(
                 "/api/v1/reports/spend?by=model" + range, key, r -> StandaloneForClients.calls(r) >= 1);
-        assertThat(report.get("totals").get("calls").asLong()).as(report.toString()).isEqualTo(1);
+        assertThat(report.get("totals").get("calls").asLong())
+                .as(report.toString())
+                .isEqualTo(1);
         assertThat(report.get("rows").get(0).get("value").asString()).isEqualTo(model);
-        for (String[] expected : new String[][] {{"provider", provider}, {"tenant", "acme"}, {"feature", "geography-quiz"}}) {
+        for (String[] expected :
+                new String[][] {{"provider", provider}, {"tenant", "acme"}, {"feature", "geography-quiz"}}) {
             JsonNode by = spendline.report("/api/v1/reports/spend?by=" + expected[0] + range, key);
             assertThat(by.get("rows")).as(by.toString()).hasSize(1);
             assertThat(by.get("rows").get(0).get("value").asString()).isEqualTo(expected[1]);
