@@ -3,6 +3,7 @@ package dev.spendline.standalone.client;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;
+import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.standalone.clients.NodeClients;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.opentelemetry.proto.common.v1.AnyValue;
@@ -46,13 +47,16 @@ class OpenTelemetryIT {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final Path GENAI_APP = NodeClients.NODE_PROJECT.resolve("otel-genai.cjs");
     private static final String TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
+    private static final int FREE_QUOTA = 3;
 
     private static StandaloneForClients spendline;
     private final HttpClient http = HttpClient.newHttpClient();
 
     @BeforeAll
     static void start() throws Exception {
-        spendline = StandaloneForClients.start("spendline-otlp-it", EVENTUALLY);
+        // A small FREE quota for the quota test; every other test uses TEAM workspaces.
+        spendline = StandaloneForClients.start(
+                "spendline-otlp-it", EVENTUALLY, Map.of("spendline.quota.free-events-per-month", FREE_QUOTA));
     }
 
     @AfterAll
@@ -195,6 +199,57 @@ class OpenTelemetryIT {
             assertThat(by.get("rows").get(0).get("value").asString()).isEqualTo(expected[1]);
         }
         return report.get("totals");
+    }
+
+    @Test
+    void atItsQuotaAWorkspaceGets429WithRetryAfterForNewSpansAnd200ForResends() throws Exception {
+        String key = spendline.newKey("otlp-quota", Plan.FREE);
+        Instant start = Instant.now().minus(1, ChronoUnit.DAYS).truncatedTo(ChronoUnit.HOURS);
+        LocalDate day = LocalDate.ofInstant(start, ZoneOffset.UTC);
+        Span.Builder[] spans = new Span.Builder[FREE_QUOTA + 1];
+        for (int i = 0; i < spans.length; i++) {
+            spans[i] = span(
+                    String.format("00f067aa0ba904%02x", i),
+                    start,
+                    attr("gen_ai.provider.name", "openai"),
+                    attr("gen_ai.request.model", "gpt-4o"),
+                    attr("gen_ai.usage.input_tokens", 10),
+                    attr("gen_ai.usage.output_tokens", 1))
+                    .toBuilder();
+        }
+        byte[] quota = exportOf(java.util.Arrays.copyOf(spans, FREE_QUOTA));
+        assertThat(export(key, "application/x-protobuf", quota).statusCode()).isEqualTo(200);
+        spendline.awaitReport(
+                "/api/v1/reports/spend?by=model&from=" + day + "&to=" + day,
+                key,
+                r -> StandaloneForClients.calls(r) >= FREE_QUOTA);
+
+        HttpResponse<byte[]> refused = export(key, "application/x-protobuf", exportOf(spans));
+        assertThat(refused.statusCode()).isEqualTo(429);
+        assertThat(Long.parseLong(refused.headers().firstValue("Retry-After").orElseThrow()))
+                .isPositive();
+        com.google.protobuf.CodedInputStream status = com.google.protobuf.CodedInputStream.newInstance(refused.body());
+        assertThat(status.readTag()).isEqualTo(1 << 3);
+        assertThat(status.readInt32()).as("RESOURCE_EXHAUSTED").isEqualTo(8);
+        assertThat(status.readTag()).isEqualTo(2 << 3 | 2);
+        assertThat(status.readString()).startsWith("quota_exceeded: ");
+
+        // An exporter's retry of what was accepted is accepted, and counts nothing.
+        assertThat(export(key, "application/x-protobuf", quota).statusCode()).isEqualTo(200);
+        Thread.sleep(1_000);
+        JsonNode report = spendline.report("/api/v1/reports/spend?by=model&from=" + day + "&to=" + day, key);
+        assertThat(StandaloneForClients.calls(report)).isEqualTo(FREE_QUOTA);
+    }
+
+    private static byte[] exportOf(Span.Builder... spans) {
+        ScopeSpans.Builder scope = ScopeSpans.newBuilder();
+        for (Span.Builder span : spans) {
+            scope.addSpans(span);
+        }
+        return ExportTraceServiceRequest.newBuilder()
+                .addResourceSpans(ResourceSpans.newBuilder().addScopeSpans(scope))
+                .build()
+                .toByteArray();
     }
 
     private HttpResponse<byte[]> export(String key, String contentType, byte[] body) throws Exception {
