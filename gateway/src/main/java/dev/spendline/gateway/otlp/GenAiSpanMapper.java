@@ -271,7 +271,7 @@ public final class GenAiSpanMapper {
             return String.join(" / ", attributes);
         }
         return switch (field) {
-            case "promptTokens", "cacheReadTokens" -> "input and cache tokens:";
+            case "promptTokens", "cacheReadTokens" -> String.join(" / ", INPUT_TOKENS) + " (with the cache tokens)";
             case "outputTokens" -> String.join(" / ", OUTPUT_TOKENS);
             case "costUsd" -> COST;
             case "ts" -> "end_time_unix_nano";

@@ -146,12 +146,15 @@ class GenAiSpanMapperTest {
         GenAiSpanMapper.Result result = map(export(
                 chat("00f067aa0ba902c0", -1, 5),
                 chat("00f067aa0ba902c1", 10, 5).addAttributes(attr("spendline.tenant_id", "x".repeat(5000))),
-                chat("00f067aa0ba902c2", 10, 5).addAttributes(attr("spendline.cost_usd", "a lot"))));
+                chat("00f067aa0ba902c2", 10, 5).addAttributes(attr("spendline.cost_usd", "a lot")),
+                chat("00f067aa0ba902c8", 2_000_000_000L, 5)));
 
         assertThat(result.events()).isEmpty();
         assertThat(result.reasons().get(0)).contains("gen_ai.usage.input_tokens must be a non-negative integer");
         assertThat(result.reasons().get(1)).contains("spendline.tenant_id");
         assertThat(result.reasons().get(2)).contains("spendline.cost_usd must be a number (USD)");
+        assertThat(result.reasons().get(3))
+                .contains("gen_ai.usage.input_tokens / gen_ai.usage.prompt_tokens (with the cache tokens) must be");
     }
 
     @Test

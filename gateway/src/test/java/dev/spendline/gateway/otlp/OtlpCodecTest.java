@@ -87,6 +87,18 @@ class OtlpCodecTest {
     }
 
     @Test
+    void refusesDeeplyNestedJsonAsMalformed() {
+        int depth = 50_000;
+        String nested = "{\"arrayValue\":{\"values\":[".repeat(depth) + "]}}".repeat(depth);
+        String body =
+                "{\"resourceSpans\":[{\"resource\":{\"attributes\":[{\"key\":\"k\",\"value\":" + nested + "}]}}]}";
+
+        assertThatThrownBy(() -> OtlpCodec.JSON.decode(body.getBytes(StandardCharsets.UTF_8), null, 64L << 20))
+                .isInstanceOfSatisfying(
+                        ProblemException.class, e -> assertThat(e.status()).isEqualTo(400));
+    }
+
+    @Test
     void refusesOtherContentEncodingsWith415() {
         assertThatThrownBy(() -> OtlpCodec.PROTOBUF.decode(new byte[0], "br", LIMIT))
                 .isInstanceOfSatisfying(ProblemException.class, e -> {
