@@ -3,6 +3,7 @@ package dev.spendline.gateway.ingest;
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.kafka.embedded.EmbeddedKafka;
 import dev.spendline.kafka.embedded.TopicSetup;
+import dev.spendline.topics.Topic;
 import dev.spendline.topics.Topics;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -35,7 +36,17 @@ final class GatewayKafka {
 
     /** Every event keyed by {@code workspaceId} on the events topic of the broker at {@code bootstrapServers}. */
     static List<AcceptedEvent> eventsOf(String bootstrapServers, String workspaceId, int expectAtLeast) {
-        var deserializer = Topics.EVENTS.valueSerde().deserializer();
+        return recordsOf(bootstrapServers, Topics.EVENTS, workspaceId, expectAtLeast);
+    }
+
+    /**
+     * Every value keyed by {@code workspaceId} on {@code topic}, read from the beginning: once at
+     * least {@code expectAtLeast} were found and nothing new came for a second (the topic read to
+     * its end), or after 20 s.
+     */
+    static <V> List<V> recordsOf(
+            String bootstrapServers, Topic<String, V> topic, String workspaceId, int expectAtLeast) {
+        var deserializer = topic.valueSerde().deserializer();
         try (var consumer = new KafkaConsumer<>(
                 Map.<String, Object>of(
                         ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
@@ -46,8 +57,8 @@ final class GatewayKafka {
                         "earliest"),
                 new StringDeserializer(),
                 new ByteArrayDeserializer())) {
-            consumer.subscribe(List.of(Topics.EVENTS.name()));
-            List<AcceptedEvent> found = new ArrayList<>();
+            consumer.subscribe(List.of(topic.name()));
+            List<V> found = new ArrayList<>();
             long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
             long quietSince = System.nanoTime();
             while (System.nanoTime() < deadline) {
@@ -60,7 +71,6 @@ final class GatewayKafka {
                 if (!records.isEmpty()) {
                     quietSince = System.nanoTime();
                 }
-                // Enough found and nothing new for a second: the topic has been read to its end.
                 if (found.size() >= expectAtLeast && System.nanoTime() - quietSince > 1_000_000_000L) {
                     break;
                 }
