@@ -45,7 +45,8 @@ import org.slf4j.LoggerFactory;
  * into one block per shard its rows fall in, written at level {@code MIGRATED_LEVEL + its level} with
  * its seq, and deleted, in one write batch. Such blocks are never merged, so a reader that read the
  * layout-2 block before the batch and the shards after it knows them by key and skips them ({@link
- * CombinationBlocks}): every row counts exactly once, whenever the move happens.
+ * CombinationBlocks}): every row counts exactly once, whenever the move happens. When none is left
+ * a metadata key says so ({@link BlockKeys#UNSHARDED_MOVED}), and readers skip the layout-2 range.
  *
  * <h2>Block value, format v1</h2>
  * <pre>
@@ -432,6 +433,10 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
     public int migrateUnshardedBlocks(int maxBlocks) {
         claimForWriter();
         writePending();
+        Bytes moved = Bytes.wrap(BlockKeys.UNSHARDED_MOVED);
+        if (inner.get(moved) != null) {
+            return 0;
+        }
         List<KeyValue<Bytes, byte[]>> old = new ArrayList<>();
         try (KeyValueIterator<Bytes, byte[]> it =
                 inner.range(Bytes.wrap(BlockKeys.unshardedStart()), Bytes.wrap(BlockKeys.unshardedEnd()))) {
@@ -443,6 +448,8 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
             }
         }
         if (old.isEmpty()) {
+            // Readers stop reading the layout-2 range (CombinationBlocks).
+            inner.put(moved, new byte[] {1});
             return 0;
         }
         List<KeyValue<Bytes, byte[]>> batch = new ArrayList<>();

@@ -71,13 +71,16 @@ public final class CombinationBlocks {
             wanted[f] = filterValues[f] == null ? new byte[0] : filterValues[f].getBytes(StandardCharsets.UTF_8);
         }
         Scan scan = new Scan(dims, filterPositions, wanted, g, fromBucket, toBucket, sink);
-        // Layout 2's blocks first (there are none once the store has moved them into shards),
-        // remembering which were read: a block moved meanwhile is then skipped in the shards.
+        // Layout 2's blocks first, until the store has moved them all into shards, remembering
+        // which were read: a block moved meanwhile is then skipped in the shards.
         Set<MovedFrom> unshardedRead = new HashSet<>();
-        try (KeyValueIterator<Bytes, byte[]> it = store.range(
-                Bytes.wrap(BlockKeys.unshardedDayPrefix(wsBytes, fromDay)),
-                Bytes.wrap(BlockKeys.unshardedDayPrefix(wsBytes, toDay)))) {
-            while (it.hasNext()) {
+        boolean unshardedLeft = store.get(Bytes.wrap(BlockKeys.UNSHARDED_MOVED)) == null;
+        try (KeyValueIterator<Bytes, byte[]> it = unshardedLeft
+                ? store.range(
+                        Bytes.wrap(BlockKeys.unshardedDayPrefix(wsBytes, fromDay)),
+                        Bytes.wrap(BlockKeys.unshardedDayPrefix(wsBytes, toDay)))
+                : null) {
+            while (it != null && it.hasNext()) {
                 KeyValue<Bytes, byte[]> kv = it.next();
                 byte[] key = kv.key.get();
                 if (BlockKeys.isUnshardedBlockOf(key, wsBytes)) {

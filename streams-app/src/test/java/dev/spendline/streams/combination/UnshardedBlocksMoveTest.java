@@ -114,10 +114,13 @@ class UnshardedBlocksMoveTest {
         assertThat(unshardedKeys()).isZero();
         assertReadsMatch(store, old.sums);
 
-        // Cancelled: a layout-2 key written now (no version does) stays where it is.
+        // Cancelled, and the store says every block was moved: a layout-2 key written now (no
+        // version does) stays where it is, and readers no longer read that range.
         store.put(old.blocks.get(0).key, old.blocks.get(0).value);
         driver.driver().advanceWallClockTime(Duration.ofSeconds(5));
         assertThat(unshardedKeys()).isEqualTo(1);
+        assertReadsMatch(store, old.sums);
+        assertThat(store.migrateUnshardedBlocks(10)).isZero();
     }
 
     /** Reads for every customer, a feature, a feature and customer, and none, against the sums. */
