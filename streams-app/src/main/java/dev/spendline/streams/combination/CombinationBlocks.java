@@ -84,7 +84,10 @@ public final class CombinationBlocks {
                 KeyValue<Bytes, byte[]> kv = it.next();
                 byte[] key = kv.key.get();
                 if (BlockKeys.isUnshardedBlockOf(key, wsBytes)) {
-                    unshardedRead.add(new MovedFrom(BlockKeys.day(key), BlockKeys.level(key), BlockKeys.seq(key)));
+                    unshardedRead.add(new MovedFrom(
+                            BlockKeys.day(key),
+                            BlockKeys.level(key),
+                            CombinationBlockStore.movedChunk(BlockKeys.seq(key))));
                     scan.block(BlockKeys.day(key), kv.value);
                 }
             }
@@ -121,7 +124,9 @@ public final class CombinationBlocks {
                     if (level >= CombinationBlockStore.MIGRATED_LEVEL
                             && !unshardedRead.isEmpty()
                             && unshardedRead.contains(new MovedFrom(
-                                    day, level - CombinationBlockStore.MIGRATED_LEVEL, BlockKeys.seq(key)))) {
+                                    day,
+                                    level - CombinationBlockStore.MIGRATED_LEVEL,
+                                    CombinationBlockStore.chunkOfMovedBlock(BlockKeys.seq(key))))) {
                         continue;
                     }
                     scan.block(day, kv.value);
@@ -130,8 +135,8 @@ public final class CombinationBlocks {
         }
     }
 
-    /** A block of layout 2, by its key: the blocks moved out of it carry the same. */
-    private record MovedFrom(long day, int level, long seq) {}
+    /** A chunk of layout-2 blocks, by their keys: the blocks moved out of it name the same. */
+    private record MovedFrom(long day, int level, long chunk) {}
 
     /** One scan's filters, reader and buffers, applied block by block. */
     private static final class Scan {
