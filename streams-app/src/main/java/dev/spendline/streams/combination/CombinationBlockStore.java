@@ -80,6 +80,12 @@ import org.slf4j.LoggerFactory;
  * level. A day therefore holds at most (its full blocks) + 15 blocks per level below full, and its
  * full blocks are each nearly {@value #MAX_BLOCK_BYTES} bytes.
  *
+ * <h2>Past days</h2>
+ * A backfill writes a little to every day in every commit, which leaves a shard's day with up to 15
+ * blocks per level. Once a day is before yesterday and this instance has not written it for a
+ * minute, {@link #consolidatePastDays} (on the rollup processor's wall clock) merges its blocks below
+ * the full level into full blocks and one more, in one write batch.
+ *
  * <h2>Threads and commits</h2>
  * As {@code WriteBehindRollupStore}: the thread that folds (the stream thread) owns the pending rows;
  * its reads first write them (so the writer sees its own writes); any other thread reads RocksDB,
@@ -117,6 +123,9 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
     static final int MAX_BLOCK_BYTES = 256 * 1024;
     static final int MAX_COUNTED_DAYS = 16_384;
 
+    /** A past day is merged once nothing was written to it for this long (a backfill has moved on). */
+    static final long CONSOLIDATE_AFTER_IDLE_MILLIS = 60_000;
+
     private static final Logger log = LoggerFactory.getLogger(CombinationBlockStore.class);
 
     private static final Comparator<PendingDay> DAY_ORDER =
@@ -135,6 +144,17 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
     private final Map<ShardDay, Levels> levels = new LinkedHashMap<>(256, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<ShardDay, Levels> eldest) {
+            return size() > MAX_COUNTED_DAYS;
+        }
+    };
+
+    /**
+     * When each shard's day was last written by this instance (wall clock), for {@link
+     * #consolidatePastDays}; bounded like the counters.
+     */
+    private final Map<ShardDay, Long> written = new LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<ShardDay, Long> eldest) {
             return size() > MAX_COUNTED_DAYS;
         }
     };
@@ -263,6 +283,7 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
         last = null;
         pendingRows = 0;
         Map<Bytes, byte[]> batch = new LinkedHashMap<>();
+        long now = System.currentTimeMillis();
         try {
             for (PendingDay p : days) {
                 List<Row>[] shards = byShard(p.rows.keySet());
@@ -272,6 +293,7 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
                         continue;
                     }
                     Levels lv = levelsOf(p.workspaceId, p.ws, shard, p.day);
+                    written.put(new ShardDay(p.workspaceId, shard, p.day), now);
                     rows.sort(Row.ORDER);
                     writeBlocks(p.ws, shard, p.day, lv, rows, 0, batch);
                     compact(p.ws, shard, p.day, lv, batch);
@@ -502,6 +524,77 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
         return blocks;
     }
 
+    /**
+     * Merges the blocks below the full level of at most {@code maxShardDays} shard-days that this
+     * instance wrote, whose day ended before yesterday (UTC, by {@code nowMillis}) and which were
+     * not written for {@link #CONSOLIDATE_AFTER_IDLE_MILLIS}: into full blocks and one last block,
+     * in one write batch (so a reader sees the inputs or the outputs, as for any merge). A backfill
+     * writes a little to every day in every commit, which leaves up to 15 blocks per level of each
+     * shard's day; once the day is past they would be read forever, so they are merged once.
+     * Returns the number of shard-days merged. On the stream thread.
+     */
+    public int consolidatePastDays(long nowMillis, int maxShardDays) {
+        claimForWriter();
+        writePending();
+        long today = Math.floorDiv(nowMillis, 86_400_000L);
+        List<ShardDay> due = new ArrayList<>();
+        for (Map.Entry<ShardDay, Long> e : written.entrySet()) {
+            if (e.getKey().day() < today - 1 && nowMillis - e.getValue() >= CONSOLIDATE_AFTER_IDLE_MILLIS) {
+                due.add(e.getKey());
+                if (due.size() == maxShardDays) {
+                    break;
+                }
+            }
+        }
+        if (due.isEmpty()) {
+            return 0;
+        }
+        List<KeyValue<Bytes, byte[]>> batch = new ArrayList<>();
+        for (ShardDay d : due) {
+            written.remove(d);
+            levels.remove(d);
+            byte[] ws = BlockKeys.workspace(d.workspaceId());
+            List<KeyValue<Bytes, byte[]>> inputs = new ArrayList<>();
+            long nextFullSeq = 0;
+            try (KeyValueIterator<Bytes, byte[]> it = inner.range(
+                    Bytes.wrap(BlockKeys.levelStart(ws, d.shard(), d.day(), 0)),
+                    Bytes.wrap(BlockKeys.levelEnd(ws, d.shard(), d.day(), FULL_LEVEL)))) {
+                while (it.hasNext()) {
+                    KeyValue<Bytes, byte[]> kv = it.next();
+                    if (BlockKeys.level(kv.key.get()) == FULL_LEVEL) {
+                        nextFullSeq = Math.max(nextFullSeq, BlockKeys.seq(kv.key.get()) + 1);
+                    } else {
+                        inputs.add(kv);
+                    }
+                }
+            }
+            if (inputs.size() < 2) {
+                continue;
+            }
+            List<byte[]> outputs =
+                    BlockMerger.merge(inputs.stream().map(kv -> kv.value).toList(), dims, maxBlockBytes);
+            for (KeyValue<Bytes, byte[]> kv : inputs) {
+                batch.add(KeyValue.pair(kv.key, null));
+            }
+            for (int i = 0; i < outputs.size(); i++) {
+                // All but the last are full; the last goes below full, where nothing else is left.
+                byte[] key = i < outputs.size() - 1
+                        ? BlockKeys.block(ws, d.shard(), d.day(), FULL_LEVEL, nextFullSeq++)
+                        : BlockKeys.block(ws, d.shard(), d.day(), FULL_LEVEL - 1, 0);
+                batch.add(KeyValue.pair(Bytes.wrap(key), outputs.get(i)));
+            }
+        }
+        // Deletes before puts: the last block's key may be one of the inputs'.
+        Map<Bytes, byte[]> ordered = new LinkedHashMap<>();
+        for (KeyValue<Bytes, byte[]> kv : batch) {
+            ordered.put(kv.key, kv.value);
+        }
+        List<KeyValue<Bytes, byte[]>> entries = new ArrayList<>(ordered.size());
+        ordered.forEach((k, v) -> entries.add(KeyValue.pair(k, v)));
+        inner.putAll(entries);
+        return due.size();
+    }
+
     /** Layout-2 blocks of one (workspace, day, level) whose seqs share this are moved together. */
     static long movedChunk(long unshardedSeq) {
         return unshardedSeq / MOVE_CHUNK;
@@ -540,6 +633,7 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
     private void dropMemory() {
         pending.clear();
         levels.clear();
+        written.clear();
         last = null;
         pendingRows = 0;
     }
