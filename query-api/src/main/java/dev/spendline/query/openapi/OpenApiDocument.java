@@ -966,6 +966,20 @@ public final class OpenApiDocument {
                 .answer(400, "`invalid_request`", JSON, oauthError)
                 .answer(401, "`invalid_client`", JSON, oauthError);
 
+        ObjectNode introspectRequest = object(null, "token");
+        property(introspectRequest, "token", "string", null);
+        property(introspectRequest, "token_type_hint", "string", null);
+        ObjectNode introspection = object(null, "active");
+        property(introspection, "active", "boolean", "Whether the token is valid now");
+        operation("post", "/oauth2/introspect", "introspect", "oauth", "Introspect a token (RFC 7662)")
+                .description("For an authenticated client only; Spendline's own clients are public, so this answers"
+                        + " `invalid_client` to them.")
+                .open()
+                .body(FORM, introspectRequest, null)
+                .answer(200, "What the token is", JSON, introspection)
+                .answer(400, "`invalid_request`", JSON, oauthError)
+                .answer(401, "`invalid_client`", JSON, oauthError);
+
         ObjectNode deviceRequest = object(null, "client_id");
         property(deviceRequest, "client_id", "string", null);
         property(deviceRequest, "scope", "string", null);
