@@ -18,6 +18,7 @@ import dev.spendline.query.revenue.RevenueEntry;
 import dev.spendline.query.webhooks.WebhookEndpoints;
 import dev.spendline.query.webhooks.WebhookView;
 import java.util.Map;
+import java.util.TreeMap;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -96,6 +97,7 @@ public final class OpenApiDocument {
         document();
         mcp();
         oauth();
+        commonAnswers();
         webhookMessages(root.putObject("webhooks"));
     }
 
@@ -383,7 +385,6 @@ public final class OpenApiDocument {
                 .refused(401, "`unauthorized`: missing, unknown or revoked key")
                 .refused(403, "`insufficient_scope`: an OAuth access token (product events need an API key)")
                 .refused(413, "`body_too_large` (over 5 MiB) or `batch_too_large` (over 1000 events)")
-                .refused(415, "`unsupported_media_type`")
                 .refused(429, "`quota_exceeded`: the workspace's monthly event quota is used up (docs/quota.md)")
                 .refused(500, "`internal_error`: nothing was accepted; retry with the same externalIds")
                 .refused(503, "`unavailable`: Kafka did not acknowledge in time; retry with the same externalIds");
@@ -407,7 +408,6 @@ public final class OpenApiDocument {
                         403,
                         "`employee_mismatch` (a row of another person than the token's) or" + " `insufficient_scope`")
                 .refused(413, "`body_too_large` (over 5 MiB) or `batch_too_large` (over 1000 rows)")
-                .refused(415, "`unsupported_media_type`")
                 .refused(500, "`internal_error`: nothing was accepted")
                 .refused(503, "`unavailable`: Kafka did not acknowledge in time");
     }
@@ -432,8 +432,6 @@ public final class OpenApiDocument {
             }
             report.answer(200, "The tool's answer", JSON, SchemaComponents.ref(outputName(tool)))
                     .refused(400, "`invalid_parameters`: every problem, each named by its parameter")
-                    .refused(401, "`unauthorized`")
-                    .refused(500, "`internal_error`")
                     .refused(503, "`unavailable`");
         }
     }
@@ -454,10 +452,6 @@ public final class OpenApiDocument {
                 .body(JSON, SchemaComponents.ref("AskRequest"), null)
                 .answer(200, "The answer", JSON, answer)
                 .refused(400, "`invalid_question`, with every problem")
-                .refused(401, "`unauthorized`")
-                .refused(413, "`body_too_large`")
-                .refused(415, "`unsupported_media_type`")
-                .refused(500, "`internal_error`")
                 .refused(503, "`unavailable`");
 
         ObjectNode prepare = object(
@@ -481,12 +475,8 @@ public final class OpenApiDocument {
                         JSON,
                         record("PreparedAction", ActionService.Prepared.class))
                 .refused(400, "`invalid_action` or `unknown_action`, with every problem")
-                .refused(401, "`unauthorized`")
                 .refused(403, "`plan_required`: not a Team workspace")
                 .refused(409, "`budget_limit_reached` or `alert_not_open`")
-                .refused(413, "`body_too_large`")
-                .refused(415, "`unsupported_media_type`")
-                .refused(500, "`internal_error`")
                 .refused(503, "`unavailable`");
 
         ObjectNode confirm = object(null, "confirmationToken", "confirmationPhrase");
@@ -504,15 +494,11 @@ public final class OpenApiDocument {
                         JSON,
                         record("ConfirmedAction", ActionService.Confirmation.class))
                 .refused(400, "`invalid_confirmation`, with every problem")
-                .refused(401, "`unauthorized`")
                 .refused(403, "`plan_required`, or `other_credential` (prepared with another key or grant)")
                 .refused(404, "`unknown_token`")
                 .refused(409, "`in_progress`, `budget_limit_reached` or `alert_not_open`")
                 .refused(410, "`expired`: more than 10 minutes after prepare")
-                .refused(413, "`body_too_large`")
-                .refused(415, "`unsupported_media_type`")
                 .refused(422, "`wrong_phrase`")
-                .refused(500, "`internal_error`")
                 .refused(503, "`unavailable`");
     }
 
@@ -521,8 +507,6 @@ public final class OpenApiDocument {
         operation("get", "/api/v1/budgets", "listBudgets", "budgets", "List budgets with their status")
                 .description("Every budget of the workspace in its current period: the same answer as `budget_status`.")
                 .answer(200, "The budgets", JSON, SchemaComponents.ref(budgetStatus))
-                .refused(401, "`unauthorized`")
-                .refused(500, "`internal_error`")
                 .refused(503, "`unavailable`");
         operation("post", "/api/v1/budgets", "createBudget", "budgets", "Create a budget")
                 .description("Team workspaces only (checked first; nothing is stored otherwise). At most 100 budgets.")
@@ -535,36 +519,29 @@ public final class OpenApiDocument {
                         "Location",
                         "/api/v1/budgets/{id}")
                 .refused(400, "`invalid_budget`, with every problem")
-                .refused(401, "`unauthorized`")
                 .refused(403, "`plan_required`")
                 .refused(409, "`budget_limit_reached`")
-                .refused(413, "`body_too_large`")
-                .refused(415, "`unsupported_media_type`")
-                .refused(500, "`internal_error`")
                 .refused(503, "`unavailable`");
         operation("get", "/api/v1/budgets/{id}", "getBudget", "budgets", "Read one budget with its status")
                 .pathParameter("id", "The budget's id")
                 .answer(200, "The budget", JSON, SchemaComponents.defRef(budgetStatus, "budgetStatus"))
-                .refused(401, "`unauthorized`")
                 .refused(404, "`unknown_budget`")
-                .refused(500, "`internal_error`")
                 .refused(503, "`unavailable`");
         operation("delete", "/api/v1/budgets/{id}", "deleteBudget", "budgets", "Delete a budget")
                 .description("Team workspaces only.")
                 .pathParameter("id", "The budget's id")
                 .answer(204, "Deleted")
-                .refused(401, "`unauthorized`")
                 .refused(403, "`plan_required`")
                 .refused(404, "`unknown_budget`")
-                .refused(500, "`internal_error`")
                 .refused(503, "`unavailable`");
 
-        ObjectNode snooze = object(null, "hours");
+        ObjectNode snooze = object(null, "hours", "reason");
         snooze.put("additionalProperties", false);
-        property(snooze, "hours", "integer", "How long, at most 30 days (720 hours)")
-                .put("minimum", 1)
-                .put("maximum", 720);
-        property(snooze, "reason", "string", "Why, for the people who see the alert")
+        property(snooze, "hours", "number", "How long, in hours (fractions allowed), at most 30 days")
+                .put("exclusiveMinimum", 0)
+                .put("maximum", (int) AlertSnooze.MAX_SNOOZE.toHours());
+        property(snooze, "reason", "string", "Why, for whoever sees the alert next")
+                .put("minLength", 1)
                 .put("maxLength", AlertSnooze.MAX_REASON_LENGTH);
         schemas.set("SnoozeRequest", snooze);
         operation("post", "/api/v1/alerts/{id}/snooze", "snoozeAlert", "budgets", "Snooze an open alert")
@@ -573,21 +550,15 @@ public final class OpenApiDocument {
                 .body(JSON, SchemaComponents.ref("SnoozeRequest"), null)
                 .answer(200, "Snoozed", JSON, record("AlertSnooze", AlertSnooze.class))
                 .refused(400, "`invalid_snooze`, with every problem")
-                .refused(401, "`unauthorized`")
                 .refused(403, "`plan_required`")
                 .refused(404, "`unknown_alert`: no open alert with this id")
-                .refused(413, "`body_too_large`")
-                .refused(415, "`unsupported_media_type`")
-                .refused(500, "`internal_error`")
                 .refused(503, "`unavailable`");
         operation("delete", "/api/v1/alerts/{id}/snooze", "unsnoozeAlert", "budgets", "End an alert's snooze")
                 .description("Team workspaces only.")
                 .pathParameter("id", "The alert's id")
                 .answer(204, "No longer snoozed")
-                .refused(401, "`unauthorized`")
                 .refused(403, "`plan_required`")
                 .refused(404, "`unknown_alert`")
-                .refused(500, "`internal_error`")
                 .refused(503, "`unavailable`");
     }
 
@@ -615,29 +586,19 @@ public final class OpenApiDocument {
                 .body(JSON, SchemaComponents.ref("WebhookRequest"), null)
                 .answer(201, "Created", JSON, withSecret, "Location", "/api/v1/webhooks/{id}")
                 .refused(400, "`invalid_webhook`, with every problem (a refused address on `/url`)")
-                .refused(401, "`unauthorized`")
-                .refused(409, "`too_many_webhooks`")
-                .refused(413, "`body_too_large`")
-                .refused(415, "`unsupported_media_type`")
-                .refused(500, "`internal_error`");
+                .refused(409, "`too_many_webhooks`");
         ObjectNode list = object(null, "webhooks");
         list.withObject("properties").putObject("webhooks").put("type", "array").set("items", view);
         operation("get", "/api/v1/webhooks", "listWebhooks", "webhooks", "List webhook endpoints")
-                .answer(200, "The endpoints, never a secret", JSON, list)
-                .refused(401, "`unauthorized`")
-                .refused(500, "`internal_error`");
+                .answer(200, "The endpoints, never a secret", JSON, list);
         operation("get", "/api/v1/webhooks/{id}", "getWebhook", "webhooks", "Read one webhook endpoint")
                 .pathParameter("id", id)
                 .answer(200, "The endpoint", JSON, view)
-                .refused(401, "`unauthorized`")
-                .refused(404, "`unknown_webhook`")
-                .refused(500, "`internal_error`");
+                .refused(404, "`unknown_webhook`");
         operation("delete", "/api/v1/webhooks/{id}", "deleteWebhook", "webhooks", "Delete a webhook endpoint")
                 .pathParameter("id", id)
                 .answer(204, "Deleted")
-                .refused(401, "`unauthorized`")
-                .refused(404, "`unknown_webhook`")
-                .refused(500, "`internal_error`");
+                .refused(404, "`unknown_webhook`");
         operation(
                         "post",
                         "/api/v1/webhooks/{id}/rotate-secret",
@@ -647,9 +608,7 @@ public final class OpenApiDocument {
                 .description("The new secret is in this answer only; the old one also signs for 24 hours.")
                 .pathParameter("id", id)
                 .answer(200, "Rotated", JSON, withSecret)
-                .refused(401, "`unauthorized`")
-                .refused(404, "`unknown_webhook`")
-                .refused(500, "`internal_error`");
+                .refused(404, "`unknown_webhook`");
         operation(
                         "post",
                         "/api/v1/webhooks/{id}/enable",
@@ -658,9 +617,7 @@ public final class OpenApiDocument {
                         "Deliver to a disabled endpoint again")
                 .pathParameter("id", id)
                 .answer(200, "Enabled", JSON, view)
-                .refused(401, "`unauthorized`")
-                .refused(404, "`unknown_webhook`")
-                .refused(500, "`internal_error`");
+                .refused(404, "`unknown_webhook`");
         operation("post", "/api/v1/webhooks/{id}/test", "testWebhook", "webhooks", "Send one test event now")
                 .pathParameter("id", id)
                 .answer(
@@ -668,9 +625,7 @@ public final class OpenApiDocument {
                         "What the endpoint answered",
                         JSON,
                         record("WebhookTest", WebhookEndpoints.TestResult.class))
-                .refused(401, "`unauthorized`")
-                .refused(404, "`unknown_webhook`")
-                .refused(500, "`internal_error`");
+                .refused(404, "`unknown_webhook`");
         ObjectNode attempts = object(null, "attempts");
         attempts.withObject("properties")
                 .putObject("attempts")
@@ -684,9 +639,7 @@ public final class OpenApiDocument {
                         "The last 100 delivery attempts, newest first")
                 .pathParameter("id", id)
                 .answer(200, "The attempts", JSON, attempts)
-                .refused(401, "`unauthorized`")
-                .refused(404, "`unknown_webhook`")
-                .refused(500, "`internal_error`");
+                .refused(404, "`unknown_webhook`");
     }
 
     private void revenue() {
@@ -729,16 +682,8 @@ public final class OpenApiDocument {
             put.body(JSON, SchemaComponents.ref("RevenueRequest"), null)
                     .answer(200, "The stored entry", JSON, entry)
                     .refused(400, "`invalid_revenue`, with every problem")
-                    .refused(401, "`unauthorized`")
-                    .refused(413, "`body_too_large`")
-                    .refused(415, "`unsupported_media_type`")
-                    .refused(500, "`internal_error`")
                     .refused(503, "`unavailable`");
-            delete.answer(204, "Removed")
-                    .refused(400, "`invalid_revenue`")
-                    .refused(401, "`unauthorized`")
-                    .refused(500, "`internal_error`")
-                    .refused(503, "`unavailable`");
+            delete.answer(204, "Removed").refused(400, "`invalid_revenue`").refused(503, "`unavailable`");
         }
     }
 
@@ -747,15 +692,11 @@ public final class OpenApiDocument {
                 .description("The experiments seen in the events (`metadata.experimentId`, `metadata.variant`), each"
                         + " variant's calls, successes and cost, the guardrail and its shadow decisions.")
                 .answer(200, "The experiments", JSON, record("Experiments", ExperimentsReport.class))
-                .refused(401, "`unauthorized`")
-                .refused(500, "`internal_error`")
                 .refused(503, "`unavailable`");
         operation("get", "/api/v1/experiments/{experimentId}", "getExperiment", "experiments", "Read one experiment")
                 .pathParameter("experimentId", "The experiment's id, as the events name it")
                 .answer(200, "The experiment", JSON, record("Experiment", ExperimentSummary.class))
-                .refused(401, "`unauthorized`")
                 .refused(404, "`unknown_experiment`")
-                .refused(500, "`internal_error`")
                 .refused(503, "`unavailable`");
     }
 
@@ -766,8 +707,7 @@ public final class OpenApiDocument {
                 .description("Public: no credential needed. The same for every caller; paths are relative to the"
                         + " base URL it was read from.")
                 .open()
-                .answer(200, "The OpenAPI document", JSON, any)
-                .refused(500, "`internal_error`");
+                .answer(200, "The OpenAPI document", JSON, any);
     }
 
     private void mcp() {
@@ -831,8 +771,6 @@ public final class OpenApiDocument {
                 .refused(401, "`unauthorized`, with `WWW-Authenticate: Bearer resource_metadata=\"…\"`")
                 .refused(403, "`origin_not_allowed`: a browser Origin that is not allowed")
                 .refused(413, "`body_too_large` (over 256 KiB)")
-                .refused(415, "`unsupported_media_type`")
-                .refused(500, "`internal_error`")
                 .extension("mcp-tools", tools);
     }
 
@@ -869,8 +807,7 @@ public final class OpenApiDocument {
                             "Protected resource metadata")
                     .description("Where an MCP client learns which authorization server to use for `/api/mcp`.")
                     .open()
-                    .answer(200, "The metadata", JSON, SchemaComponents.ref("ProtectedResourceMetadata"))
-                    .refused(500, "`internal_error`");
+                    .answer(200, "The metadata", JSON, SchemaComponents.ref("ProtectedResourceMetadata"));
         }
         for (String path :
                 new String[] {"/.well-known/oauth-authorization-server", "/.well-known/openid-configuration"}) {
@@ -881,13 +818,11 @@ public final class OpenApiDocument {
                             "oauth",
                             "Authorization server metadata")
                     .open()
-                    .answer(200, "The metadata", JSON, SchemaComponents.ref("AuthorizationServerMetadata"))
-                    .refused(500, "`internal_error`");
+                    .answer(200, "The metadata", JSON, SchemaComponents.ref("AuthorizationServerMetadata"));
         }
         operation("get", "/oauth2/jwks", "jwks", "oauth", "The keys that sign access tokens")
                 .open()
-                .answer(200, "A JWK set", JSON, any)
-                .refused(500, "`internal_error`");
+                .answer(200, "A JWK set", JSON, any);
 
         ObjectNode registration = object(
                 "Client metadata (RFC 7591): public clients only (token_endpoint_auth_method"
@@ -953,7 +888,7 @@ public final class OpenApiDocument {
                 .body(FORM, tokenRequest, null)
                 .answer(200, "Tokens", JSON, tokens)
                 .answer(400, "`invalid_grant`, `invalid_request`, `authorization_pending`, …", JSON, oauthError)
-                .answer(401, "`invalid_client`", JSON, oauthError);
+                .answer(401, "`invalid_client`: an unknown client, or one that did not authenticate (no body)");
 
         ObjectNode revokeRequest = object(null, "token");
         property(revokeRequest, "token", "string", null);
@@ -964,7 +899,7 @@ public final class OpenApiDocument {
                 .body(FORM, revokeRequest, null)
                 .answer(200, "Revoked (also for a token that was not valid)")
                 .answer(400, "`invalid_request`", JSON, oauthError)
-                .answer(401, "`invalid_client`", JSON, oauthError);
+                .answer(401, "`invalid_client`: an unknown client, or one that did not authenticate (no body)");
 
         ObjectNode introspectRequest = object(null, "token");
         property(introspectRequest, "token", "string", null);
@@ -978,7 +913,7 @@ public final class OpenApiDocument {
                 .body(FORM, introspectRequest, null)
                 .answer(200, "What the token is", JSON, introspection)
                 .answer(400, "`invalid_request`", JSON, oauthError)
-                .answer(401, "`invalid_client`", JSON, oauthError);
+                .answer(401, "`invalid_client`: an unknown client, or one that did not authenticate (no body)");
 
         ObjectNode deviceRequest = object(null, "client_id");
         property(deviceRequest, "client_id", "string", null);
@@ -1000,7 +935,52 @@ public final class OpenApiDocument {
                 .body(FORM, deviceRequest, null)
                 .answer(200, "The codes", JSON, device)
                 .answer(400, "`invalid_request` or `invalid_scope`", JSON, oauthError)
-                .answer(401, "`invalid_client`", JSON, oauthError);
+                .answer(401, "`invalid_client`: an unknown client, or one that did not authenticate (no body)");
+    }
+
+    /**
+     * The refusals every operation of a kind can answer, added where an operation names none of its own:
+     * 401 to every operation that needs a credential, 413 and 415 to every JSON body, 500 to all; then
+     * each operation's answers in the order of their status.
+     */
+    private void commonAnswers() {
+        for (String path : paths.propertyNames()) {
+            for (JsonNode node : paths.get(path)) {
+                ObjectNode operation = (ObjectNode) node;
+                ObjectNode responses = (ObjectNode) operation.get("responses");
+                JsonNode security = operation.get("security");
+                if (security == null || !security.isEmpty()) {
+                    common(responses, 401, "`unauthorized`");
+                }
+                if (operation.has("requestBody")) {
+                    // The body limit is checked before any chain, so the OAuth endpoints answer it too.
+                    common(responses, 413, "`body_too_large`");
+                }
+                if (operation.at("/requestBody/content").has(JSON)
+                        && !operation.at("/tags/0").stringValue().equals("oauth")) {
+                    common(responses, 415, "`unsupported_media_type`");
+                }
+                common(responses, 500, "`internal_error`");
+                Map<String, JsonNode> byStatus = new TreeMap<>();
+                responses.properties().forEach(answer -> byStatus.put(answer.getKey(), answer.getValue()));
+                responses.removeAll();
+                responses.setAll(byStatus);
+            }
+        }
+    }
+
+    private static void common(ObjectNode responses, int status, String description) {
+        if (!responses.has(String.valueOf(status))) {
+            responses.set(String.valueOf(status), problemAnswer(status, description));
+        }
+    }
+
+    /** The problem answer of {@code status} (described once under components/responses), saying when. */
+    static ObjectNode problemAnswer(int status, String when) {
+        ObjectNode ref = Json.MAPPER.createObjectNode();
+        ref.put("$ref", "#/components/responses/" + problemResponse(status));
+        ref.put("description", when);
+        return ref;
     }
 
     /** Outgoing messages: what a webhook endpoint receives (OpenAPI's webhooks). */

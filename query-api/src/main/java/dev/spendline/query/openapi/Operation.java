@@ -106,9 +106,7 @@ final class Operation {
 
     /** An answer described once under components/responses, with what it means here. */
     Operation refused(int status, String when) {
-        ObjectNode ref = responses().putObject(String.valueOf(status));
-        ref.put("$ref", "#/components/responses/" + OpenApiDocument.problemResponse(status));
-        ref.put("description", when);
+        responses().set(String.valueOf(status), OpenApiDocument.problemAnswer(status, when));
         return this;
     }
 

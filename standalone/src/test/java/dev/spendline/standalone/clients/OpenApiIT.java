@@ -2,8 +2,14 @@ package dev.spendline.standalone.clients;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.networknt.schema.Error;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
 import dev.spendline.contracts.json.Json;
 import dev.spendline.contracts.tools.ReadTool;
+import dev.spendline.controlplane.keys.ApiKeyRepository;
+import dev.spendline.controlplane.workspaces.Plan;
+import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import dev.spendline.query.openapi.OpenApiDocument;
 import dev.spendline.standalone.Standalone;
 import java.io.IOException;
@@ -16,12 +22,15 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -45,6 +54,7 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
 import org.springframework.web.util.pattern.PathPattern;
 import org.springframework.web.util.pattern.PathPatternParser;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The OpenAPI document of a real standalone (one per class): served without a credential as the
@@ -117,6 +127,7 @@ class OpenApiIT {
             "pushed_authorization_request_endpoint", Set.of("POST"));
 
     private static final PathPatternParser PATTERNS = PathPatternParser.defaultInstance;
+    private static final SchemaRegistry SCHEMAS = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
     private static final Pattern RESOURCE_METADATA = Pattern.compile("resource_metadata=\"([^\"]+)\"");
 
     private static Standalone standalone;
@@ -151,7 +162,8 @@ class OpenApiIT {
         assertThat(served.statusCode()).isEqualTo(200);
         assertThat(served.headers().firstValue("Content-Type"))
                 .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
-        assertThat(document).isEqualTo(OpenApiDocument.build());
+        // As written: the served bytes read back equal the builder's document written and read back.
+        assertThat(document).isEqualTo(Json.MAPPER.readTree(Json.MAPPER.writeValueAsBytes(OpenApiDocument.build())));
 
         HttpResponse<String> post = send("POST", OpenApiDocument.PATH, null);
         assertThat(post.statusCode()).isEqualTo(405);
@@ -197,6 +209,153 @@ class OpenApiIT {
                         "GET /app/spend");
     }
 
+    /**
+     * Real answers of the running application, success and refusal, each with a status the document
+     * declares for its operation and a body valid against the schema declared for it (JSON Schema
+     * 2020-12, formats asserted): what a generated client would be told is what it gets.
+     */
+    @Test
+    void realAnswersHaveADeclaredStatusAndMatchTheirDeclaredSchema() throws Exception {
+        var context = standalone.context();
+        String workspace = context.getBean(WorkspaceRepository.class)
+                .create("openapi " + UUID.randomUUID(), Plan.TEAM)
+                .id();
+        String key = context.getBean(ApiKeyRepository.class)
+                .issue(workspace, "openapi")
+                .secret();
+
+        conforms(
+                "POST",
+                "/api/v1/events",
+                key,
+                """
+                {"provider": "openai", "model": "gpt-4o", "promptTokens": 1200, "outputTokens": 300,
+                 "costUsd": 0.0042, "feature": "search", "tenantId": "acme"}""",
+                202);
+        conforms("POST", "/api/v1/events", key, "{\"events\": []}", 400);
+        conforms("POST", "/api/v1/internal-usage", key, "[]", 400);
+        conforms("POST", "/api/v1/events", null, "{}", 401);
+
+        for (ReadTool tool : ReadTool.values()) {
+            conforms(
+                    "GET", tool.path() + (tool == ReadTool.SPEND_BY ? "?by=feature" : ""), tool.path(), key, null, 200);
+        }
+        conforms("GET", "/api/v1/reports/spend", key, null, 400);
+        conforms("GET", "/api/v1/reports/spend?by=feature", null, null, 401);
+
+        conforms("POST", "/api/v1/ask", key, "{\"question\": \"What did we spend by feature this month?\"}", 200);
+        conforms("POST", "/api/v1/ask", key, "{\"question\": \"\"}", 400);
+
+        JsonNode budget = conforms(
+                "POST",
+                "/api/v1/budgets",
+                key,
+                """
+                {"name": "search", "scope": "FEATURE", "scopeValue": "search", "period": "MONTHLY",
+                 "limitUsd": 100}""",
+                201);
+        String budgetPath = "/api/v1/budgets/" + budget.get("id").stringValue();
+        conforms("GET", "/api/v1/budgets", key, null, 200);
+        // The definition reaches the topology's store a moment after Kafka acknowledged it.
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (send("GET", budgetPath, key).statusCode() != 200 && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        conforms("GET", budgetPath, "/api/v1/budgets/{id}", key, null, 200);
+        conforms("DELETE", budgetPath, "/api/v1/budgets/{id}", key, null, 204);
+        conforms("GET", "/api/v1/budgets/nope", "/api/v1/budgets/{id}", key, null, 404);
+
+        JsonNode prepared = conforms(
+                "POST",
+                "/api/v1/ask/actions/prepare",
+                key,
+                """
+                {"action": "create_budget", "name": "chat", "scope": "FEATURE", "scopeValue": "chat",
+                 "period": "MONTHLY", "limitUsd": 50}""",
+                200);
+        String token = prepared.get("confirmationToken").stringValue();
+        conforms(
+                "POST",
+                "/api/v1/ask/actions/confirm",
+                key,
+                "{\"confirmationToken\": \"" + token + "\", \"confirmationPhrase\": \"not it\"}",
+                422);
+        conforms(
+                "POST",
+                "/api/v1/ask/actions/confirm",
+                key,
+                "{\"confirmationToken\": \"" + token + "\", \"confirmationPhrase\": \""
+                        + prepared.get("confirmationPhrase").stringValue() + "\"}",
+                200);
+        conforms("POST", "/api/v1/ask/actions/prepare", key, "{\"action\": \"nothing\"}", 400);
+
+        conforms(
+                "POST",
+                "/api/v1/alerts/nope/snooze",
+                "/api/v1/alerts/{id}/snooze",
+                key,
+                "{\"hours\": 1, \"reason\": \"known spike\"}",
+                404);
+
+        String month = YearMonth.now(ZoneOffset.UTC).toString();
+        conforms(
+                "PUT",
+                "/api/v1/settings/revenue/acme/" + month,
+                "/api/v1/settings/revenue/{tenantId}/{month}",
+                key,
+                "{\"amountUsd\": 1250.00}",
+                200);
+        conforms(
+                "PUT",
+                "/api/v1/settings/revenue/" + month + "?tenantId=team%2Feu",
+                "/api/v1/settings/revenue/{month}",
+                key,
+                "{\"amountUsd\": 10}",
+                200);
+        conforms(
+                "DELETE",
+                "/api/v1/settings/revenue/acme/" + month,
+                "/api/v1/settings/revenue/{tenantId}/{month}",
+                key,
+                null,
+                204);
+
+        conforms("GET", "/api/v1/experiments", key, null, 200);
+        conforms("GET", "/api/v1/experiments/nope", "/api/v1/experiments/{experimentId}", key, null, 404);
+
+        JsonNode webhook = conforms("POST", "/api/v1/webhooks", key, "{\"url\": \"http://127.0.0.1:9/hook\"}", 201);
+        String webhookPath = "/api/v1/webhooks/" + webhook.at("/webhook/id").stringValue();
+        conforms("GET", "/api/v1/webhooks", key, null, 200);
+        conforms("GET", webhookPath, "/api/v1/webhooks/{id}", key, null, 200);
+        conforms("POST", webhookPath + "/rotate-secret", "/api/v1/webhooks/{id}/rotate-secret", key, null, 200);
+        conforms("POST", webhookPath + "/test", "/api/v1/webhooks/{id}/test", key, null, 200);
+        conforms("GET", webhookPath + "/attempts", "/api/v1/webhooks/{id}/attempts", key, null, 200);
+        conforms("POST", webhookPath + "/enable", "/api/v1/webhooks/{id}/enable", key, null, 200);
+        conforms("DELETE", webhookPath, "/api/v1/webhooks/{id}", key, null, 204);
+        conforms("POST", "/api/v1/webhooks", key, "{\"url\": \"ftp://example\"}", 400);
+
+        conforms(
+                "POST",
+                "/api/mcp",
+                key,
+                """
+                {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-11-25",
+                 "capabilities": {}, "clientInfo": {"name": "openapi-it", "version": "1"}}}""",
+                200);
+        conforms("POST", "/api/mcp", null, "{}", 401);
+
+        conforms("GET", "/.well-known/oauth-authorization-server", null, null, 200);
+        conforms("GET", "/.well-known/oauth-protected-resource/api/mcp", null, null, 200);
+        conforms("POST", "/oauth2/token", null, "grant_type=authorization_code&client_id=nobody&code=x", 401);
+        conforms(
+                "POST",
+                "/oauth2/token",
+                null,
+                "grant_type=authorization_code&client_id=spendline-collector&code=not-a-code&code_verifier="
+                        + "x".repeat(43) + "&redirect_uri=http%3A%2F%2F127.0.0.1%2Fcallback",
+                400);
+    }
+
     @Test
     void passesRedoclyLintWithTheRecommendedRulesAsErrors() throws Exception {
         NodeClients.requireOrSkip(
@@ -220,6 +379,74 @@ class OpenApiIT {
                 Duration.ofMinutes(2));
         lint.assertSucceeded();
         assertThat(lint.stdout() + lint.stderr()).contains("valid");
+    }
+
+    private static JsonNode conforms(String method, String path, String key, String body, int expected)
+            throws Exception {
+        int query = path.indexOf('?');
+        return conforms(method, path, query < 0 ? path : path.substring(0, query), key, body, expected);
+    }
+
+    /**
+     * Sends the request and checks its answer against the document's operation {@code method
+     * template}: the expected status, declared there, and the body valid against the schema declared
+     * for its content type (or no body where none is declared). Answers the body.
+     */
+    private static JsonNode conforms(String method, String path, String template, String key, String body, int expected)
+            throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(standalone.baseUrl() + path))
+                .timeout(Duration.ofSeconds(30))
+                .header("Accept", "application/json, text/event-stream")
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) {
+            request.header(
+                    "Content-Type",
+                    body.startsWith("{") || body.startsWith("[")
+                            ? "application/json"
+                            : "application/x-www-form-urlencoded");
+        }
+        if (key != null) {
+            request.header("Authorization", "Bearer " + key);
+        }
+        HttpResponse<String> answer = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        String what = method + " " + path + " -> " + answer.statusCode() + " " + answer.body();
+        assertThat(answer.statusCode()).as(what).isEqualTo(expected);
+
+        JsonNode operation = document.path("paths").path(template).path(method.toLowerCase());
+        assertThat(operation.isObject())
+                .as("the document has " + method + " " + template)
+                .isTrue();
+        JsonNode declared = operation.path("responses").path(String.valueOf(expected));
+        assertThat(declared.isObject())
+                .as(what + ": a status the document declares")
+                .isTrue();
+        if (declared.has("$ref")) {
+            declared = document.at(declared.get("$ref").stringValue().substring(1));
+        }
+        if (!declared.has("content")) {
+            assertThat(answer.body()).as(what + ": no body declared").isEmpty();
+            return null;
+        }
+        String type = answer.headers()
+                .firstValue("Content-Type")
+                .orElse("")
+                .split(";")[0]
+                .trim();
+        JsonNode schema = declared.path("content").path(type).path("schema");
+        assertThat(schema.isObject())
+                .as(what + ": content type " + type + " declared")
+                .isTrue();
+        JsonNode json = Json.MAPPER.readTree(answer.body());
+        // The declared schema with the document's components beside it, so its references resolve.
+        ObjectNode withComponents = Json.MAPPER.createObjectNode();
+        withComponents.putArray("allOf").add(schema);
+        withComponents.set("components", document.get("components"));
+        List<Error> errors = SCHEMAS.getSchema(withComponents)
+                .validate(json, context -> context.executionConfig(c -> c.formatAssertionsEnabled(true)));
+        assertThat(errors).as(what + ": valid against " + schema).isEmpty();
+        return json;
     }
 
     /** "METHOD /path" of every route the running application serves on its public port. */
