@@ -11,6 +11,7 @@ import dev.spendline.query.experiments.ExperimentsConfiguration;
 import dev.spendline.query.limits.BodyLimitConfiguration;
 import dev.spendline.query.mcp.McpConfiguration;
 import dev.spendline.query.oauth.AuthorizationServerSecurity;
+import dev.spendline.query.openapi.OpenApiConfiguration;
 import dev.spendline.query.problems.ProblemsConfiguration;
 import dev.spendline.query.reports.ReportsConfiguration;
 import dev.spendline.query.revenue.RevenueConfiguration;
@@ -44,6 +45,7 @@ import org.springframework.context.annotation.Import;
     ProblemsConfiguration.class,
     BodyLimitConfiguration.class,
     ReportsConfiguration.class,
+    OpenApiConfiguration.class,
     SettingsConfiguration.class,
     RevenueConfiguration.class,
     SettingsPagesConfiguration.class,

@@ -18,6 +18,9 @@ public final class OAuthUrls {
     /** RFC 9728's well-known prefix; the MCP endpoint's document is at this path plus {@link #MCP_PATH}. */
     public static final String RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource";
 
+    /** The one scope of the MCP clients' tokens ({@link ClientRegistrations}). */
+    public static final String MCP_SCOPE = ClientRegistrations.SCOPE;
+
     private final String configuredBase;
 
     OAuthUrls(String configuredBase) {

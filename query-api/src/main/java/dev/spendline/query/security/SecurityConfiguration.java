@@ -1,6 +1,7 @@
 package dev.spendline.query.security;
 
 import dev.spendline.controlplane.keys.ApiKeyAuthenticator;
+import dev.spendline.query.openapi.OpenApiDocument;
 import dev.spendline.query.problems.ContainerRefusals;
 import dev.spendline.query.problems.ProblemHandler;
 import jakarta.servlet.DispatcherType;
@@ -48,6 +49,11 @@ public class SecurityConfiguration {
         /** {@code /livez}, {@code /readyz}: the probes a load balancer may ask on the public port. */
         public static final int PROBES = 20;
         /**
+         * The OpenAPI document ({@code GET /api/v1/openapi.json}): public, as it describes the API and holds
+         * nothing of any workspace; claimed before the API-key chain's {@code /api/**}.
+         */
+        public static final int OPENAPI = 21;
+        /**
          * Slack's requests ({@code dev.spendline.query.slack.SlackSecurity}): {@code /slack/**}, verified by
          * Bolt with the signing secret; no session, CSRF off only there.
          */
@@ -81,6 +87,12 @@ public class SecurityConfiguration {
     static final RequestMatcher PROBES = new OrRequestMatcher(
             PathPatternRequestMatcher.pathPattern(HttpMethod.GET, "/livez"),
             PathPatternRequestMatcher.pathPattern(HttpMethod.GET, "/readyz"));
+    /**
+     * Every method on the document's path, so that it belongs to this chain alone: GET is answered, any
+     * other method 405 by the handler (never 401 from the API-key chain).
+     */
+    static final RequestMatcher OPENAPI = PathPatternRequestMatcher.pathPattern(OpenApiDocument.PATH);
+
     static final RequestMatcher API = PathPatternRequestMatcher.pathPattern("/api/**");
 
     /**
@@ -117,6 +129,12 @@ public class SecurityConfiguration {
     @Order(Chains.PROBES)
     SecurityFilterChain probesChain(HttpSecurity http) throws Exception {
         return openTo(http, PROBES);
+    }
+
+    @Bean
+    @Order(Chains.OPENAPI)
+    SecurityFilterChain openApiChain(HttpSecurity http) throws Exception {
+        return openTo(http, OPENAPI);
     }
 
     /** A chain that claims {@code paths}, lets them through unauthenticated and denies the rest. */

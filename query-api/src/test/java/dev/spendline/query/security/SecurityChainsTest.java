@@ -116,6 +116,21 @@ class SecurityChainsTest {
         mvc.perform(get("/readyz")).andExpect(status().isOk());
     }
 
+    /** The OpenAPI document is public; its path belongs to its own chain, whatever the method. */
+    @Test
+    void theOpenApiDocumentIsPublicAndItsPathNeverFallsToTheApiKeyChain() throws Exception {
+        mvc.perform(get("/api/v1/openapi.json"))
+                .andExpect(status().isOk())
+                .andExpect(content().string("openapi document"));
+        mvc.perform(get("/api/v1/openapi.json").header("Authorization", "Bearer spl_not-a-key"))
+                .andExpect(status().isOk());
+        // Another method reaches the handler mapping (405), not the API-key chain (401).
+        mvc.perform(post("/api/v1/openapi.json").content("{}")).andExpect(status().isMethodNotAllowed());
+        // Only that path: its neighbours still need a key.
+        mvc.perform(get("/api/v1/openapi.json/x")).andExpect(status().isUnauthorized());
+        mvc.perform(get("/api/v1/openapi.yaml")).andExpect(status().isUnauthorized());
+    }
+
     @Test
     void whatNoChainClaimsIsNotThereOnThePublicPort() throws Exception {
         for (String path : List.of(
@@ -181,11 +196,14 @@ class SecurityChainsTest {
     void theChainsAreOrderedInternalIngestProbesApiDenyAll() {
         List<SecurityFilterChain> ordered =
                 chains.stream().sorted(AnnotationAwareOrderComparator.INSTANCE).toList();
-        assertThat(ordered).hasSize(6);
+        assertThat(ordered).hasSize(7);
         assertThat(ordered.get(ordered.size() - 1).getFilters()).isNotEmpty();
         assertThat(SecurityConfiguration.Chains.INTERNAL_PORT)
                 .isLessThan(SecurityConfiguration.Chains.INGEST)
                 .isLessThan(SecurityConfiguration.Chains.PROBES);
+        assertThat(SecurityConfiguration.Chains.OPENAPI)
+                .isGreaterThan(SecurityConfiguration.Chains.PROBES)
+                .isLessThan(SecurityConfiguration.Chains.API_KEY);
         assertThat(SecurityConfiguration.Chains.SLACK)
                 .isGreaterThan(SecurityConfiguration.Chains.PROBES)
                 .isLessThan(SecurityConfiguration.Chains.SESSION);
@@ -206,6 +224,11 @@ class SecurityChainsTest {
                     ? "report for nobody"
                     : "report for " + principal.workspaceId() + " by "
                             + principal.credential().reference();
+        }
+
+        @GetMapping("/api/v1/openapi.json")
+        String openApi() {
+            return "openapi document";
         }
 
         @PostMapping("/slack/events")

@@ -50,6 +50,8 @@ public final class NodeClients {
     public static final Path CLAUDE = BIN.resolve("claude");
     /** Codex's launcher (a node script that starts the native binary of its platform package). */
     public static final Path CODEX = BIN.resolve("codex");
+    /** Redocly's CLI ({@code @redocly/cli}): OpenApiIT lints the served OpenAPI document with it. */
+    public static final Path REDOCLY = BIN.resolve("redocly");
     /** The TypeScript SDK's package, for tests that write their own client with it. */
     public static final Path TYPESCRIPT_SDK = NODE_MODULES.resolve("@modelcontextprotocol/sdk/package.json");
 
@@ -75,6 +77,7 @@ public final class NodeClients {
         needed.add(INSPECTOR);
         needed.add(CLAUDE);
         needed.add(CODEX);
+        needed.add(REDOCLY);
         needed.add(TYPESCRIPT_SDK);
         needed.add(NODE_MODULES.resolve("tsx/package.json"));
         requireOrSkip(needed, System.getenv(REQUIRE_VARIABLE));

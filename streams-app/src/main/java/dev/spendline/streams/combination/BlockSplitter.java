@@ -4,41 +4,52 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Splits a block of layout 2 (every customer's rows) into one block per shard of its rows' first
- * column ({@link BlockKeys#shardOf}). Used once per such block, when a store moves them into shards.
+ * Splits blocks of layout 2 (every customer's rows) into blocks per shard of their rows' first
+ * column ({@link BlockKeys#shardOf}), equal rows added. Used once per such block, when a store
+ * moves them into shards.
  */
 final class BlockSplitter {
 
     private BlockSplitter() {}
 
-    /** Per shard, the block of its rows (sorted, as the input), or null when it has none. */
+    /**
+     * Per shard, the rows of {@code blocks} as sorted blocks of at most {@code cap} bytes (empty
+     * where a shard has none).
+     */
     @SuppressWarnings("unchecked")
-    static byte[][] byShard(byte[] block, int dims) {
-        BlockReader reader = new BlockReader(dims);
-        reader.reset(block);
+    static List<List<byte[]>> byShard(List<byte[]> blocks, int dims, int cap) {
         List<Row>[] rows = new List[BlockKeys.SHARDS];
         Row probe = new Row(dims);
         String[] values = new String[dims];
         long[] measures = new long[Row.MEASURES];
-        while (reader.next()) {
-            for (int d = 0; d < dims; d++) {
-                values[d] = reader.value(d, reader.ids[d]);
+        BlockReader reader = new BlockReader(dims);
+        for (byte[] block : blocks) {
+            reader.reset(block);
+            while (reader.next()) {
+                for (int d = 0; d < dims; d++) {
+                    values[d] = reader.value(d, reader.ids[d]);
+                }
+                reader.measures(measures);
+                Row row = probe.probe(values, reader.hour).copyKey();
+                row.add(measures);
+                int shard = BlockKeys.shardOf(values[0]);
+                if (rows[shard] == null) {
+                    rows[shard] = new ArrayList<>();
+                }
+                rows[shard].add(row);
             }
-            reader.measures(measures);
-            Row row = probe.probe(values, reader.hour).copyKey();
-            row.add(measures);
-            int shard = BlockKeys.shardOf(values[0]);
+        }
+        List<List<byte[]>> out = new ArrayList<>(BlockKeys.SHARDS);
+        for (int shard = 0; shard < BlockKeys.SHARDS; shard++) {
             if (rows[shard] == null) {
-                rows[shard] = new ArrayList<>();
+                out.add(List.of());
+                continue;
             }
-            rows[shard].add(row);
+            rows[shard].sort(Row.ORDER);
+            // encode adds equal rows (the same combination and hour from several blocks).
+            byte[] block = BlockCodec.encode(rows[shard], dims);
+            out.add(block.length <= cap ? List.of(block) : BlockMerger.merge(List.of(block), dims, cap));
         }
-        byte[][] pieces = new byte[BlockKeys.SHARDS][];
-        for (int shard = 0; shard < pieces.length; shard++) {
-            if (rows[shard] != null) {
-                pieces[shard] = BlockCodec.encode(rows[shard], dims);
-            }
-        }
-        return pieces;
+        return out;
     }
 }

@@ -2,6 +2,7 @@ package dev.spendline.streams.combination;
 
 import dev.spendline.streams.state.DecoratedStores;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -41,11 +42,13 @@ import org.slf4j.LoggerFactory;
  * <h2>Blocks of layout 2</h2>
  * Layout 2 kept one series of blocks per (workspace, day) for every customer, under {@code 0x06}
  * keys without a shard. They are read as before, and {@link #migrateUnshardedBlocks} moves them into
- * the shards a few at a time (the rollup processor calls it on its wall clock): each block is split
- * into one block per shard its rows fall in, written at level {@code MIGRATED_LEVEL + its level} with
- * its seq, and deleted, in one write batch. Such blocks are never merged, so a reader that read the
- * layout-2 block before the batch and the shards after it knows them by key and skips them ({@link
- * CombinationBlocks}): every row counts exactly once, whenever the move happens.
+ * the shards a chunk at a time (the rollup processor calls it on its wall clock): up to 16 blocks of
+ * one (workspace, day, level) with seqs in one aligned range are merged, split by shard, written at
+ * level {@code MIGRATED_LEVEL + their level} with seqs that name the chunk, and deleted, in one write
+ * batch. Such blocks are never merged again, so a reader that read a chunk's layout-2 blocks before
+ * the batch and the shards after it knows them by key and skips them ({@link CombinationBlocks}):
+ * every row counts exactly once, whenever the move happens. When none is left
+ * a metadata key says so ({@link BlockKeys#UNSHARDED_MOVED}), and readers skip the layout-2 range.
  *
  * <h2>Block value, format v1</h2>
  * <pre>
@@ -77,6 +80,12 @@ import org.slf4j.LoggerFactory;
  * level. A day therefore holds at most (its full blocks) + 15 blocks per level below full, and its
  * full blocks are each nearly {@value #MAX_BLOCK_BYTES} bytes.
  *
+ * <h2>Past days</h2>
+ * A backfill writes a little to every day in every commit, which leaves a shard's day with up to 15
+ * blocks per level. Once a day is before yesterday and this instance has not written it for a
+ * minute, {@link #consolidatePastDays} (on the rollup processor's wall clock) merges its blocks below
+ * the full level into full blocks and one more, in one write batch.
+ *
  * <h2>Threads and commits</h2>
  * As {@code WriteBehindRollupStore}: the thread that folds (the stream thread) owns the pending rows;
  * its reads first write them (so the writer sees its own writes); any other thread reads RocksDB,
@@ -104,9 +113,18 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
      */
     static final int MIGRATED_LEVEL = 8;
 
+    /** Layout-2 blocks moved in one write batch, at most (a chunk: 16 × 256 KiB). */
+    static final int MOVE_CHUNK = 16;
+
+    /** Seqs per chunk at the migrated levels: a chunk's rows of one shard fill far fewer blocks. */
+    static final int MOVED_PER_CHUNK = 1024;
+
     static final int MERGE_AT = 16;
     static final int MAX_BLOCK_BYTES = 256 * 1024;
     static final int MAX_COUNTED_DAYS = 16_384;
+
+    /** A past day is merged once nothing was written to it for this long (a backfill has moved on). */
+    static final long CONSOLIDATE_AFTER_IDLE_MILLIS = 60_000;
 
     private static final Logger log = LoggerFactory.getLogger(CombinationBlockStore.class);
 
@@ -126,6 +144,17 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
     private final Map<ShardDay, Levels> levels = new LinkedHashMap<>(256, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<ShardDay, Levels> eldest) {
+            return size() > MAX_COUNTED_DAYS;
+        }
+    };
+
+    /**
+     * When each shard's day was last written by this instance (wall clock), for {@link
+     * #consolidatePastDays}; bounded like the counters.
+     */
+    private final Map<ShardDay, Long> written = new LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<ShardDay, Long> eldest) {
             return size() > MAX_COUNTED_DAYS;
         }
     };
@@ -254,6 +283,7 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
         last = null;
         pendingRows = 0;
         Map<Bytes, byte[]> batch = new LinkedHashMap<>();
+        long now = System.currentTimeMillis();
         try {
             for (PendingDay p : days) {
                 List<Row>[] shards = byShard(p.rows.keySet());
@@ -263,6 +293,7 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
                         continue;
                     }
                     Levels lv = levelsOf(p.workspaceId, p.ws, shard, p.day);
+                    written.put(new ShardDay(p.workspaceId, shard, p.day), now);
                     rows.sort(Row.ORDER);
                     writeBlocks(p.ws, shard, p.day, lv, rows, 0, batch);
                     compact(p.ws, shard, p.day, lv, batch);
@@ -424,45 +455,161 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
     }
 
     /**
-     * Moves at most {@code maxBlocks} blocks of layout 2 into the shards (see the class comment),
-     * in one write batch with their deletion; returns how many were moved, 0 when none is left. On
-     * the stream thread, like {@link #add}: the writes join the open transaction, so a crash before
-     * the commit leaves the layout-2 blocks where they were.
+     * Moves at most {@code maxChunks} chunks of layout-2 blocks into the shards (see the class
+     * comment): a chunk is the blocks of one (workspace, day, level) whose seqs share {@code seq /
+     * MOVE_CHUNK}, at most 16 blocks of 256 KiB. Their rows are split by shard, equal rows added, and
+     * written as blocks under the cap at level {@code MIGRATED_LEVEL + level} with seqs {@code chunk
+     * * MOVED_PER_CHUNK + i}; the chunk's blocks are deleted in the same write batch. Returns how
+     * many layout-2 blocks were moved, 0 when none is left. On the stream thread, like {@link #add}:
+     * the writes join the open transaction, so a crash before the commit leaves the blocks where
+     * they were.
      */
-    public int migrateUnshardedBlocks(int maxBlocks) {
+    public int migrateUnshardedBlocks(int maxChunks) {
         claimForWriter();
         writePending();
-        List<KeyValue<Bytes, byte[]>> old = new ArrayList<>();
+        Bytes moved = Bytes.wrap(BlockKeys.UNSHARDED_MOVED);
+        if (inner.get(moved) != null) {
+            return 0;
+        }
+        List<List<KeyValue<Bytes, byte[]>>> chunks = new ArrayList<>();
         try (KeyValueIterator<Bytes, byte[]> it =
                 inner.range(Bytes.wrap(BlockKeys.unshardedStart()), Bytes.wrap(BlockKeys.unshardedEnd()))) {
-            while (it.hasNext() && old.size() < maxBlocks) {
+            List<KeyValue<Bytes, byte[]>> chunk = null;
+            while (it.hasNext()) {
                 KeyValue<Bytes, byte[]> kv = it.next();
-                if (BlockKeys.isUnshardedBlock(kv.key.get())) {
-                    old.add(kv);
+                if (!BlockKeys.isUnshardedBlock(kv.key.get())) {
+                    continue;
                 }
+                if (chunk == null || !sameChunk(chunk.get(0).key.get(), kv.key.get())) {
+                    if (chunks.size() == maxChunks) {
+                        break;
+                    }
+                    chunk = new ArrayList<>();
+                    chunks.add(chunk);
+                }
+                chunk.add(kv);
             }
         }
-        if (old.isEmpty()) {
+        if (chunks.isEmpty()) {
+            // Readers stop reading the layout-2 range (CombinationBlocks).
+            inner.put(moved, new byte[] {1});
             return 0;
         }
         List<KeyValue<Bytes, byte[]>> batch = new ArrayList<>();
-        for (KeyValue<Bytes, byte[]> kv : old) {
-            byte[] key = kv.key.get();
-            byte[] ws = BlockKeys.unshardedWorkspace(key);
-            long day = BlockKeys.day(key);
-            int level = MIGRATED_LEVEL + BlockKeys.level(key);
-            long seq = BlockKeys.seq(key);
-            byte[][] pieces = BlockSplitter.byShard(kv.value, dims);
-            for (int shard = 0; shard < pieces.length; shard++) {
-                if (pieces[shard] != null) {
-                    batch.add(KeyValue.pair(Bytes.wrap(BlockKeys.block(ws, shard, day, level, seq)), pieces[shard]));
+        int blocks = 0;
+        for (List<KeyValue<Bytes, byte[]>> chunk : chunks) {
+            byte[] first = chunk.get(0).key.get();
+            byte[] ws = BlockKeys.unshardedWorkspace(first);
+            long day = BlockKeys.day(first);
+            int level = MIGRATED_LEVEL + BlockKeys.level(first);
+            long seq = movedChunk(BlockKeys.seq(first)) * MOVED_PER_CHUNK;
+            List<byte[]> values = chunk.stream().map(kv -> kv.value).toList();
+            List<List<byte[]>> byShard = BlockSplitter.byShard(values, dims, maxBlockBytes);
+            for (int shard = 0; shard < byShard.size(); shard++) {
+                List<byte[]> out = byShard.get(shard);
+                if (out.size() > MOVED_PER_CHUNK) {
+                    throw new IllegalStateException(out.size() + " blocks out of one chunk");
+                }
+                for (int i = 0; i < out.size(); i++) {
+                    batch.add(KeyValue.pair(Bytes.wrap(BlockKeys.block(ws, shard, day, level, seq + i)), out.get(i)));
                 }
             }
-            batch.add(KeyValue.pair(kv.key, null));
+            for (KeyValue<Bytes, byte[]> kv : chunk) {
+                batch.add(KeyValue.pair(kv.key, null));
+            }
+            blocks += chunk.size();
         }
         inner.putAll(batch);
-        log.debug("Moved {} combination blocks of layout 2 into shards in {}", old.size(), name());
-        return old.size();
+        log.debug("Moved {} combination blocks of layout 2 into shards in {}", blocks, name());
+        return blocks;
+    }
+
+    /**
+     * Merges the blocks below the full level of at most {@code maxShardDays} shard-days that this
+     * instance wrote, whose day ended before yesterday (UTC, by {@code nowMillis}) and which were
+     * not written for {@link #CONSOLIDATE_AFTER_IDLE_MILLIS}: into full blocks and one last block,
+     * in one write batch (so a reader sees the inputs or the outputs, as for any merge). A backfill
+     * writes a little to every day in every commit, which leaves up to 15 blocks per level of each
+     * shard's day; once the day is past they would be read forever, so they are merged once.
+     * Returns the number of shard-days merged. On the stream thread.
+     */
+    public int consolidatePastDays(long nowMillis, int maxShardDays) {
+        claimForWriter();
+        writePending();
+        long today = Math.floorDiv(nowMillis, 86_400_000L);
+        List<ShardDay> due = new ArrayList<>();
+        for (Map.Entry<ShardDay, Long> e : written.entrySet()) {
+            if (e.getKey().day() < today - 1 && nowMillis - e.getValue() >= CONSOLIDATE_AFTER_IDLE_MILLIS) {
+                due.add(e.getKey());
+                if (due.size() == maxShardDays) {
+                    break;
+                }
+            }
+        }
+        if (due.isEmpty()) {
+            return 0;
+        }
+        List<KeyValue<Bytes, byte[]>> batch = new ArrayList<>();
+        for (ShardDay d : due) {
+            written.remove(d);
+            levels.remove(d);
+            byte[] ws = BlockKeys.workspace(d.workspaceId());
+            List<KeyValue<Bytes, byte[]>> inputs = new ArrayList<>();
+            long nextFullSeq = 0;
+            try (KeyValueIterator<Bytes, byte[]> it = inner.range(
+                    Bytes.wrap(BlockKeys.levelStart(ws, d.shard(), d.day(), 0)),
+                    Bytes.wrap(BlockKeys.levelEnd(ws, d.shard(), d.day(), FULL_LEVEL)))) {
+                while (it.hasNext()) {
+                    KeyValue<Bytes, byte[]> kv = it.next();
+                    if (BlockKeys.level(kv.key.get()) == FULL_LEVEL) {
+                        nextFullSeq = Math.max(nextFullSeq, BlockKeys.seq(kv.key.get()) + 1);
+                    } else {
+                        inputs.add(kv);
+                    }
+                }
+            }
+            if (inputs.size() < 2) {
+                continue;
+            }
+            List<byte[]> outputs =
+                    BlockMerger.merge(inputs.stream().map(kv -> kv.value).toList(), dims, maxBlockBytes);
+            for (KeyValue<Bytes, byte[]> kv : inputs) {
+                batch.add(KeyValue.pair(kv.key, null));
+            }
+            for (int i = 0; i < outputs.size(); i++) {
+                // All but the last are full; the last goes below full, where nothing else is left.
+                byte[] key = i < outputs.size() - 1
+                        ? BlockKeys.block(ws, d.shard(), d.day(), FULL_LEVEL, nextFullSeq++)
+                        : BlockKeys.block(ws, d.shard(), d.day(), FULL_LEVEL - 1, 0);
+                batch.add(KeyValue.pair(Bytes.wrap(key), outputs.get(i)));
+            }
+        }
+        // Deletes before puts: the last block's key may be one of the inputs'.
+        Map<Bytes, byte[]> ordered = new LinkedHashMap<>();
+        for (KeyValue<Bytes, byte[]> kv : batch) {
+            ordered.put(kv.key, kv.value);
+        }
+        List<KeyValue<Bytes, byte[]>> entries = new ArrayList<>(ordered.size());
+        ordered.forEach((k, v) -> entries.add(KeyValue.pair(k, v)));
+        inner.putAll(entries);
+        return due.size();
+    }
+
+    /** Layout-2 blocks of one (workspace, day, level) whose seqs share this are moved together. */
+    static long movedChunk(long unshardedSeq) {
+        return unshardedSeq / MOVE_CHUNK;
+    }
+
+    /** The chunk a block at a level from {@link #MIGRATED_LEVEL} up was moved out of. */
+    static long chunkOfMovedBlock(long seq) {
+        return seq / MOVED_PER_CHUNK;
+    }
+
+    private static boolean sameChunk(byte[] a, byte[] b) {
+        return Arrays.equals(BlockKeys.unshardedWorkspace(a), BlockKeys.unshardedWorkspace(b))
+                && BlockKeys.day(a) == BlockKeys.day(b)
+                && BlockKeys.level(a) == BlockKeys.level(b)
+                && movedChunk(BlockKeys.seq(a)) == movedChunk(BlockKeys.seq(b));
     }
 
     @Override
@@ -486,6 +633,7 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
     private void dropMemory() {
         pending.clear();
         levels.clear();
+        written.clear();
         last = null;
         pendingRows = 0;
     }

@@ -71,17 +71,23 @@ public final class CombinationBlocks {
             wanted[f] = filterValues[f] == null ? new byte[0] : filterValues[f].getBytes(StandardCharsets.UTF_8);
         }
         Scan scan = new Scan(dims, filterPositions, wanted, g, fromBucket, toBucket, sink);
-        // Layout 2's blocks first (there are none once the store has moved them into shards),
-        // remembering which were read: a block moved meanwhile is then skipped in the shards.
+        // Layout 2's blocks first, until the store has moved them all into shards, remembering
+        // which were read: a block moved meanwhile is then skipped in the shards.
         Set<MovedFrom> unshardedRead = new HashSet<>();
-        try (KeyValueIterator<Bytes, byte[]> it = store.range(
-                Bytes.wrap(BlockKeys.unshardedDayPrefix(wsBytes, fromDay)),
-                Bytes.wrap(BlockKeys.unshardedDayPrefix(wsBytes, toDay)))) {
-            while (it.hasNext()) {
+        boolean unshardedLeft = store.get(Bytes.wrap(BlockKeys.UNSHARDED_MOVED)) == null;
+        try (KeyValueIterator<Bytes, byte[]> it = unshardedLeft
+                ? store.range(
+                        Bytes.wrap(BlockKeys.unshardedDayPrefix(wsBytes, fromDay)),
+                        Bytes.wrap(BlockKeys.unshardedDayPrefix(wsBytes, toDay)))
+                : null) {
+            while (it != null && it.hasNext()) {
                 KeyValue<Bytes, byte[]> kv = it.next();
                 byte[] key = kv.key.get();
                 if (BlockKeys.isUnshardedBlockOf(key, wsBytes)) {
-                    unshardedRead.add(new MovedFrom(BlockKeys.day(key), BlockKeys.level(key), BlockKeys.seq(key)));
+                    unshardedRead.add(new MovedFrom(
+                            BlockKeys.day(key),
+                            BlockKeys.level(key),
+                            CombinationBlockStore.movedChunk(BlockKeys.seq(key))));
                     scan.block(BlockKeys.day(key), kv.value);
                 }
             }
@@ -118,7 +124,9 @@ public final class CombinationBlocks {
                     if (level >= CombinationBlockStore.MIGRATED_LEVEL
                             && !unshardedRead.isEmpty()
                             && unshardedRead.contains(new MovedFrom(
-                                    day, level - CombinationBlockStore.MIGRATED_LEVEL, BlockKeys.seq(key)))) {
+                                    day,
+                                    level - CombinationBlockStore.MIGRATED_LEVEL,
+                                    CombinationBlockStore.chunkOfMovedBlock(BlockKeys.seq(key))))) {
                         continue;
                     }
                     scan.block(day, kv.value);
@@ -127,8 +135,8 @@ public final class CombinationBlocks {
         }
     }
 
-    /** A block of layout 2, by its key: the blocks moved out of it carry the same. */
-    private record MovedFrom(long day, int level, long seq) {}
+    /** A chunk of layout-2 blocks, by their keys: the blocks moved out of it name the same. */
+    private record MovedFrom(long day, int level, long chunk) {}
 
     /** One scan's filters, reader and buffers, applied block by block. */
     private static final class Scan {

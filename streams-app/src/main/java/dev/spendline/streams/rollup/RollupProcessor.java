@@ -2,6 +2,7 @@ package dev.spendline.streams.rollup;
 
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.streams.combination.CombinationBlockStore;
+import dev.spendline.streams.combination.PastDaysConsolidation;
 import dev.spendline.streams.combination.UnshardedBlocksMove;
 import dev.spendline.streams.state.AggregatingRollupStore;
 import dev.spendline.streams.state.KeyBuilder;
@@ -120,6 +121,7 @@ public final class RollupProcessor<V> implements Processor<String, V, String, V>
             StateLayout.check(blocks, blocksName);
             layoutMarked = false;
             UnshardedBlocksMove.schedule(context, blocks);
+            PastDaysConsolidation.schedule(context, blocks);
         }
         HourlyHorizon.scheduleExpiry(context, store);
     }

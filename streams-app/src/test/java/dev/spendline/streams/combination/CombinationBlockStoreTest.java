@@ -291,6 +291,100 @@ class CombinationBlockStoreTest {
         return values;
     }
 
+    /**
+     * A backfill leaves up to 15 blocks per level in each shard's day; once the day is past and
+     * idle they are merged into full blocks and one more, and every read stays the same.
+     */
+    @Test
+    void pastDaysAreMergedOnceNothingWritesThem() {
+        driver = new BlockStoreDriver(DIMS, 16 * 1024);
+        CombinationBlockStore store = driver.store();
+        Random random = new Random(77);
+        for (int i = 0; i < 6_000; i++) {
+            Event e = randomEvent(random);
+            store.add(e.ws, e.day, e.hour, e.values.clone(), e.delta);
+            if (random.nextInt(4) == 0) {
+                store.flushCache();
+            }
+        }
+        store.flushCache();
+        ReadOnlyKeyValueStore<Bytes, byte[]> readOnly = driver.driver().getKeyValueStore(BlockStoreDriver.STORE);
+        List<Map<String, List<Long>>> before = readsOf(readOnly, new Random(78));
+        int blocksBefore = blocks(readOnly);
+
+        long written = System.currentTimeMillis();
+        long today = Math.floorDiv(written, 86_400_000L);
+        // Yesterday's and today's blocks are not merged: they are still being written.
+        for (long day : new long[] {today - 1, today}) {
+            for (int i = 0; i < 20; i++) {
+                store.add("ws", day, 1, randomValues(random), delta(1));
+                store.flushCache();
+            }
+        }
+        assertThat(store.consolidatePastDays(written, 1_000)).as("not idle yet").isZero();
+        long idle = written + CombinationBlockStore.CONSOLIDATE_AFTER_IDLE_MILLIS;
+        int merged = 0;
+        for (int n; (n = store.consolidatePastDays(idle, 5)) > 0; ) {
+            merged += n;
+        }
+
+        Map<String, int[]> levels = levelsInRocksDb(readOnly);
+        java.util.function.Predicate<String> recent =
+                k -> k.contains("/" + today + "/") || k.contains("/" + (today - 1) + "/");
+        assertThat(merged)
+                .isEqualTo(levels.keySet().stream().filter(recent.negate()).count());
+        levels.forEach((shardDay, perLevel) -> {
+            int belowFull =
+                    Arrays.stream(perLevel, 0, CombinationBlockStore.FULL_LEVEL).sum();
+            if (!recent.test(shardDay)) {
+                assertThat(belowFull).as(shardDay).isLessThanOrEqualTo(1);
+            }
+        });
+        assertThat(blocks(readOnly)).isLessThan((blocksBefore + 40) / 2);
+        assertThat(readsOf(readOnly, new Random(78))).isEqualTo(before);
+
+        // Written again (a late event): merged again later; counters derived again meanwhile.
+        String[] values = randomValues(random);
+        store.add("ws", DAY, 3, values, delta(1));
+        store.flushCache();
+        assertThat(store.consolidatePastDays(idle, 5)).as("just written").isZero();
+        long twoDaysLater = System.currentTimeMillis() + 2 * 86_400_000L;
+        while (store.consolidatePastDays(twoDaysLater, 5) > 0) {
+            // the late-written day, and yesterday's and today's, now past
+        }
+        String lateShardDay = "ws/" + DAY + "/" + BlockKeys.shardOf(values[0] == null ? "" : values[0]);
+        assertThat(levelsInRocksDb(readOnly)).containsKey(lateShardDay);
+        assertThat(levelsInRocksDb(readOnly).values().stream()
+                        .mapToInt(l -> Arrays.stream(l, 0, CombinationBlockStore.FULL_LEVEL)
+                                .sum()))
+                .allMatch(n -> n <= 1);
+    }
+
+    private static int blocks(ReadOnlyKeyValueStore<Bytes, byte[]> store) {
+        return levelsInRocksDb(store).values().stream()
+                .mapToInt(l -> Arrays.stream(l).sum())
+                .sum();
+    }
+
+    private static List<Map<String, List<Long>>> readsOf(ReadOnlyKeyValueStore<Bytes, byte[]> store, Random random) {
+        List<Map<String, List<Long>>> reads = new ArrayList<>();
+        for (int q = 0; q < 40; q++) {
+            String ws = random.nextBoolean() ? "ws" : "ws1";
+            Granularity g = random.nextBoolean() ? Granularity.HOUR : Granularity.DAY;
+            long from = g == Granularity.DAY ? DAY : DAY * 24;
+            long to = g == Granularity.DAY ? DAY + 4 : (DAY + 4) * 24;
+            int n = random.nextInt(3);
+            int[] positions = new int[n];
+            String[] wanted = new String[n];
+            for (int f = 0; f < n; f++) {
+                positions[f] = random.nextInt(DIMS);
+                wanted[f] = value(random, positions[f]);
+            }
+            reads.add(scan(store, ws, g, from, to, positions, wanted));
+        }
+        return reads;
+    }
+
     @Test
     void tooManyPendingRowsAreWrittenEarlyAsOneBlock() {
         driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES, 3);

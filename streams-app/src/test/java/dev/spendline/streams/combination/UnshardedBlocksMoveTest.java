@@ -95,29 +95,72 @@ class UnshardedBlocksMoveTest {
         assertReadsMatch(store, old.sums);
     }
 
-    /** The rollup processor's schedule moves them on the wall clock, a few per run, then stops. */
+    /** The rollup processor's schedule moves them on the wall clock, a chunk per run, then stops. */
     @Test
-    void theScheduleMovesEveryBlockAndStops() {
+    void theScheduleMovesEveryChunkAndStops() {
         driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES);
         CombinationBlockStore store = driver.store();
         Layout2 old = layout2(new Random(32), 10);
         for (KeyValue<Bytes, byte[]> block : old.blocks) {
             store.put(block.key, block.value);
         }
+        // Day 0, level 0, seqs 0, 6, 12 (chunk 0); 18 and 24 are the next chunk.
         driver.driver().advanceWallClockTime(UnshardedBlocksMove.INTERVAL);
-        assertThat(unshardedKeys()).isEqualTo(old.blocks.size() - UnshardedBlocksMove.BLOCKS_PER_RUN);
+        assertThat(unshardedKeys()).isEqualTo(old.blocks.size() - 3);
 
-        // 26 left, 4 per run: 7 runs move them, the 8th finds none and cancels the schedule.
-        for (int i = 0; i < 8; i++) {
+        // Four chunks a day (two per level), 11 left: 11 runs move them, the 12th finds none.
+        for (int i = 0; i < 12; i++) {
             driver.driver().advanceWallClockTime(UnshardedBlocksMove.INTERVAL);
         }
         assertThat(unshardedKeys()).isZero();
         assertReadsMatch(store, old.sums);
 
-        // Cancelled: a layout-2 key written now (no version does) stays where it is.
+        // Cancelled, and the store says every block was moved: a layout-2 key written now (no
+        // version does) stays where it is, and readers no longer read that range.
         store.put(old.blocks.get(0).key, old.blocks.get(0).value);
         driver.driver().advanceWallClockTime(Duration.ofSeconds(5));
         assertThat(unshardedKeys()).isEqualTo(1);
+        assertReadsMatch(store, old.sums);
+        assertThat(store.migrateUnshardedBlocks(10)).isZero();
+    }
+
+    /** A chunk's rows of one shard are merged: far fewer blocks than one per block and shard. */
+    @Test
+    void aChunksRowsOfOneShardBecomeOneBlock() {
+        driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES);
+        CombinationBlockStore store = driver.store();
+        Layout2 old = layout2(new Random(33), 12);
+        for (KeyValue<Bytes, byte[]> block : old.blocks) {
+            store.put(block.key, block.value);
+        }
+        while (store.migrateUnshardedBlocks(100) > 0) {
+            // all of them
+        }
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        long blocks = 0;
+        try (KeyValueIterator<Bytes, byte[]> it = driver.driver()
+                .<Bytes, byte[]>getKeyValueStore(BlockStoreDriver.STORE)
+                .all()) {
+            while (it.hasNext()) {
+                byte[] key = it.next().key.get();
+                if (key[0] == BlockKeys.TAG_BLOCK) {
+                    blocks++;
+                    String chunk = BlockKeys.shard(key) + "/" + BlockKeys.day(key) + "/" + BlockKeys.level(key) + "/"
+                            + CombinationBlockStore.chunkOfMovedBlock(BlockKeys.seq(key));
+                    assertThat(seen.add(chunk))
+                            .as("one block per shard and chunk: %s", chunk)
+                            .isTrue();
+                    assertThat(BlockKeys.level(key)).isGreaterThanOrEqualTo(CombinationBlockStore.MIGRATED_LEVEL);
+                }
+            }
+        }
+        long shards = java.util.Arrays.stream(CUSTOMERS)
+                .map(BlockKeys::shardOf)
+                .distinct()
+                .count();
+        // Per day, level 0 has seqs 0–30 (chunks 0 and 1) and level 7 seqs 3–33 (chunks 0 to 2).
+        assertThat(blocks).isLessThanOrEqualTo(3 * 5 * shards).isLessThan(old.blocks.size() * shards);
+        assertReadsMatch(store, old.sums);
     }
 
     /** Reads for every customer, a feature, a feature and customer, and none, against the sums. */
@@ -172,7 +215,7 @@ class UnshardedBlocksMoveTest {
 
     private static final String[] CUSTOMERS = {"acme", "globex", "initech", "t0", "t1", "t2", "t3", "t17", ""};
 
-    /** {@code blocksPerDay} layout-2 blocks on each of three days, at levels 0 and 7. */
+    /** {@code blocksPerDay} layout-2 blocks on each of three days, at levels 0 and 7, seqs 0, 3, 6…. */
     private static Layout2 layout2(Random random, int blocksPerDay) {
         Map<String, long[]> sums = new TreeMap<>();
         List<KeyValue<Bytes, byte[]>> blocks = new ArrayList<>();
@@ -196,8 +239,9 @@ class UnshardedBlocksMoveTest {
                 List<Row> sorted = new ArrayList<>(rows.keySet());
                 sorted.sort(Row.ORDER);
                 int level = b % 2 == 0 ? 0 : CombinationBlockStore.FULL_LEVEL;
+                // Seqs 3 apart: a level's blocks fall in more than one chunk of 16 seqs.
                 blocks.add(KeyValue.pair(
-                        Bytes.wrap(BlockKeys.unshardedBlock(ws, day, level, b)), BlockCodec.encode(sorted, DIMS)));
+                        Bytes.wrap(BlockKeys.unshardedBlock(ws, day, level, 3L * b)), BlockCodec.encode(sorted, DIMS)));
             }
         }
         return new Layout2(sums, blocks);
