@@ -81,6 +81,12 @@ public class StandaloneApplication {
         return ingestServlet("ingest-internal-usage", IngestRoutes.INTERNAL_USAGE_PATH, ingestRouter);
     }
 
+    @Bean
+    ServletRegistrationBean<ServletHttpHandlerAdapter> tracesIngestServlet(
+            RouterFunction<ServerResponse> ingestRouter) {
+        return ingestServlet("ingest-otlp-traces", IngestRoutes.TRACES_PATH, ingestRouter);
+    }
+
     /**
      * The adapter takes one {@code /prefix/*} mapping and treats the prefix as a context path; the
      * router matches full paths, so the context path is reset before routing.

@@ -2,6 +2,7 @@ package dev.spendline.gateway.ingest;
 
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.event.AcceptedEventCodec;
+import dev.spendline.contracts.event.ProductEvent;
 import dev.spendline.contracts.problem.Incidents;
 import dev.spendline.contracts.problem.ProblemException;
 import dev.spendline.contracts.usage.AcceptedUsageRow;
@@ -12,9 +13,13 @@ import dev.spendline.controlplane.oauth.FirstPartyClients;
 import dev.spendline.controlplane.oauth.OAuthAccessTokens;
 import dev.spendline.controlplane.oauth.OAuthIdentity;
 import dev.spendline.controlplane.oauth.OAuthTokenException;
+import dev.spendline.gateway.otlp.GenAiSpanMapper;
+import dev.spendline.gateway.otlp.OtlpCodec;
 import dev.spendline.gateway.quota.QuotaExceededException;
 import dev.spendline.gateway.quota.QuotaGuard;
 import dev.spendline.gateway.quota.QuotaUnavailableException;
+import dev.spendline.topics.Topics;
+import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,6 +30,8 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,7 +48,7 @@ import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The two ingest endpoints. The body is read first, then every refusal is a
+ * The ingest endpoints (events, internal usage, and OTLP traces: {@link #traces}). The body is read first, then every refusal is a
  * problem+json answer with a stable code, in this order of precedence: 401 credential (403
  * {@code insufficient_scope} for a collector's access token on events), 415 content type, 413 size,
  * 400 JSON and validation (all errors at once, nothing written), 403 {@code employee_mismatch} (rows
@@ -105,26 +112,71 @@ final class IngestHandler {
         return ingest(request, IngestKind.INTERNAL_USAGE);
     }
 
+    /**
+     * OTLP/HTTP traces ({@code /v1/traces}): the spans that are GenAI model calls become product
+     * events, with the same credential, limits, quota and write as {@link #events}; answered with
+     * an {@code ExportTraceServiceResponse} (or, refused, a {@code google.rpc.Status}) in the
+     * request's encoding. See docs/opentelemetry.md.
+     */
+    Mono<ServerResponse> traces(ServerRequest request) {
+        Instant receivedAt = clock.instant();
+        OtlpCodec codec = OtlpCodec.of(request.headers().firstHeader(HttpHeaders.CONTENT_TYPE));
+        // A refusal is written in the request's encoding; protobuf, OTLP's default, when it has none we know.
+        OtlpCodec answerIn = codec == null ? OtlpCodec.PROTOBUF : codec;
+        return handled(
+                request,
+                IngestKind.EVENTS,
+                IngestMetrics.OTLP_TRACES,
+                refusal -> otlpRefusal(refusal, answerIn),
+                (caller, body) -> tracesChecked(request, codec, caller, receivedAt, body));
+    }
+
     private <T, V> Mono<ServerResponse> ingest(ServerRequest request, IngestKind<T, V> kind) {
         Instant receivedAt = clock.instant();
-        // The body is read (up to the limit) before anything else, so that every answer leaves the
-        // kept-alive connection clean for the sender's next request; only a body over the limit is
-        // left unread, and that answer closes the connection.
+        return handled(
+                request,
+                kind,
+                kind.name(),
+                ProblemResponses::of,
+                (caller, body) -> checked(request, kind, caller, receivedAt, body));
+    }
+
+    /**
+     * The steps every ingest path shares: the body is read (up to the limit) before anything else,
+     * so that every answer leaves the kept-alive connection clean for the sender's next request
+     * (only a body over the limit is left unread, and that answer closes the connection); then the
+     * credential; then the path's own {@code checked} steps. A refusal is written by {@code refused}.
+     *
+     * @param kind what the credential must allow
+     * @param metricKind the {@code kind} tag of the path's meters
+     */
+    private Mono<ServerResponse> handled(
+            ServerRequest request,
+            IngestKind<?, ?> kind,
+            String metricKind,
+            Function<ProblemException, Mono<ServerResponse>> refused,
+            BiFunction<Caller, Body, Mono<ServerResponse>> checked) {
         return readBody(request)
-                .flatMap(body ->
-                        authenticate(request, kind).flatMap(caller -> checked(request, kind, caller, receivedAt, body)))
+                .flatMap(body -> authenticate(request, kind).flatMap(caller -> checked.apply(caller, body)))
                 .onErrorResume(ProblemException.class, refusal -> {
-                    metrics.rejected(kind, refusal.code());
-                    return ProblemResponses.of(refusal);
+                    metrics.rejected(metricKind, refusal.code());
+                    return refused.apply(refusal);
                 })
                 .onErrorResume(e -> {
-                    metrics.rejected(kind, "internal_error");
-                    return ProblemResponses.of(Incidents.record(
+                    metrics.rejected(metricKind, "internal_error");
+                    return refused.apply(Incidents.record(
                             log,
-                            "POST " + request.path() + " (" + kind.name() + ")",
+                            "POST " + request.path() + " (" + metricKind + ")",
                             e,
                             "Nothing was accepted; retry later with the same externalIds"));
                 });
+    }
+
+    private static Mono<ServerResponse> otlpRefusal(ProblemException problem, OtlpCodec codec) {
+        ServerResponse.BodyBuilder builder =
+                ServerResponse.status(problem.status()).header(HttpHeaders.CONTENT_TYPE, codec.contentType);
+        problem.headers().forEach(builder::header);
+        return builder.bodyValue(codec.status(problem));
     }
 
     /**
@@ -264,14 +316,66 @@ final class IngestHandler {
                     "Unsupported content type",
                     "Send the body as JSON with 'Content-Type: application/json'"));
         }
-        if (body == Body.TOO_LARGE) {
-            return Mono.error(bodyTooLarge(limits.maxBodySize().toBytes()));
-        }
-        if (body == Body.TOO_LARGE_UNREAD) {
-            // The rest of the body was not read: the connection cannot be reused.
-            return Mono.error(bodyTooLarge(limits.maxBodySize().toBytes()).withHeader("Connection", "close"));
+        if (body.bytes() == null) {
+            return Mono.error(tooLarge(body));
         }
         return accept(kind, caller, receivedAt, body.bytes(), RequestEventLoop.of(request));
+    }
+
+    /** The 413 of a body over the limit; one not read to its end also closes the connection. */
+    private ProblemException tooLarge(Body body) {
+        ProblemException tooLarge = bodyTooLarge(limits.maxBodySize().toBytes());
+        // The rest of an unread body is still on the connection: it cannot be reused.
+        return body == Body.TOO_LARGE_UNREAD ? tooLarge.withHeader("Connection", "close") : tooLarge;
+    }
+
+    private Mono<ServerResponse> tracesChecked(
+            ServerRequest request, OtlpCodec codec, Caller caller, Instant receivedAt, Body body) {
+        if (codec == null) {
+            return Mono.error(new ProblemException(
+                    HttpStatus.UNSUPPORTED_MEDIA_TYPE.value(),
+                    "unsupported_media_type",
+                    "Unsupported content type",
+                    "Send OTLP traces as protobuf ('Content-Type: application/x-protobuf') or as OTLP/JSON"
+                            + " ('Content-Type: application/json')"));
+        }
+        if (body.bytes() == null) {
+            return Mono.error(tooLarge(body));
+        }
+        long maxBytes = limits.maxBodySize().toBytes();
+        ExportTraceServiceRequest export =
+                codec.decode(body.bytes(), request.headers().firstHeader(HttpHeaders.CONTENT_ENCODING), maxBytes);
+        GenAiSpanMapper.Result mapped = GenAiSpanMapper.map(export, codec.ids(), receivedAt);
+        metrics.otlpSpans(mapped.events().size(), mapped.rejected(), mapped.ignored());
+        if (mapped.events().size() > limits.maxBatchItems()) {
+            return Mono.error(new ProblemException(
+                    HttpStatus.CONTENT_TOO_LARGE.value(),
+                    "batch_too_large",
+                    "Too many model calls in one request",
+                    "The export has " + mapped.events().size() + " GenAI spans; at most " + limits.maxBatchItems()
+                            + " are accepted per request. Lower the exporter's batch size (e.g."
+                            + " OTEL_BSP_MAX_EXPORT_BATCH_SIZE)."));
+        }
+        Mono<ServerResponse> answer = Mono.defer(() -> ServerResponse.ok()
+                .header(HttpHeaders.CONTENT_TYPE, codec.contentType)
+                .bodyValue(codec.response(mapped.rejected(), mapped.errorMessage())));
+        if (mapped.events().isEmpty()) {
+            return answer;
+        }
+        Principal principal = caller.principal();
+        List<AcceptedEvent> events = new ArrayList<>(mapped.events().size());
+        for (ProductEvent event : mapped.events()) {
+            events.add(AcceptedEvent.of(principal.workspaceId(), receivedAt, event));
+        }
+        Executor resumeOn = RequestEventLoop.of(request);
+        return quotaChecked(principal, events.size(), () -> events)
+                .then(Mono.defer(() -> written(
+                        IngestMetrics.OTLP_TRACES,
+                        principal,
+                        events.size(),
+                        System.nanoTime(),
+                        publisher.publish(Topics.EVENTS, principal.workspaceId(), receivedAt, events, resumeOn))))
+                .then(answer);
     }
 
     /** The request's content type; empty when there is none or it does not parse ({@code application/}, an unknown charset). */
@@ -441,11 +545,22 @@ final class IngestHandler {
             int items,
             long started,
             Mono<Void> written) {
+        return written(kind.name(), principal, items, started, written)
+                .then(Mono.defer(() -> ServerResponse.status(HttpStatus.ACCEPTED)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .bodyValue(acceptedBody(items, receivedAt))));
+    }
+
+    /**
+     * Completes once {@code written} completes, counting the items; fails with 503 and Retry-After
+     * when Kafka did not acknowledge in time.
+     */
+    private Mono<Void> written(String kind, Principal principal, int items, long started, Mono<Void> written) {
         return written.onErrorMap(e -> {
                     log.warn(
                             "Kafka did not acknowledge {} {} for workspace {}: {}",
                             items,
-                            kind.name(),
+                            kind,
                             principal.workspaceId(),
                             e instanceof TimeoutException ? "timed out" : e.toString());
                     return new ProblemException(
@@ -456,12 +571,9 @@ final class IngestHandler {
                                             + " later; items with a (source, externalId) are counted once.")
                             .retryAfter(RETRY_AFTER_SECONDS);
                 })
-                .then(Mono.defer(() -> {
+                .then(Mono.fromRunnable(() -> {
                     metrics.produceLatency(kind, Duration.ofNanos(System.nanoTime() - started));
                     metrics.accepted(kind, items);
-                    return ServerResponse.status(HttpStatus.ACCEPTED)
-                            .contentType(MediaType.APPLICATION_JSON)
-                            .bodyValue(acceptedBody(items, receivedAt));
                 }));
     }
 

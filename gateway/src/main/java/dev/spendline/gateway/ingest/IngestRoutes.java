@@ -15,6 +15,8 @@ public final class IngestRoutes {
 
     public static final String EVENTS_PATH = "/api/v1/events";
     public static final String INTERNAL_USAGE_PATH = "/api/v1/internal-usage";
+    /** OTLP/HTTP's traces path, so that an exporter's endpoint is the base URL itself (docs/opentelemetry.md). */
+    public static final String TRACES_PATH = "/v1/traces";
 
     private IngestRoutes() {}
 
@@ -22,7 +24,10 @@ public final class IngestRoutes {
         return RouterFunctions.route()
                 .POST(EVENTS_PATH, handler::events)
                 .POST(INTERNAL_USAGE_PATH, handler::internalUsage)
-                .route(path(EVENTS_PATH).or(path(INTERNAL_USAGE_PATH)), IngestRoutes::methodNotAllowed)
+                .POST(TRACES_PATH, handler::traces)
+                .route(
+                        path(EVENTS_PATH).or(path(INTERNAL_USAGE_PATH)).or(path(TRACES_PATH)),
+                        IngestRoutes::methodNotAllowed)
                 .build();
     }
 

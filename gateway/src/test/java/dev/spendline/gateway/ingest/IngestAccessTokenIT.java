@@ -22,21 +22,12 @@ import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import dev.spendline.gateway.GatewayApplication;
 import dev.spendline.kafka.embedded.EmbeddedKafka;
-import dev.spendline.kafka.embedded.TopicSetup;
 import dev.spendline.topics.Topics;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -72,7 +63,7 @@ class IngestAccessTokenIT {
 
     private static final String ISSUER = "https://spendline.example.com";
     private static final String INGEST = ISSUER + "/api/v1/internal-usage";
-    private static final EmbeddedKafka KAFKA = startKafka();
+    private static final EmbeddedKafka KAFKA = GatewayKafka.start();
 
     @LocalServerPort
     int port;
@@ -99,17 +90,6 @@ class IngestAccessTokenIT {
     private WebTestClient http;
     private User user;
     private String workspaceId;
-
-    private static EmbeddedKafka startKafka() {
-        try {
-            EmbeddedKafka kafka = EmbeddedKafka.start(Files.createTempDirectory("gateway-oauth-kafka"), 0, Map.of());
-            TopicSetup.ensureTopics(
-                    kafka.bootstrapServers(), List.of(Topics.EVENTS.name(), Topics.INTERNAL_USAGE.name()), 2, Map.of());
-            return kafka;
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
@@ -357,36 +337,6 @@ class IngestAccessTokenIT {
 
     /** Every usage row keyed by {@code workspaceId} on the internal usage topic, read from the beginning. */
     private static List<AcceptedUsageRow> usageOf(String workspaceId, int expectAtLeast) {
-        var deserializer = Topics.INTERNAL_USAGE.valueSerde().deserializer();
-        try (var consumer = new KafkaConsumer<>(
-                Map.<String, Object>of(
-                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                        KAFKA.bootstrapServers(),
-                        ConsumerConfig.GROUP_ID_CONFIG,
-                        "reader-" + UUID.randomUUID(),
-                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
-                        "earliest"),
-                new StringDeserializer(),
-                new ByteArrayDeserializer())) {
-            consumer.subscribe(List.of(Topics.INTERNAL_USAGE.name()));
-            List<AcceptedUsageRow> found = new ArrayList<>();
-            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-            long quietSince = System.nanoTime();
-            while (System.nanoTime() < deadline) {
-                var records = consumer.poll(Duration.ofMillis(200));
-                for (ConsumerRecord<String, byte[]> r : records) {
-                    if (workspaceId.equals(r.key())) {
-                        found.add(deserializer.deserialize(r.topic(), r.value()));
-                    }
-                }
-                if (!records.isEmpty()) {
-                    quietSince = System.nanoTime();
-                }
-                if (found.size() >= expectAtLeast && System.nanoTime() - quietSince > 1_000_000_000L) {
-                    break;
-                }
-            }
-            return found;
-        }
+        return GatewayKafka.recordsOf(KAFKA.bootstrapServers(), Topics.INTERNAL_USAGE, workspaceId, expectAtLeast);
     }
 }

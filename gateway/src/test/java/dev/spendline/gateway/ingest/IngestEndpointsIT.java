@@ -11,19 +11,10 @@ import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import dev.spendline.gateway.GatewayApplication;
 import dev.spendline.kafka.embedded.EmbeddedKafka;
-import dev.spendline.kafka.embedded.TopicSetup;
-import dev.spendline.topics.Topics;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -51,7 +42,7 @@ import tools.jackson.databind.JsonNode;
         })
 class IngestEndpointsIT {
 
-    private static final EmbeddedKafka KAFKA = startKafka();
+    private static final EmbeddedKafka KAFKA = GatewayKafka.start();
 
     @LocalServerPort
     int port;
@@ -67,17 +58,6 @@ class IngestEndpointsIT {
 
     private WebTestClient http;
     private IssuedApiKey key;
-
-    private static EmbeddedKafka startKafka() {
-        try {
-            EmbeddedKafka kafka = EmbeddedKafka.start(Files.createTempDirectory("gateway-kafka"), 0, Map.of());
-            TopicSetup.ensureTopics(
-                    kafka.bootstrapServers(), List.of(Topics.EVENTS.name(), Topics.INTERNAL_USAGE.name()), 2, Map.of());
-            return kafka;
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
@@ -511,38 +491,7 @@ class IngestEndpointsIT {
     }
 
     /** Every event keyed by {@code workspaceId} on the events topic, read from the beginning. */
-    static List<AcceptedEvent> eventsOf(String workspaceId, int expectAtLeast) {
-        var deserializer = Topics.EVENTS.valueSerde().deserializer();
-        try (var consumer = new KafkaConsumer<>(
-                Map.<String, Object>of(
-                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                        KAFKA.bootstrapServers(),
-                        ConsumerConfig.GROUP_ID_CONFIG,
-                        "reader-" + UUID.randomUUID(),
-                        ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
-                        "earliest"),
-                new StringDeserializer(),
-                new ByteArrayDeserializer())) {
-            consumer.subscribe(List.of(Topics.EVENTS.name()));
-            List<AcceptedEvent> found = new ArrayList<>();
-            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-            long quietSince = System.nanoTime();
-            while (System.nanoTime() < deadline) {
-                var records = consumer.poll(Duration.ofMillis(200));
-                for (ConsumerRecord<String, byte[]> r : records) {
-                    if (workspaceId.equals(r.key())) {
-                        found.add(deserializer.deserialize(r.topic(), r.value()));
-                    }
-                }
-                if (!records.isEmpty()) {
-                    quietSince = System.nanoTime();
-                }
-                // Enough found and nothing new for a second: the topic has been read to its end.
-                if (found.size() >= expectAtLeast && System.nanoTime() - quietSince > 1_000_000_000L) {
-                    break;
-                }
-            }
-            return found;
-        }
+    private static List<AcceptedEvent> eventsOf(String workspaceId, int expectAtLeast) {
+        return GatewayKafka.eventsOf(KAFKA.bootstrapServers(), workspaceId, expectAtLeast);
     }
 }

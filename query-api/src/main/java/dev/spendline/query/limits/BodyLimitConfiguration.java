@@ -23,7 +23,7 @@ import org.springframework.core.Ordered;
 public class BodyLimitConfiguration {
 
     /** Ingest reads its body itself, with its own documented limit (docs/ingest.md). */
-    static final Set<String> INGEST_PATHS = Set.of("/api/v1/events", "/api/v1/internal-usage");
+    static final Set<String> INGEST_PATHS = Set.of("/api/v1/events", "/api/v1/internal-usage", "/v1/traces");
 
     /** First of all filters: before Spring Security, the MCP origin check and anything that reads. */
     @Bean

@@ -410,6 +410,72 @@ public final class OpenApiDocument {
                 .refused(413, "`body_too_large` (over 5 MiB) or `batch_too_large` (over 1000 rows)")
                 .refused(500, "`internal_error`: nothing was accepted")
                 .refused(503, "`unavailable`: Kafka did not acknowledge in time");
+
+        otlpTraces();
+    }
+
+    /**
+     * OTLP/HTTP traces (docs/opentelemetry.md): OTLP's own messages, not Spendline's, so the bodies
+     * are described rather than modelled: the protobuf is binary and the JSON is OTLP/JSON's mapping
+     * of {@code ExportTraceServiceRequest}; answers and refusals come in the request's encoding.
+     */
+    private void otlpTraces() {
+        String protobuf = "application/x-protobuf";
+        ObjectNode binary = Json.MAPPER.createObjectNode();
+        binary.put("type", "string");
+        binary.put("contentMediaType", protobuf);
+        ObjectNode request = object("An OTLP `ExportTraceServiceRequest` in OTLP/JSON: hex trace and span ids,"
+                + " int64 as strings or numbers; unknown fields ignored");
+        request.put("additionalProperties", true);
+        property(request, "resourceSpans", "array", "Spans by resource and instrumentation scope");
+        ObjectNode partial = object("Set only when spans were rejected; the others were accepted");
+        property(partial, "rejectedSpans", "string", "How many model-call spans were rejected (int64, as a string)");
+        property(partial, "errorMessage", "string", "Why: the first ten reasons, then a count");
+        ObjectNode response = object("An OTLP `ExportTraceServiceResponse`; `{}` when nothing was rejected");
+        ((ObjectNode) response.get("properties")).set("partialSuccess", partial);
+        ObjectNode status = object(
+                "A `google.rpc.Status`: the gRPC code of the HTTP status, and a message"
+                        + " starting with the same stable code as the ingest problems (`unauthorized: …`)",
+                "code",
+                "message");
+        property(
+                status,
+                "code",
+                "integer",
+                "gRPC status code (16 unauthenticated, 3 invalid argument, 8 resource"
+                        + " exhausted, 14 unavailable, …)");
+        property(status, "message", "string", "`<code>: <title>. <detail>`");
+        Map<String, JsonNode> statusBodies = Map.of(protobuf, binary, JSON, status);
+
+        Operation traces = operation(
+                        "post", "/v1/traces", "sendOtlpTraces", "ingest", "Send OpenTelemetry GenAI spans (OTLP/HTTP)")
+                .description("OTLP/HTTP's traces path: point an exporter's `OTEL_EXPORTER_OTLP_ENDPOINT` at the"
+                        + " base URL. Each span following the GenAI semantic conventions becomes one product event"
+                        + " (`source` `otlp`, `externalId` `<trace id>:<span id>`, so an exporter's retry is counted"
+                        + " once); other spans are ignored. Body limit 5 MiB, also once decompressed"
+                        + " (`Content-Encoding: gzip`); at most 1000 model-call spans. docs/opentelemetry.md.")
+                .body(protobuf, binary, "An `ExportTraceServiceRequest`, protobuf or OTLP/JSON")
+                .alsoBody(JSON, request)
+                .answer(
+                        200,
+                        "Accepted, but for the spans `partialSuccess` counts (the response is empty, or `{}`, when"
+                                + " none was rejected)",
+                        Map.of(protobuf, binary, JSON, response));
+        for (Map.Entry<Integer, String> refusal : Map.of(
+                        400, "`malformed_otlp` or `malformed_gzip`",
+                        401, "`unauthorized`: missing, unknown or revoked key",
+                        403, "`insufficient_scope`: an OAuth access token (spans need an API key)",
+                        413, "`body_too_large` (over 5 MiB, as sent or decompressed) or `batch_too_large`",
+                        415, "`unsupported_media_type` or `unsupported_content_encoding`",
+                        429, "`quota_exceeded` (with `Retry-After`): the workspace's monthly event quota is used up",
+                        500, "`internal_error`: nothing was accepted",
+                        503, "`unavailable` (with `Retry-After`): Kafka did not acknowledge in time")
+                .entrySet()
+                .stream()
+                .sorted(Map.Entry.comparingByKey())
+                .toList()) {
+            traces.answer(refusal.getKey(), refusal.getValue(), statusBodies);
+        }
     }
 
     /** One GET per read tool: its path, its input schema's properties as query parameters, its answer. */

@@ -98,6 +98,23 @@ final class Operation {
         return this;
     }
 
+    /** One more media type of the request body (an OTLP export in protobuf or JSON). */
+    Operation alsoBody(String mediaType, JsonNode schema) {
+        ((ObjectNode) node.get("requestBody").get("content"))
+                .putObject(mediaType)
+                .set("schema", schema);
+        return this;
+    }
+
+    /** An answer whose body comes in one media type per request encoding (OTLP's protobuf and JSON). */
+    Operation answer(int status, String description, java.util.Map<String, JsonNode> content) {
+        ObjectNode response = responses().putObject(String.valueOf(status));
+        response.put("description", description);
+        ObjectNode types = response.putObject("content");
+        content.forEach((mediaType, schema) -> types.putObject(mediaType).set("schema", schema));
+        return this;
+    }
+
     /** A success answer without a body (204, 302). */
     Operation answer(int status, String description) {
         responses().putObject(String.valueOf(status)).put("description", description);

@@ -81,7 +81,9 @@ public class SecurityConfiguration {
 
     static final RequestMatcher INGEST = new OrRequestMatcher(
             PathPatternRequestMatcher.pathPattern("/api/v1/events"),
-            PathPatternRequestMatcher.pathPattern("/api/v1/internal-usage"));
+            PathPatternRequestMatcher.pathPattern("/api/v1/internal-usage"),
+            // OTLP/HTTP traces (docs/opentelemetry.md): OTLP's own path, beside the API's.
+            PathPatternRequestMatcher.pathPattern("/v1/traces"));
     static final RequestMatcher PROBES = new OrRequestMatcher(
             PathPatternRequestMatcher.pathPattern(HttpMethod.GET, "/livez"),
             PathPatternRequestMatcher.pathPattern(HttpMethod.GET, "/readyz"));

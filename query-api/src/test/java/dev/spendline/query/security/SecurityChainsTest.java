@@ -104,6 +104,10 @@ class SecurityChainsTest {
                         .content("{}"))
                 .andExpect(status().isOk())
                 .andExpect(content().string("ingest handler"));
+        // OTLP's path is outside /api/**: without the ingest chain the deny-all chain would answer 404.
+        mvc.perform(post("/v1/traces").contentType("application/x-protobuf").content(new byte[0]))
+                .andExpect(status().isOk())
+                .andExpect(content().string("otlp traces handler"));
     }
 
     @Test
@@ -235,6 +239,11 @@ class SecurityChainsTest {
         @PostMapping("/api/v1/events")
         String ingest() {
             return "ingest handler";
+        }
+
+        @PostMapping("/v1/traces")
+        String otlpTraces() {
+            return "otlp traces handler";
         }
 
         @PostMapping("/internal/v1/queries/spend_by")

@@ -38,12 +38,18 @@ final class StandaloneForClients implements AutoCloseable {
 
     /** A started standalone with its data in a new temporary directory named after {@code name}. */
     static StandaloneForClients start(String name, Duration eventually) throws Exception {
+        return start(name, eventually, Map.of());
+    }
+
+    /** As {@link #start(String, Duration)}, with these Spendline properties. */
+    static StandaloneForClients start(String name, Duration eventually, Map<String, Object> properties)
+            throws Exception {
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
         return new StandaloneForClients(
-                Standalone.start(Files.createTempDirectory(name), port, 0, 2, Map.of()), eventually);
+                Standalone.start(Files.createTempDirectory(name), port, 0, 2, properties), eventually);
     }
 
     String baseUrl() {
@@ -52,9 +58,14 @@ final class StandaloneForClients implements AutoCloseable {
 
     /** The API key of a new TEAM workspace. */
     String newKey(String label) {
+        return newKey(label, Plan.TEAM);
+    }
+
+    /** The API key of a new workspace on {@code plan}. */
+    String newKey(String label, Plan plan) {
         var ctx = standalone.context();
         String ws = ctx.getBean(WorkspaceRepository.class)
-                .create(label + " " + UUID.randomUUID(), Plan.TEAM)
+                .create(label + " " + UUID.randomUUID(), plan)
                 .id();
         return ctx.getBean(ApiKeyRepository.class).issue(ws, label).secret();
     }

@@ -83,6 +83,19 @@ public final class NodeClients {
         requireOrSkip(needed, System.getenv(REQUIRE_VARIABLE));
     }
 
+    /**
+     * As {@link #requireOrSkip()}, for a test that needs only node and the given installed packages
+     * ({@code node_modules/<name>/package.json}).
+     */
+    public static void requireOrSkip(String... packages) {
+        List<Path> needed = new ArrayList<>();
+        needed.add(node().orElse(Path.of("node (not on PATH)")));
+        for (String name : packages) {
+            needed.add(NODE_MODULES.resolve(name).resolve("package.json"));
+        }
+        requireOrSkip(needed, System.getenv(REQUIRE_VARIABLE));
+    }
+
     static void requireOrSkip(List<Path> needed, String required) {
         List<String> missing = needed.stream()
                 .filter(path ->

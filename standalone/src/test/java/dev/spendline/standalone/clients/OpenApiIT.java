@@ -235,6 +235,9 @@ class OpenApiIT {
         conforms("POST", "/api/v1/events", key, "{\"events\": []}", 400);
         conforms("POST", "/api/v1/internal-usage", key, "[]", 400);
         conforms("POST", "/api/v1/events", null, "{}", 401);
+        // OTLP/JSON: the answer and a refusal (a google.rpc.Status) in the request's encoding.
+        conforms("POST", "/v1/traces", key, "{\"resourceSpans\": []}", 200);
+        conforms("POST", "/v1/traces", null, "{}", 401);
 
         for (ReadTool tool : ReadTool.values()) {
             conforms(
