@@ -16,9 +16,8 @@ final class BlockSplitter {
      * Per shard, the rows of {@code blocks} as sorted blocks of at most {@code cap} bytes (empty
      * where a shard has none).
      */
-    @SuppressWarnings("unchecked")
     static List<List<byte[]>> byShard(List<byte[]> blocks, int dims, int cap) {
-        List<Row>[] rows = new List[BlockKeys.SHARDS];
+        List<Row> all = new ArrayList<>();
         Row probe = new Row(dims);
         String[] values = new String[dims];
         long[] measures = new long[Row.MEASURES];
@@ -32,13 +31,10 @@ final class BlockSplitter {
                 reader.measures(measures);
                 Row row = probe.probe(values, reader.hour).copyKey();
                 row.add(measures);
-                int shard = BlockKeys.shardOf(values[0]);
-                if (rows[shard] == null) {
-                    rows[shard] = new ArrayList<>();
-                }
-                rows[shard].add(row);
+                all.add(row);
             }
         }
+        List<Row>[] rows = CombinationBlockStore.byShard(all);
         List<List<byte[]>> out = new ArrayList<>(BlockKeys.SHARDS);
         for (int shard = 0; shard < BlockKeys.SHARDS; shard++) {
             if (rows[shard] == null) {

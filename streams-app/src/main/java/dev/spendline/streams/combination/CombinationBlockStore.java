@@ -299,9 +299,7 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
                     compact(p.ws, shard, p.day, lv, batch);
                 }
             }
-            List<KeyValue<Bytes, byte[]>> entries = new ArrayList<>(batch.size());
-            batch.forEach((k, v) -> entries.add(KeyValue.pair(k, v)));
-            inner.putAll(entries);
+            writeBatch(batch);
         } catch (RuntimeException e) {
             // The counters may no longer match RocksDB: derive them again.
             levels.clear();
@@ -309,9 +307,16 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
         }
     }
 
+    /** One {@code putAll}: RocksDBStore applies it as one write batch (null values delete). */
+    private void writeBatch(Map<Bytes, byte[]> batch) {
+        List<KeyValue<Bytes, byte[]>> entries = new ArrayList<>(batch.size());
+        batch.forEach((k, v) -> entries.add(KeyValue.pair(k, v)));
+        inner.putAll(entries);
+    }
+
     /** Rows by the shard of their first column; null where a shard has none. */
     @SuppressWarnings("unchecked")
-    private static List<Row>[] byShard(Iterable<Row> rows) {
+    static List<Row>[] byShard(Iterable<Row> rows) {
         List<Row>[] shards = new List[BlockKeys.SHARDS];
         for (Row row : rows) {
             int shard = BlockKeys.shardOf(row.values[0]);
@@ -549,7 +554,8 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
         if (due.isEmpty()) {
             return 0;
         }
-        List<KeyValue<Bytes, byte[]>> batch = new ArrayList<>();
+        // Deletes first, so that an output written under an input's key replaces its tombstone.
+        Map<Bytes, byte[]> batch = new LinkedHashMap<>();
         for (ShardDay d : due) {
             written.remove(d);
             levels.remove(d);
@@ -574,24 +580,17 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
             List<byte[]> outputs =
                     BlockMerger.merge(inputs.stream().map(kv -> kv.value).toList(), dims, maxBlockBytes);
             for (KeyValue<Bytes, byte[]> kv : inputs) {
-                batch.add(KeyValue.pair(kv.key, null));
+                batch.put(kv.key, null);
             }
             for (int i = 0; i < outputs.size(); i++) {
                 // All but the last are full; the last goes below full, where nothing else is left.
                 byte[] key = i < outputs.size() - 1
                         ? BlockKeys.block(ws, d.shard(), d.day(), FULL_LEVEL, nextFullSeq++)
                         : BlockKeys.block(ws, d.shard(), d.day(), FULL_LEVEL - 1, 0);
-                batch.add(KeyValue.pair(Bytes.wrap(key), outputs.get(i)));
+                batch.put(Bytes.wrap(key), outputs.get(i));
             }
         }
-        // Deletes before puts: the last block's key may be one of the inputs'.
-        Map<Bytes, byte[]> ordered = new LinkedHashMap<>();
-        for (KeyValue<Bytes, byte[]> kv : batch) {
-            ordered.put(kv.key, kv.value);
-        }
-        List<KeyValue<Bytes, byte[]>> entries = new ArrayList<>(ordered.size());
-        ordered.forEach((k, v) -> entries.add(KeyValue.pair(k, v)));
-        inner.putAll(entries);
+        writeBatch(batch);
         return due.size();
     }
 

@@ -45,9 +45,7 @@ class UnshardedBlocksMoveTest {
         CombinationBlockStore store = driver.store();
         Random random = new Random(30);
         Layout2 old = layout2(random, 12);
-        for (KeyValue<Bytes, byte[]> block : old.blocks) {
-            store.put(block.key, block.value);
-        }
+        write(store, old);
         Map<String, long[]> all = new TreeMap<>(old.sums);
         // Events after the upgrade go to the shards, for the same days and customers.
         for (int i = 0; i < 300; i++) {
@@ -83,9 +81,7 @@ class UnshardedBlocksMoveTest {
         driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES);
         CombinationBlockStore store = driver.store();
         Layout2 old = layout2(new Random(31), 3);
-        for (KeyValue<Bytes, byte[]> block : old.blocks) {
-            store.put(block.key, block.value);
-        }
+        write(store, old);
         assertThat(store.migrateUnshardedBlocks(10)).isEqualTo(old.blocks.size());
         assertReadsMatch(store, old.sums);
 
@@ -101,9 +97,7 @@ class UnshardedBlocksMoveTest {
         driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES);
         CombinationBlockStore store = driver.store();
         Layout2 old = layout2(new Random(32), 10);
-        for (KeyValue<Bytes, byte[]> block : old.blocks) {
-            store.put(block.key, block.value);
-        }
+        write(store, old);
         // Day 0, level 0, seqs 0, 6, 12 (chunk 0); 18 and 24 are the next chunk.
         driver.driver().advanceWallClockTime(UnshardedBlocksMove.INTERVAL);
         assertThat(unshardedKeys()).isEqualTo(old.blocks.size() - 3);
@@ -130,9 +124,7 @@ class UnshardedBlocksMoveTest {
         driver = new BlockStoreDriver(DIMS, CombinationBlockStore.MAX_BLOCK_BYTES);
         CombinationBlockStore store = driver.store();
         Layout2 old = layout2(new Random(33), 12);
-        for (KeyValue<Bytes, byte[]> block : old.blocks) {
-            store.put(block.key, block.value);
-        }
+        write(store, old);
         while (store.migrateUnshardedBlocks(100) > 0) {
             // all of them
         }
@@ -161,6 +153,13 @@ class UnshardedBlocksMoveTest {
         // Per day, level 0 has seqs 0–30 (chunks 0 and 1) and level 7 seqs 3–33 (chunks 0 to 2).
         assertThat(blocks).isLessThanOrEqualTo(3 * 5 * shards).isLessThan(old.blocks.size() * shards);
         assertReadsMatch(store, old.sums);
+    }
+
+    /** Writes layout 2's blocks directly, as an earlier version left them. */
+    private static void write(CombinationBlockStore store, Layout2 old) {
+        for (KeyValue<Bytes, byte[]> block : old.blocks) {
+            store.put(block.key, block.value);
+        }
     }
 
     /** Reads for every customer, a feature, a feature and customer, and none, against the sums. */
