@@ -304,6 +304,13 @@ public final class BenchMain {
         boolean ingestOnly;
 
         @Option(
+                names = "--otlp",
+                description = "With --ingest-only and wrk: instead of the producer and single events, measure"
+                        + " POST /v1/traces (exports of 100 GenAI spans, protobuf and OTLP/JSON) beside"
+                        + " /api/v1/events batches of 100 on the same gateway, each for --phase.")
+        boolean otlp;
+
+        @Option(
                 names = "--postgres",
                 defaultValue = dev.spendline.bench.process.PostgresWorkspace.DEFAULT_SERVER,
                 description =
@@ -315,6 +322,10 @@ public final class BenchMain {
             if (java.nio.file.Files.exists(workDir.resolve("data"))
                     || java.nio.file.Files.exists(workDir.resolve("ingest-kafka"))) {
                 System.err.println(workDir + " holds an earlier run; remove it or pass another --work-dir");
+                return 2;
+            }
+            if (otlp && !ingestOnly) {
+                System.err.println("--otlp goes with --ingest-only");
                 return 2;
             }
             FullBench bench = new FullBench(new FullBench.Settings(
@@ -330,7 +341,8 @@ public final class BenchMain {
                     gatewayJvm,
                     postgres,
                     freshnessOnly,
-                    datasetOnly));
+                    datasetOnly,
+                    otlp));
             String table = ingestOnly ? bench.runIngestOnly() : bench.run();
             System.out.println();
             System.out.println(table);

@@ -46,7 +46,8 @@ public final class FullBench {
             String gatewayJvmOptions,
             String postgresUrl,
             boolean freshnessOnly,
-            boolean datasetOnly) {}
+            boolean datasetOnly,
+            boolean otlp) {}
 
     private static final Pattern PRINTED_KEY = Pattern.compile("^\\s+(spl_[A-Za-z0-9_-]{40,})$");
     private static final String STREAMS_GROUP = "spendline-streams";
@@ -387,6 +388,13 @@ public final class FullBench {
             String key = controlPlane.key().secret();
             String workspaceId = controlPlane.key().key().workspaceId();
             boolean wrk = WrkLoad.available();
+            if (settings.otlp()) {
+                if (!wrk) {
+                    throw new IllegalStateException("--otlp measures with wrk: apt-get install wrk");
+                }
+                otlpBesideEvents(base, key);
+                return null;
+            }
             step(
                     wrk
                             ? "warm-up: 60 s of ingest with wrk (the gateway's JIT needs about a minute on 2 cores)"
@@ -450,6 +458,53 @@ public final class FullBench {
                     + " ms, p99 " + ms(single.latencyMicros(), 99) + " ms");
             return raw;
         }
+    }
+
+    /**
+     * {@code POST /v1/traces} beside {@code /api/v1/events} on the same gateway (issue #32): batches
+     * of 100 events, then exports of 100 GenAI spans in protobuf and in OTLP/JSON (the same event
+     * mix, {@link OtlpBodies}), each with wrk on 8 connections for a phase, after a short warm-up of
+     * each. A 200 with rejected spans would still be a 2xx to wrk, so one export of each encoding is
+     * sent first and must come back with nothing rejected.
+     */
+    private void otlpBesideEvents(URI base, String key) throws Exception {
+        WrkLoad wrk = new WrkLoad(settings.workDir());
+        OtlpCheck.acceptedWhole(base, key);
+        Duration warmup = Duration.ofSeconds(Math.max(5, settings.phase().toSeconds() / 2));
+        step("warm-up: " + warmup.toSeconds() + " s of each: events, OTLP protobuf, OTLP JSON (wrk)");
+        wrk.run(base, key, 100, 8, warmup, "otlp-warmup-events");
+        wrk.runOtlp(base, key, 100, true, 8, warmup, "otlp-warmup-protobuf");
+        wrk.runOtlp(base, key, 100, false, 8, warmup, "otlp-warmup-json");
+        long phase = settings.phase().toSeconds();
+        step("gateway service, /api/v1/events batches of 100 (wrk), " + phase + " s");
+        WrkLoad.Result events = wrk.run(base, key, 100, 8, settings.phase(), "otlp-events");
+        step("gateway service, /v1/traces protobuf exports of 100 spans (wrk), " + phase + " s");
+        WrkLoad.Result protobuf = wrk.runOtlp(base, key, 100, true, 8, settings.phase(), "otlp-protobuf");
+        step("gateway service, /v1/traces OTLP/JSON exports of 100 spans (wrk), " + phase + " s");
+        WrkLoad.Result json = wrk.runOtlp(base, key, 100, false, 8, settings.phase(), "otlp-json");
+        table.throughput(
+                "gateway service, /api/v1/events batches of 100 (8 connections, wrk), events/s",
+                events.eventsPerSecond(),
+                null,
+                null);
+        table.throughput(
+                "gateway service, /v1/traces protobuf, 100 spans per export (8 connections, wrk), spans/s",
+                protobuf.eventsPerSecond(),
+                protobuf.eventsPerSecond() / events.eventsPerSecond(),
+                "≥ 0.8 of events/s");
+        table.throughput(
+                "gateway service, /v1/traces OTLP/JSON, 100 spans per export (8 connections, wrk), spans/s",
+                json.eventsPerSecond(),
+                json.eventsPerSecond() / events.eventsPerSecond(),
+                "(not a goal)");
+        table.note(String.format(
+                "latency p50 / p99 (wrk): events %.1f / %.1f ms; OTLP protobuf %.1f / %.1f ms; OTLP/JSON %.1f / %.1f ms",
+                events.p50Millis(),
+                events.p99Millis(),
+                protobuf.p50Millis(),
+                protobuf.p99Millis(),
+                json.p50Millis(),
+                json.p99Millis()));
     }
 
     private LoadGenerator.Result ingest(

@@ -78,8 +78,35 @@ final class WrkLoad {
      */
     Result run(URI base, String apiKey, int batchSize, int connections, Duration duration, String tag)
             throws IOException, InterruptedException {
+        return runScript(
+                base.resolve("/api/v1/events"),
+                latin1(script(apiKey, batchSize, tag)),
+                batchSize,
+                connections,
+                duration,
+                tag);
+    }
+
+    /**
+     * Posts OTLP trace exports of {@code spans} GenAI spans each (the same event mix as {@link #run})
+     * to {@code /v1/traces}, in protobuf or OTLP/JSON, with the same connections and checks as
+     * {@link #run}. The result's {@code eventsPerSecond} is spans per second.
+     */
+    Result runOtlp(URI base, String apiKey, int spans, boolean protobuf, int connections, Duration duration, String tag)
+            throws IOException, InterruptedException {
+        return runScript(
+                base.resolve("/v1/traces"),
+                otlpScript(apiKey, spans, protobuf, tag),
+                spans,
+                connections,
+                duration,
+                tag);
+    }
+
+    private Result runScript(URI url, String lua, int batchSize, int connections, Duration duration, String tag)
+            throws IOException, InterruptedException {
         Path script = workDir.resolve("wrk-" + tag + ".lua");
-        Files.writeString(script, script(apiKey, batchSize, tag), StandardCharsets.UTF_8);
+        Files.writeString(script, lua, StandardCharsets.ISO_8859_1);
         Process wrk = new ProcessBuilder(
                         "wrk",
                         "-t1",
@@ -90,7 +117,7 @@ final class WrkLoad {
                         "--latency",
                         "-s",
                         script.toString(),
-                        base.resolve("/api/v1/events").toString())
+                        url.toString())
                 .redirectErrorStream(true)
                 .start();
         String output = new String(wrk.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -139,6 +166,12 @@ final class WrkLoad {
      * externalIds with its own number, so no two requests repeat an identity (the mix's own ~2 %
      * resends inside a batch stay resends).
      */
+
+    /** The UTF-8 bytes of {@code text} as one char each, so a Latin-1 write puts those bytes on disk. */
+    private static String latin1(String text) {
+        return new String(text.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
+    }
+
     static String script(String apiKey, int batchSize, String tag) {
         EventMix mix = new EventMix(tag.hashCode(), ID_MARK, Duration.ZERO);
         int bodies = batchSize == 1 ? SINGLE_BODIES : BATCH_BODIES;
@@ -179,6 +212,54 @@ final class WrkLoad {
                 .append("\", \"")
                 .append(tag)
                 .append("-\" .. n .. \"-\")\n")
+                .append("  return wrk.format(nil, nil, nil, body)\n")
+                .append("end\n");
+        return lua.toString();
+    }
+
+    /**
+     * A wrk script posting OTLP exports of {@code spans} spans built from the bench's event mix
+     * ({@link OtlpBodies}); each request replaces the trace ids' mark with its own number (8 bytes, 8
+     * hex digits in JSON), so no two requests repeat a span identity. Protobuf bodies are written as
+     * Lua strings of decimal escapes (binary-safe); the script is meant to be written as Latin-1.
+     */
+    static String otlpScript(String apiKey, int spans, boolean protobuf, String tag) {
+        EventMix mix = new EventMix(tag.hashCode(), "otlp-", Duration.ZERO);
+        StringBuilder lua = new StringBuilder(BATCH_BODIES * spans * 1_300);
+        lua.append("wrk.method = \"POST\"\n")
+                .append("wrk.headers[\"Content-Type\"] = \"")
+                .append(protobuf ? "application/x-protobuf" : "application/json")
+                .append("\"\n")
+                .append("wrk.headers[\"Authorization\"] = \"Bearer ")
+                .append(apiKey)
+                .append("\"\n")
+                .append("local bodies = {\n");
+        for (int b = 0; b < BATCH_BODIES; b++) {
+            List<MixEvent> events = new ArrayList<>(spans);
+            for (int i = 0; i < spans; i++) {
+                events.add(mix.next());
+            }
+            byte[] body = protobuf
+                    ? OtlpBodies.protobuf(events, b)
+                    : OtlpBodies.json(events, b).getBytes(StandardCharsets.UTF_8);
+            lua.append('"');
+            for (byte x : body) {
+                int c = x & 0xff;
+                if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
+                    lua.append((char) c);
+                } else {
+                    lua.append('\\').append(String.format("%03d", c));
+                }
+            }
+            lua.append("\",\n");
+        }
+        lua.append("}\n")
+                .append("local n = 0\n")
+                .append("request = function()\n")
+                .append("  n = n + 1\n")
+                .append("  local body = string.gsub(bodies[(n % #bodies) + 1], \"")
+                .append(OtlpBodies.ID_MARK)
+                .append("\", string.format(\"%08x\", n))\n")
                 .append("  return wrk.format(nil, nil, nil, body)\n")
                 .append("end\n");
         return lua.toString();
