@@ -9,7 +9,10 @@ import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import java.math.BigDecimal;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -119,6 +122,56 @@ class PythonSenderIT {
         assertThat(internal.get("rows"))
                 .extracting(r -> r.get("value").asString())
                 .containsExactlyInAnyOrder("ada@example.com", "grace@example.com");
+    }
+
+    /**
+     * The Python side of OTLP traces in (issue #32): a Python process posts what the official Python
+     * OpenAI instrumentation ({@code opentelemetry-instrumentation-openai-v2}) exports for one chat
+     * completion and one failed call — the recorded export {@code PythonOpenAiV2FixtureTest} maps in
+     * the gateway — to {@code /v1/traces}, then again as an exporter's retry
+     * ({@code src/test/python/post_otlp_fixture.py}). The report shows exactly two calls with the
+     * recorded tokens, attributed from the resource, and the retry adds nothing.
+     */
+    @Test
+    void whatThePythonOpenAiInstrumentationExportsIsOneCallPerModelCall() {
+        String key = newKey();
+        Path fixture = Path.of(System.getProperty("basedir", "."))
+                .toAbsolutePath()
+                .normalize()
+                .resolveSibling("gateway")
+                .resolve("src/test/resources/otlp/python-openai-v2-chat.json");
+        PythonSdk.Result run = PythonSdk.run(
+                PythonSdk.SCRIPTS,
+                List.of("post_otlp_fixture.py", fixture.toString()),
+                Map.of("SPENDLINE_URL", spendline.baseUrl(), "SPENDLINE_API_KEY", key),
+                Duration.ofMinutes(1));
+        run.assertSucceeded();
+        for (JsonNode answer : Json.MAPPER.readTree(run.stdout()).get("answers")) {
+            assertThat(answer.get("status").asInt()).as(run.describe()).isEqualTo(200);
+            assertThat(answer.get("body").asString()).as("nothing rejected").isEqualTo("{}");
+        }
+
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        String range = "&from=" + today.minusDays(1) + "&to=" + today;
+        String byModel = "/api/v1/reports/spend?by=model" + range;
+        http.await(byModel, key, EVENTUALLY, r -> calls(r) >= 2);
+        sleepASecond(); // a late double count would show now
+        JsonNode report = http.get(byModel, key).body();
+        assertThat(calls(report)).as(report.toString()).isEqualTo(2);
+        assertThat(report.get("totals").get("inputTokens").asLong()).isEqualTo(1234);
+        assertThat(report.get("totals").get("outputTokens").asLong()).isEqualTo(56);
+        // The answered call under the response's model, the failed one under the request's.
+        assertThat(report.get("rows"))
+                .extracting(r -> r.get("value").asString() + "="
+                        + r.get("measures").get("calls").asLong())
+                .containsExactlyInAnyOrder("gpt-4o-mini-2024-07-18=1", "gpt-4o-mini=1");
+        for (String[] expected :
+                new String[][] {{"provider", "openai"}, {"tenant", "acme"}, {"feature", "ticket-triage"}}) {
+            JsonNode by = http.get("/api/v1/reports/spend?by=" + expected[0] + range, key)
+                    .body();
+            assertThat(by.get("rows")).as(by.toString()).hasSize(1);
+            assertThat(by.get("rows").get(0).get("value").asString()).isEqualTo(expected[1]);
+        }
     }
 
     /** 1 + 2 + … + n micro-dollars: event i costs i + 1. */
