@@ -50,7 +50,8 @@ public final class OtlpMapping {
     /** The mapping of a workspace that changed nothing. */
     public static final OtlpMapping DEFAULT = new OtlpMapping(Map.of());
 
-    static final String EXAMPLE = "{\"tenantId\": [\"customer.id\", \"spendline.tenant_id\"]}";
+    /** A request body that changes one field. */
+    public static final String EXAMPLE = "{\"tenantId\": [\"customer.id\", \"spendline.tenant_id\"]}";
 
     /** The fields this workspace changed, in {@link #FIELDS} order. */
     private final Map<String, List<String>> changed;
