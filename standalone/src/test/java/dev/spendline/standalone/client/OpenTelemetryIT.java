@@ -182,7 +182,8 @@ class OpenTelemetryIT {
 
         // Another workspace sees its own (the default), and cannot reach this one's: not with this
         // workspace's id in the path (no such route), nor in the query (the key's workspace is used).
-        assertThat(setting("GET", otherKey, null).body().get("changed").isEmpty()).isTrue();
+        assertThat(setting("GET", otherKey, null).body().get("changed").isEmpty())
+                .isTrue();
         assertThat(send("GET", "/api/v1/workspaces/" + workspace + "/settings/otlp-mapping", otherKey, null)
                         .status())
                 .isEqualTo(404);
@@ -204,7 +205,8 @@ class OpenTelemetryIT {
                         .status())
                 .isEqualTo(204);
         assertThat(setting("GET", key, null).body()).isEqualTo(changed.body());
-        assertThat(setting("GET", otherKey, null).body().get("changed").isEmpty()).isTrue();
+        assertThat(setting("GET", otherKey, null).body().get("changed").isEmpty())
+                .isTrue();
 
         // The same export to both: this workspace reads its own names, the other the default ones.
         java.util.function.Function<String, byte[]> export = spanId -> ExportTraceServiceRequest.newBuilder()
@@ -251,10 +253,13 @@ class OpenTelemetryIT {
     private List<String> rows(String key, String by, String range, long calls) throws Exception {
         JsonNode report = spendline.awaitReport(
                 "/api/v1/reports/spend?by=" + by + range, key, r -> StandaloneForClients.calls(r) >= calls);
-        assertThat(StandaloneForClients.calls(report)).as(String.valueOf(report)).isEqualTo(calls);
+        assertThat(StandaloneForClients.calls(report))
+                .as(String.valueOf(report))
+                .isEqualTo(calls);
         List<String> rows = new java.util.ArrayList<>();
         for (JsonNode row : report.get("rows")) {
-            rows.add(row.get("value").asString() + "=" + row.get("measures").get("calls").asLong());
+            rows.add(row.get("value").asString() + "="
+                    + row.get("measures").get("calls").asLong());
         }
         return rows;
     }
@@ -278,8 +283,7 @@ class OpenTelemetryIT {
             request.header("Authorization", "Bearer " + key);
         }
         HttpResponse<String> answer = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        return new SettingsAnswer(
-                answer.statusCode(), answer.body().isEmpty() ? null : JSON.readTree(answer.body()));
+        return new SettingsAnswer(answer.statusCode(), answer.body().isEmpty() ? null : JSON.readTree(answer.body()));
     }
 
     @Test
