@@ -18,7 +18,8 @@ import java.util.Optional;
 public record OtlpMappingView(
         Map<String, List<String>> attributes, Map<String, List<String>> changed, Instant updatedAt) {
 
-    static OtlpMappingView of(Optional<StoredOtlpMapping> stored) {
+    /** The view of what is stored for a workspace; empty: the default. */
+    public static OtlpMappingView of(Optional<StoredOtlpMapping> stored) {
         OtlpMapping mapping = stored.map(StoredOtlpMapping::mapping).orElse(OtlpMapping.DEFAULT);
         return new OtlpMappingView(
                 mapping.effective(),
