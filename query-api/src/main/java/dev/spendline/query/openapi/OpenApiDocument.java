@@ -151,6 +151,10 @@ public final class OpenApiDocument {
         tag(tags, "budgets", "Budgets and alert snoozes (docs/budgets.md, docs/alerts.md).");
         tag(tags, "webhooks", "Alert webhooks: endpoints, secrets and delivery attempts (docs/webhooks.md).");
         tag(tags, "revenue", "Customer revenue, the input of margins (docs/margin.md).");
+        tag(
+                tags,
+                "settings",
+                "Workspace settings: the OTLP attribution mapping of OpenTelemetry spans (docs/opentelemetry.md).");
         tag(tags, "experiments", "Experiments seen in the events and their guardrails (docs/experiments.md).");
         tag(tags, "mcp", "The Model Context Protocol endpoint (docs/mcp.md).");
         tag(tags, "oauth", "The OAuth 2.1 authorization server and protected resource metadata (docs/oauth.md).");
@@ -778,18 +782,18 @@ public final class OpenApiDocument {
         }
         schemas.set("OtlpMappingRequest", request);
         ObjectNode view = record("OtlpMapping", OtlpMappingView.class);
-        operation("get", path, "getOtlpMapping", "ingest", "Read the workspace's OTLP attribution mapping")
+        operation("get", path, "getOtlpMapping", "settings", "Read the workspace's OTLP attribution mapping")
                 .description("Which span or resource attributes fill each attribution field of the events made"
                         + " from OpenTelemetry spans (`POST /v1/traces`): every field with its names, and the ones"
                         + " this workspace changed.")
                 .answer(200, "The mapping", JSON, view);
-        operation("put", path, "putOtlpMapping", "ingest", "Change the workspace's OTLP attribution mapping")
+        operation("put", path, "putOtlpMapping", "settings", "Change the workspace's OTLP attribution mapping")
                 .description("Applies to the next export (within `spendline.otlp.mapping-cache-ttl`, 30 s, on a"
                         + " separate gateway). Spans already accepted keep their attribution.")
                 .body(JSON, SchemaComponents.ref("OtlpMappingRequest"), null)
                 .answer(200, "The mapping now", JSON, view)
                 .refused(400, "`invalid_otlp_mapping`, with every problem");
-        operation("delete", path, "resetOtlpMapping", "ingest", "Go back to the default OTLP attribution mapping")
+        operation("delete", path, "resetOtlpMapping", "settings", "Go back to the default OTLP attribution mapping")
                 .description("Idempotent: resetting the default is 204 too.")
                 .answer(204, "Reset");
     }
