@@ -10,6 +10,8 @@ import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.oauth.OAuthAccessTokens;
 import dev.spendline.controlplane.oauth.OAuthGrantRepository;
 import dev.spendline.controlplane.oauth.SigningKeyRepository;
+import dev.spendline.controlplane.otlp.OtlpMappingRepository;
+import dev.spendline.controlplane.otlp.OtlpMappings;
 import dev.spendline.controlplane.signin.SignInAttemptRepository;
 import dev.spendline.controlplane.slack.SlackAlertRepository;
 import dev.spendline.controlplane.slack.SlackInstallationRepository;
@@ -103,6 +105,21 @@ public class ControlPlaneConfiguration {
     @Bean
     public SignInAttemptRepository signInAttemptRepository(JdbcClient controlPlaneJdbcClient, Clock clock) {
         return new SignInAttemptRepository(controlPlaneJdbcClient, clock);
+    }
+
+    @Bean
+    public OtlpMappingRepository otlpMappingRepository(JdbcClient controlPlaneJdbcClient, Clock clock) {
+        return new OtlpMappingRepository(controlPlaneJdbcClient, clock);
+    }
+
+    /**
+     * @param cacheTtl how long a workspace's OTLP mapping is cached by the ingest path; a change made
+     *     in another process (query-api beside the gateway service) applies within this time
+     */
+    @Bean
+    public OtlpMappings otlpMappings(
+            OtlpMappingRepository repository, @Value("${spendline.otlp.mapping-cache-ttl:30s}") Duration cacheTtl) {
+        return new OtlpMappings(repository, cacheTtl);
     }
 
     /**

@@ -53,6 +53,7 @@ public abstract class DatabaseTest {
     protected void emptyTablesAndCreateRepositories() {
         jdbc = JdbcClient.create(dataSource());
         for (String table : List.of(
+                "otlp_mappings",
                 "webhook_attempts",
                 "webhook_endpoints",
                 "sign_in_attempts",

@@ -3,6 +3,7 @@ package dev.spendline.gateway.ingest;
 import dev.spendline.contracts.query.Queries;
 import dev.spendline.controlplane.keys.ApiKeyAuthenticator;
 import dev.spendline.controlplane.oauth.OAuthAccessTokens;
+import dev.spendline.controlplane.otlp.OtlpMappings;
 import dev.spendline.gateway.quota.QuotaGuard;
 import dev.spendline.gateway.quota.QuotaProperties;
 import dev.spendline.internalapi.FailoverQueries;
@@ -84,6 +85,7 @@ public class IngestConfiguration {
             IngestLimits limits,
             MeterRegistry registry,
             QuotaGuard quotaGuard,
+            OtlpMappings otlpMappings,
             Clock clock) {
         return new IngestHandler(
                 authenticator,
@@ -93,7 +95,8 @@ public class IngestConfiguration {
                 limits,
                 new IngestMetrics(registry),
                 clock,
-                quotaGuard);
+                quotaGuard,
+                otlpMappings);
     }
 
     /**

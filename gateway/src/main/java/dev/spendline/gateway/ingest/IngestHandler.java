@@ -13,6 +13,8 @@ import dev.spendline.controlplane.oauth.FirstPartyClients;
 import dev.spendline.controlplane.oauth.OAuthAccessTokens;
 import dev.spendline.controlplane.oauth.OAuthIdentity;
 import dev.spendline.controlplane.oauth.OAuthTokenException;
+import dev.spendline.controlplane.otlp.OtlpMapping;
+import dev.spendline.controlplane.otlp.OtlpMappings;
 import dev.spendline.gateway.otlp.GenAiSpanMapper;
 import dev.spendline.gateway.otlp.OtlpCodec;
 import dev.spendline.gateway.quota.QuotaExceededException;
@@ -79,6 +81,7 @@ final class IngestHandler {
     private final BatchParser batches;
     private final DirectEventReader direct;
     private final QuotaGuard quota;
+    private final OtlpMappings otlpMappings;
 
     IngestHandler(
             ApiKeyAuthenticator authenticator,
@@ -88,8 +91,10 @@ final class IngestHandler {
             IngestLimits limits,
             IngestMetrics metrics,
             Clock clock,
-            QuotaGuard quota) {
+            QuotaGuard quota,
+            OtlpMappings otlpMappings) {
         this.quota = quota;
+        this.otlpMappings = otlpMappings;
         this.authenticator = authenticator;
         this.accessTokens = accessTokens;
         this.baseUrl = baseUrl == null || baseUrl.isBlank()
@@ -116,7 +121,8 @@ final class IngestHandler {
      * OTLP/HTTP traces ({@code /v1/traces}): the spans that are GenAI model calls become product
      * events, with the same credential, limits, quota and write as {@link #events}; answered with
      * an {@code ExportTraceServiceResponse} (or, refused, a {@code google.rpc.Status}) in the
-     * request's encoding. See docs/opentelemetry.md.
+     * request's encoding. Attribution follows the workspace's OTLP mapping ({@link OtlpMappings}).
+     * See docs/opentelemetry.md.
      */
     Mono<ServerResponse> traces(ServerRequest request) {
         Instant receivedAt = clock.instant();
@@ -345,7 +351,24 @@ final class IngestHandler {
         long maxBytes = limits.maxBodySize().toBytes();
         ExportTraceServiceRequest export =
                 codec.decode(body.bytes(), request.headers().firstHeader(HttpHeaders.CONTENT_ENCODING), maxBytes);
-        GenAiSpanMapper.Result mapped = GenAiSpanMapper.map(export, codec.ids(), receivedAt);
+        String workspaceId = caller.principal().workspaceId();
+        // The workspace's attribution mapping: cached like the key, so usually a map lookup; a miss
+        // reads the database off the event loop, as the key lookup does.
+        return otlpMappings
+                .ifCached(workspaceId)
+                .map(Mono::just)
+                .orElseGet(() -> offEventLoop(() -> otlpMappings.forWorkspace(workspaceId)))
+                .flatMap(mapping -> tracesMapped(request, codec, caller, receivedAt, export, mapping));
+    }
+
+    private Mono<ServerResponse> tracesMapped(
+            ServerRequest request,
+            OtlpCodec codec,
+            Caller caller,
+            Instant receivedAt,
+            ExportTraceServiceRequest export,
+            OtlpMapping mapping) {
+        GenAiSpanMapper.Result mapped = GenAiSpanMapper.map(export, codec.ids(), receivedAt, mapping);
         metrics.otlpSpans(mapped.events().size(), mapped.rejected(), mapped.ignored());
         if (mapped.events().size() > limits.maxBatchItems()) {
             return Mono.error(new ProblemException(

@@ -5,6 +5,7 @@ import dev.spendline.contracts.event.ProductEvent;
 import dev.spendline.contracts.event.ProductEventReader;
 import dev.spendline.contracts.json.Json;
 import dev.spendline.contracts.validation.FieldError;
+import dev.spendline.controlplane.otlp.OtlpMapping;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.opentelemetry.proto.common.v1.AnyValue;
 import io.opentelemetry.proto.common.v1.KeyValue;
@@ -18,7 +19,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -30,7 +30,8 @@ import tools.jackson.databind.node.ObjectNode;
  * span per model call) into product events, validated by the same {@link ProductEventReader} as
  * {@code /api/v1/events}. Other spans are counted and ignored; a model-call span that cannot
  * become a valid event is rejected with a reason. The mapping is documented in
- * docs/opentelemetry.md; keep the two together.
+ * docs/opentelemetry.md; keep the two together. The attribution fields (tenant, feature, user,
+ * agent, workflow, run, step, tool, outcome) are read with the workspace's {@link OtlpMapping}.
  *
  * <p>A span is a model call when its own attributes (not the resource's) name a model or carry a
  * token count, and its {@code gen_ai.operation.name} is not an agent, workflow or tool operation
@@ -62,26 +63,6 @@ public final class GenAiSpanMapper {
             List.of("gen_ai.usage.cache_creation.input_tokens", "gen_ai.usage.cache_creation_input_tokens");
     private static final String ERROR_TYPE = "error.type";
     private static final String COST = "spendline.cost_usd";
-
-    /**
-     * The default attribution: event field → attributes, first present wins; each looked up on the
-     * span, then on its resource.
-     */
-    static final Map<String, List<String>> ATTRIBUTION = attribution();
-
-    private static Map<String, List<String>> attribution() {
-        Map<String, List<String>> map = new LinkedHashMap<>();
-        map.put("tenantId", List.of("spendline.tenant_id"));
-        map.put("feature", List.of("spendline.feature"));
-        map.put("userId", List.of("enduser.id", "user.id"));
-        map.put("agentId", List.of("gen_ai.agent.id", "gen_ai.agent.name"));
-        map.put("workflowId", List.of("spendline.workflow"));
-        map.put("runId", List.of("session.id", "gen_ai.conversation.id"));
-        map.put("stepId", List.of("spendline.step"));
-        map.put("toolName", List.of("gen_ai.tool.name"));
-        map.put("outcome", List.of("spendline.outcome"));
-        return java.util.Collections.unmodifiableMap(map);
-    }
 
     /** How the export's trace and span ids were written. */
     public enum Ids {
@@ -121,8 +102,9 @@ public final class GenAiSpanMapper {
     /**
      * @param receivedAt the ingestion time: the default {@code ts} and the reference of the
      *     future-skew rule, as for {@code /api/v1/events}
+     * @param attribution the workspace's mapping of attributes to attribution fields
      */
-    public static Result map(ExportTraceServiceRequest request, Ids ids, Instant receivedAt) {
+    public static Result map(ExportTraceServiceRequest request, Ids ids, Instant receivedAt, OtlpMapping attribution) {
         List<ProductEvent> events = new ArrayList<>();
         List<String> reasons = new ArrayList<>();
         int ignored = 0;
@@ -137,7 +119,7 @@ public final class GenAiSpanMapper {
                         continue;
                     }
                     List<String> problems = new ArrayList<>();
-                    ProductEvent event = event(span, attributes, resource, ids, receivedAt, problems);
+                    ProductEvent event = event(span, attributes, resource, ids, receivedAt, attribution, problems);
                     if (event != null) {
                         events.add(event);
                     } else {
@@ -173,6 +155,7 @@ public final class GenAiSpanMapper {
             Map<String, AnyValue> resource,
             Ids ids,
             Instant receivedAt,
+            OtlpMapping attribution,
             List<String> problems) {
         Lookup a = new Lookup(attributes, resource, problems);
         ObjectNode node = Json.MAPPER.createObjectNode();
@@ -246,10 +229,11 @@ public final class GenAiSpanMapper {
             node.put("latencyMs", (end - start) / 1_000_000);
         }
         node.put("status", failed ? ProductEvent.STATUS_ERROR : ProductEvent.STATUS_SUCCESS);
-        for (Map.Entry<String, List<String>> field : ATTRIBUTION.entrySet()) {
-            String value = a.string(field.getValue(), true);
+        // By index over the mapping's precomputed lists: nothing is built per span for it.
+        for (int field = 0; field < attribution.size(); field++) {
+            String value = a.string(attribution.names(field), true);
             if (value != null) {
-                node.put(field.getKey(), value);
+                node.put(attribution.field(field), value);
             }
         }
         if (!problems.isEmpty()) {
@@ -258,15 +242,15 @@ public final class GenAiSpanMapper {
         List<FieldError> errors = new ArrayList<>();
         ProductEvent event = ProductEventReader.read(node, "", receivedAt, errors);
         for (FieldError error : errors) {
-            problems.add(fieldName(error.pointer()) + " " + error.message());
+            problems.add(fieldName(error.pointer(), attribution) + " " + error.message());
         }
         return event;
     }
 
     /** A pointer of the event built here ({@code /tenantId}) in the sender's terms: the attribute it came from. */
-    private static String fieldName(String pointer) {
+    private static String fieldName(String pointer, OtlpMapping attribution) {
         String field = pointer.startsWith("/") ? pointer.substring(1) : pointer;
-        List<String> attributes = ATTRIBUTION.get(field);
+        List<String> attributes = attribution.names(field);
         if (attributes != null) {
             return String.join(" / ", attributes);
         }

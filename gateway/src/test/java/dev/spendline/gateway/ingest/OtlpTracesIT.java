@@ -14,6 +14,9 @@ import dev.spendline.contracts.json.Json;
 import dev.spendline.controlplane.keys.ApiKeyAuthenticator;
 import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.keys.IssuedApiKey;
+import dev.spendline.controlplane.otlp.OtlpMapping;
+import dev.spendline.controlplane.otlp.OtlpMappingRepository;
+import dev.spendline.controlplane.otlp.OtlpMappings;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import dev.spendline.gateway.GatewayApplication;
@@ -68,6 +71,12 @@ class OtlpTracesIT {
 
     @Autowired
     ApiKeyAuthenticator authenticator;
+
+    @Autowired
+    OtlpMappingRepository mappings;
+
+    @Autowired
+    OtlpMappings mappingCache;
 
     private WebTestClient http;
     private IssuedApiKey key;
@@ -228,6 +237,50 @@ class OtlpTracesIT {
         assertThat(post(PROTOBUF, export(spans).toByteArray()).getStatus().value())
                 .isEqualTo(413);
         assertThat(eventsOf(0)).isEmpty();
+    }
+
+    @Test
+    void attributesByTheWorkspacesOwnMappingWhileAnotherWorkspaceKeepsTheDefault() throws IOException {
+        // The workspace's setting, as the settings endpoint stores it (query-api; here without it).
+        List<dev.spendline.contracts.validation.FieldError> errors = new java.util.ArrayList<>();
+        OtlpMapping custom = OtlpMapping.read(
+                Json.MAPPER.readTree("{\"tenantId\": [\"app.customer\"], \"feature\": [\"app.route\"]}"), "", errors);
+        assertThat(errors).isEmpty();
+        mappings.save(key.key().workspaceId(), custom);
+        IssuedApiKey other = keys.issue(
+                workspaces.create("otlp other " + UUID.randomUUID(), Plan.FREE).id(), "test");
+        java.util.function.Function<String, byte[]> body = spanId -> export(
+                        List.of(attr("app.customer", "globex"), attr("spendline.tenant_id", "acme")),
+                        chat(spanId, 10, 5)
+                                .addAttributes(attr("app.route", "/checkout"))
+                                .addAttributes(attr("spendline.feature", "search")))
+                .toByteArray();
+
+        assertThat(post(PROTOBUF, body.apply("00f067aa0ba90210")).getStatus().value())
+                .isEqualTo(200);
+        assertThat(post(PROTOBUF, null, body.apply("00f067aa0ba90211"), other.secret())
+                        .getStatus()
+                        .value())
+                .isEqualTo(200);
+
+        ProductEvent own = eventsOf(1).get(0).event();
+        assertThat(own.tenantId()).isEqualTo("globex");
+        assertThat(own.feature()).isEqualTo("/checkout");
+        ProductEvent others = GatewayKafka.eventsOf(
+                        KAFKA.bootstrapServers(), other.key().workspaceId(), 1)
+                .get(0)
+                .event();
+        assertThat(others.tenantId()).isEqualTo("acme");
+        assertThat(others.feature()).isEqualTo("search");
+
+        // Reset: once this process forgets the cached mapping, the default applies again.
+        mappings.reset(key.key().workspaceId());
+        mappingCache.invalidate(key.key().workspaceId());
+        assertThat(post(PROTOBUF, body.apply("00f067aa0ba90212")).getStatus().value())
+                .isEqualTo(200);
+        assertThat(eventsOf(2))
+                .extracting(e -> e.event().externalId() + "=" + e.event().tenantId())
+                .containsExactly(TRACE_ID + ":00f067aa0ba90210=globex", TRACE_ID + ":00f067aa0ba90212=acme");
     }
 
     @Test

@@ -9,10 +9,14 @@ import static dev.spendline.gateway.otlp.OtlpSpans.span;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spendline.contracts.event.ProductEvent;
+import dev.spendline.contracts.json.Json;
+import dev.spendline.contracts.validation.FieldError;
+import dev.spendline.controlplane.otlp.OtlpMapping;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.opentelemetry.proto.trace.v1.Status;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -21,7 +25,19 @@ class GenAiSpanMapperTest {
     private static final Instant RECEIVED = START.plusSeconds(60);
 
     private static GenAiSpanMapper.Result map(ExportTraceServiceRequest export) {
-        return GenAiSpanMapper.map(export, GenAiSpanMapper.Ids.BYTES, RECEIVED);
+        return map(export, OtlpMapping.DEFAULT);
+    }
+
+    private static GenAiSpanMapper.Result map(ExportTraceServiceRequest export, OtlpMapping attribution) {
+        return GenAiSpanMapper.map(export, GenAiSpanMapper.Ids.BYTES, RECEIVED, attribution);
+    }
+
+    /** A workspace's mapping, read under the settings endpoint's rules. */
+    private static OtlpMapping mapping(String json) {
+        List<FieldError> errors = new ArrayList<>();
+        OtlpMapping mapping = OtlpMapping.read(Json.MAPPER.readTree(json), "", errors);
+        assertThat(errors).isEmpty();
+        return mapping;
     }
 
     private static ProductEvent only(GenAiSpanMapper.Result result) {
@@ -104,6 +120,61 @@ class GenAiSpanMapperTest {
         assertThat(event.runId()).isEqualTo("run-7");
         assertThat(event.toolName()).isEqualTo("search");
         assertThat(event.costUsd()).isEqualByComparingTo("0.0123");
+    }
+
+    @Test
+    void aWorkspacesMappingReadsItsOwnAttributesInOrderAndKeepsTheDefaultForTheOtherFields() {
+        OtlpMapping custom = mapping(
+                """
+                {"tenantId": ["app.customer", "spendline.tenant_id"],
+                 "feature": ["app.route"],
+                 "runId": ["app.request_id"],
+                 "outcome": ["app.result", "spendline.outcome"]}
+                """);
+        ExportTraceServiceRequest export = export(
+                List.of(attr("app.customer", "globex"), attr("spendline.workflow", "triage")),
+                chat("00f067aa0ba902d0", 10, 5)
+                        // The span's own attribute wins over the resource's, in the mapping's order.
+                        .addAttributes(attr("spendline.tenant_id", "acme"))
+                        .addAttributes(attr("app.route", "/checkout"))
+                        .addAttributes(attr("spendline.feature", "ignored-now"))
+                        .addAttributes(attr("session.id", "not-the-run-any-more"))
+                        .addAttributes(attr("app.request_id", 4711L))
+                        .addAttributes(attr("enduser.id", "u-42")),
+                chat("00f067aa0ba902d1", 10, 5).addAttributes(attr("spendline.outcome", "resolved")));
+
+        List<ProductEvent> events = map(export, custom).events();
+
+        assertThat(events).hasSize(2);
+        ProductEvent first = events.get(0);
+        // tenantId: app.customer comes first, looked up on the span, then the resource.
+        assertThat(first.tenantId()).isEqualTo("acme");
+        assertThat(first.feature()).isEqualTo("/checkout");
+        assertThat(first.runId()).isEqualTo("4711");
+        assertThat(first.userId()).isEqualTo("u-42"); // unchanged field: the default
+        assertThat(first.workflowId()).isEqualTo("triage");
+        assertThat(first.outcome()).isNull();
+        ProductEvent second = events.get(1);
+        assertThat(second.tenantId()).isEqualTo("globex"); // from the resource
+        assertThat(second.feature()).isNull(); // spendline.feature is no longer read
+        assertThat(second.outcome()).isEqualTo("resolved"); // the second name of the list
+
+        // The same export under the default mapping: the default names only.
+        List<ProductEvent> byDefault = map(export).events();
+        assertThat(byDefault.get(0).tenantId()).isEqualTo("acme");
+        assertThat(byDefault.get(0).feature()).isEqualTo("ignored-now");
+        assertThat(byDefault.get(0).runId()).isEqualTo("not-the-run-any-more");
+        assertThat(byDefault.get(1).tenantId()).isNull();
+    }
+
+    @Test
+    void aRefusedValueIsNamedByTheWorkspacesAttributeNames() {
+        GenAiSpanMapper.Result result = map(
+                export(chat("00f067aa0ba902d2", 10, 5).addAttributes(attr("app.customer", "x".repeat(5000)))),
+                mapping("{\"tenantId\": [\"app.customer\", \"org.id\"]}"));
+
+        assertThat(result.events()).isEmpty();
+        assertThat(result.reasons()).singleElement().asString().contains("app.customer / org.id ");
     }
 
     @Test

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.google.protobuf.CodedInputStream;
 import dev.spendline.contracts.event.ProductEvent;
 import dev.spendline.contracts.problem.ProblemException;
+import dev.spendline.controlplane.otlp.OtlpMapping;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse;
 import java.io.ByteArrayOutputStream;
@@ -39,7 +40,8 @@ class OtlpCodecTest {
     void readsOtlpJsonWithHexIds() {
         ExportTraceServiceRequest export =
                 OtlpCodec.JSON.decode(JSON_EXPORT.getBytes(StandardCharsets.UTF_8), null, LIMIT);
-        GenAiSpanMapper.Result result = GenAiSpanMapper.map(export, OtlpCodec.JSON.ids(), Instant.now());
+        GenAiSpanMapper.Result result =
+                GenAiSpanMapper.map(export, OtlpCodec.JSON.ids(), Instant.now(), OtlpMapping.DEFAULT);
 
         assertThat(result.reasons()).isEmpty();
         ProductEvent event = result.events().get(0);

@@ -12,6 +12,7 @@ import dev.spendline.query.limits.BodyLimitConfiguration;
 import dev.spendline.query.mcp.McpConfiguration;
 import dev.spendline.query.oauth.AuthorizationServerSecurity;
 import dev.spendline.query.openapi.OpenApiConfiguration;
+import dev.spendline.query.otlp.OtlpMappingConfiguration;
 import dev.spendline.query.problems.ProblemsConfiguration;
 import dev.spendline.query.reports.ReportsConfiguration;
 import dev.spendline.query.revenue.RevenueConfiguration;
@@ -48,6 +49,7 @@ import org.springframework.context.annotation.Import;
     OpenApiConfiguration.class,
     SettingsConfiguration.class,
     RevenueConfiguration.class,
+    OtlpMappingConfiguration.class,
     SettingsPagesConfiguration.class,
     BudgetConfiguration.class,
     AlertConfiguration.class,

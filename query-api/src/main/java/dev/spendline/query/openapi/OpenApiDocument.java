@@ -11,9 +11,11 @@ import dev.spendline.contracts.problem.ProblemJson;
 import dev.spendline.contracts.schemas.PublishedSchemas;
 import dev.spendline.contracts.tools.ReadTool;
 import dev.spendline.controlplane.oauth.FirstPartyClients;
+import dev.spendline.controlplane.otlp.OtlpMapping;
 import dev.spendline.controlplane.webhooks.WebhookAttempt;
 import dev.spendline.query.action.ActionService;
 import dev.spendline.query.oauth.OAuthUrls;
+import dev.spendline.query.otlp.OtlpMappingView;
 import dev.spendline.query.revenue.RevenueEntry;
 import dev.spendline.query.webhooks.WebhookEndpoints;
 import dev.spendline.query.webhooks.WebhookView;
@@ -93,6 +95,7 @@ public final class OpenApiDocument {
         budgetsAndAlerts();
         webhooks();
         revenue();
+        otlpMapping();
         experiments();
         document();
         mcp();
@@ -148,6 +151,10 @@ public final class OpenApiDocument {
         tag(tags, "budgets", "Budgets and alert snoozes (docs/budgets.md, docs/alerts.md).");
         tag(tags, "webhooks", "Alert webhooks: endpoints, secrets and delivery attempts (docs/webhooks.md).");
         tag(tags, "revenue", "Customer revenue, the input of margins (docs/margin.md).");
+        tag(
+                tags,
+                "settings",
+                "Workspace settings: the OTLP attribution mapping of OpenTelemetry spans (docs/opentelemetry.md).");
         tag(tags, "experiments", "Experiments seen in the events and their guardrails (docs/experiments.md).");
         tag(tags, "mcp", "The Model Context Protocol endpoint (docs/mcp.md).");
         tag(tags, "oauth", "The OAuth 2.1 authorization server and protected resource metadata (docs/oauth.md).");
@@ -751,6 +758,44 @@ public final class OpenApiDocument {
                     .refused(503, "`unavailable`");
             delete.answer(204, "Removed").refused(400, "`invalid_revenue`").refused(503, "`unavailable`");
         }
+    }
+
+    /** The workspace's OTLP attribution mapping (docs/opentelemetry.md, "Changing the mapping"). */
+    private void otlpMapping() {
+        String path = "/api/v1/settings/otlp-mapping";
+        ObjectNode request = object("The fields to read from other attributes; a field left out, or null, keeps the"
+                + " default. Replaces what the workspace changed before.");
+        request.put("additionalProperties", false);
+        for (String field : OtlpMapping.FIELDS) {
+            ObjectNode names = ((ObjectNode) request.get("properties")).putObject(field);
+            names.putArray("type").add("array").add("null");
+            names.put(
+                    "description",
+                    "The attribute names `" + field + "` is read from, in order: the first present"
+                            + " wins, each looked up on the span, then on its resource");
+            names.put("minItems", 1).put("maxItems", OtlpMapping.MAX_NAMES).put("uniqueItems", true);
+            names.putObject("items")
+                    .put("type", "string")
+                    .put("minLength", 1)
+                    .put("maxLength", OtlpMapping.MAX_NAME_LENGTH)
+                    .put("pattern", "^[A-Za-z0-9._-]+$");
+        }
+        schemas.set("OtlpMappingRequest", request);
+        ObjectNode view = record("OtlpMapping", OtlpMappingView.class);
+        operation("get", path, "getOtlpMapping", "settings", "Read the workspace's OTLP attribution mapping")
+                .description("Which span or resource attributes fill each attribution field of the events made"
+                        + " from OpenTelemetry spans (`POST /v1/traces`): every field with its names, and the ones"
+                        + " this workspace changed.")
+                .answer(200, "The mapping", JSON, view);
+        operation("put", path, "putOtlpMapping", "settings", "Change the workspace's OTLP attribution mapping")
+                .description("Applies to the next export (within `spendline.otlp.mapping-cache-ttl`, 30 s, on a"
+                        + " separate gateway). Spans already accepted keep their attribution.")
+                .body(JSON, SchemaComponents.ref("OtlpMappingRequest"), null)
+                .answer(200, "The mapping now", JSON, view)
+                .refused(400, "`invalid_otlp_mapping`, with every problem");
+        operation("delete", path, "resetOtlpMapping", "settings", "Go back to the default OTLP attribution mapping")
+                .description("Idempotent: resetting the default is 204 too.")
+                .answer(204, "Reset");
     }
 
     private void experiments() {

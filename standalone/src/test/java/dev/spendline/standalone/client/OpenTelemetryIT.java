@@ -134,6 +134,158 @@ class OpenTelemetryIT {
                 .containsExactlyInAnyOrder("acme=1", "globex=1", "initech=2");
     }
 
+    /**
+     * The workspace's OTLP mapping through the settings API (docs/opentelemetry.md, "Changing the
+     * mapping"): refused with every problem, changed, applied to the next export, reset; another
+     * workspace keeps the default and can neither read nor change this one's.
+     */
+    @Test
+    void aWorkspacesOwnMappingAttributesItsSpansAndNoOtherWorkspaces() throws Exception {
+        String key = spendline.newKey("otlp-mapping");
+        String otherKey = spendline.newKey("otlp-mapping-other");
+        String workspace = spendline.workspaceOf(key);
+        Instant start = Instant.now().minus(1, ChronoUnit.DAYS).truncatedTo(ChronoUnit.HOURS);
+        LocalDate day = LocalDate.ofInstant(start, ZoneOffset.UTC);
+
+        SettingsAnswer initial = setting("GET", key, null);
+        assertThat(initial.status()).isEqualTo(200);
+        assertThat(initial.body().get("attributes").get("tenantId").toString()).isEqualTo("[\"spendline.tenant_id\"]");
+        assertThat(initial.body().get("attributes").get("runId").toString())
+                .isEqualTo("[\"session.id\",\"gen_ai.conversation.id\"]");
+        assertThat(initial.body().get("changed").isEmpty()).isTrue();
+        assertThat(initial.body().get("updatedAt").isNull()).isTrue();
+        assertThat(setting("GET", null, null).status()).isEqualTo(401);
+
+        // Every problem at once, and nothing changes.
+        SettingsAnswer refused = setting(
+                "PUT",
+                key,
+                """
+                {"tenant": ["x"], "feature": [], "userId": ["a","b","c","d","e","f","g","h","i"],
+                 "runId": ["%s"], "stepId": ["app step"]}"""
+                        .formatted("r".repeat(129)));
+        assertThat(refused.status()).isEqualTo(400);
+        assertThat(refused.body().get("code").asString()).isEqualTo("invalid_otlp_mapping");
+        assertThat(refused.body().get("errors"))
+                .extracting(e -> e.get("pointer").asString())
+                .containsExactly("/tenant", "/feature", "/userId", "/runId/0", "/stepId/0");
+        assertThat(setting("PUT", key, "[]").status()).isEqualTo(400);
+        assertThat(setting("GET", key, null).body().get("changed").isEmpty()).isTrue();
+
+        SettingsAnswer changed = setting(
+                "PUT", key, "{\"tenantId\": [\"app.customer\"], \"feature\": [\"app.route\", \"spendline.feature\"]}");
+        assertThat(changed.status()).isEqualTo(200);
+        assertThat(changed.body().get("changed").toString())
+                .isEqualTo("{\"tenantId\":[\"app.customer\"],\"feature\":[\"app.route\",\"spendline.feature\"]}");
+        assertThat(changed.body().get("updatedAt").isString()).isTrue();
+        assertThat(setting("GET", key, null).body()).isEqualTo(changed.body());
+
+        // Another workspace sees its own (the default), and cannot reach this one's: not with this
+        // workspace's id in the path (no such route), nor in the query (the key's workspace is used).
+        assertThat(setting("GET", otherKey, null).body().get("changed").isEmpty())
+                .isTrue();
+        assertThat(send("GET", "/api/v1/workspaces/" + workspace + "/settings/otlp-mapping", otherKey, null)
+                        .status())
+                .isEqualTo(404);
+        assertThat(send(
+                                "PUT",
+                                "/api/v1/workspaces/" + workspace + "/settings/otlp-mapping",
+                                otherKey,
+                                "{\"tenantId\": [\"other.customer\"]}")
+                        .status())
+                .isIn(404, 405);
+        SettingsAnswer viaQuery = send(
+                "PUT",
+                "/api/v1/settings/otlp-mapping?workspaceId=" + workspace,
+                otherKey,
+                "{\"tenantId\": [\"other.customer\"]}");
+        assertThat(viaQuery.status()).isEqualTo(200);
+        assertThat(setting("GET", key, null).body()).isEqualTo(changed.body());
+        assertThat(send("DELETE", "/api/v1/settings/otlp-mapping?workspaceId=" + workspace, otherKey, null)
+                        .status())
+                .isEqualTo(204);
+        assertThat(setting("GET", key, null).body()).isEqualTo(changed.body());
+        assertThat(setting("GET", otherKey, null).body().get("changed").isEmpty())
+                .isTrue();
+
+        // The same export to both: this workspace reads its own names, the other the default ones.
+        java.util.function.Function<String, byte[]> export = spanId -> ExportTraceServiceRequest.newBuilder()
+                .addResourceSpans(ResourceSpans.newBuilder()
+                        .setResource(Resource.newBuilder()
+                                .addAttributes(attr("service.name", "shop"))
+                                .addAttributes(attr("app.customer", "globex")))
+                        .addScopeSpans(ScopeSpans.newBuilder()
+                                .addSpans(span(
+                                        spanId,
+                                        start,
+                                        attr("gen_ai.provider.name", "openai"),
+                                        attr("gen_ai.request.model", "gpt-4o"),
+                                        attr("gen_ai.usage.input_tokens", 100),
+                                        attr("gen_ai.usage.output_tokens", 10),
+                                        attr("spendline.tenant_id", "acme"),
+                                        attr("spendline.feature", "search"),
+                                        attr("app.route", "/checkout")))))
+                .build()
+                .toByteArray();
+        assertThat(export(key, "application/x-protobuf", export.apply("00f067aa0ba90501"))
+                        .statusCode())
+                .isEqualTo(200);
+        assertThat(export(otherKey, "application/x-protobuf", export.apply("00f067aa0ba90501"))
+                        .statusCode())
+                .isEqualTo(200);
+
+        String range = "&from=" + day + "&to=" + day;
+        assertThat(rows(key, "tenant", range, 1)).containsExactly("globex=1");
+        assertThat(rows(key, "feature", range, 1)).containsExactly("/checkout=1");
+        assertThat(rows(otherKey, "tenant", range, 1)).containsExactly("acme=1");
+        assertThat(rows(otherKey, "feature", range, 1)).containsExactly("search=1");
+
+        // Reset: the next export is read with the default again.
+        assertThat(setting("DELETE", key, null).status()).isEqualTo(204);
+        assertThat(setting("GET", key, null).body()).isEqualTo(initial.body());
+        assertThat(export(key, "application/x-protobuf", export.apply("00f067aa0ba90502"))
+                        .statusCode())
+                .isEqualTo(200);
+        assertThat(rows(key, "tenant", range, 2)).containsExactlyInAnyOrder("globex=1", "acme=1");
+    }
+
+    /** The rows of the spend report by {@code by}, as {@code value=calls}, once it counts {@code calls}. */
+    private List<String> rows(String key, String by, String range, long calls) throws Exception {
+        JsonNode report = spendline.awaitReport(
+                "/api/v1/reports/spend?by=" + by + range, key, r -> StandaloneForClients.calls(r) >= calls);
+        assertThat(StandaloneForClients.calls(report))
+                .as(String.valueOf(report))
+                .isEqualTo(calls);
+        List<String> rows = new java.util.ArrayList<>();
+        for (JsonNode row : report.get("rows")) {
+            rows.add(row.get("value").asString() + "="
+                    + row.get("measures").get("calls").asLong());
+        }
+        return rows;
+    }
+
+    private record SettingsAnswer(int status, JsonNode body) {}
+
+    private SettingsAnswer setting(String method, String key, String body) throws Exception {
+        return send(method, "/api/v1/settings/otlp-mapping", key, body);
+    }
+
+    private SettingsAnswer send(String method, String path, String key, String body) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(spendline.baseUrl() + path))
+                .timeout(Duration.ofSeconds(30))
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) {
+            request.header("Content-Type", "application/json");
+        }
+        if (key != null) {
+            request.header("Authorization", "Bearer " + key);
+        }
+        HttpResponse<String> answer = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return new SettingsAnswer(answer.statusCode(), answer.body().isEmpty() ? null : JSON.readTree(answer.body()));
+    }
+
     @Test
     void anOpenAiCallTracedByTheOfficialInstrumentationIsOneCallWithItsTokens() throws Exception {
         NodeClients.requireOrSkip(

@@ -1,5 +1,6 @@
 package dev.spendline.standalone.client;
 
+import dev.spendline.controlplane.keys.ApiKeyAuthenticator;
 import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
@@ -68,6 +69,16 @@ final class StandaloneForClients implements AutoCloseable {
                 .create(label + " " + UUID.randomUUID(), plan)
                 .id();
         return ctx.getBean(ApiKeyRepository.class).issue(ws, label).secret();
+    }
+
+    /** The workspace an API key belongs to. */
+    String workspaceOf(String key) {
+        return standalone
+                .context()
+                .getBean(ApiKeyAuthenticator.class)
+                .authenticate(key)
+                .orElseThrow()
+                .workspaceId();
     }
 
     /** The report's {@code totals.calls}, or -1 for no report. */

@@ -323,6 +323,16 @@ class OpenApiIT {
                 null,
                 204);
 
+        conforms("GET", "/api/v1/settings/otlp-mapping", key, null, 200);
+        conforms(
+                "PUT",
+                "/api/v1/settings/otlp-mapping",
+                key,
+                "{\"tenantId\": [\"app.customer\", \"spendline.tenant_id\"], \"feature\": null}",
+                200);
+        conforms("PUT", "/api/v1/settings/otlp-mapping", key, "{\"tenant\": []}", 400);
+        conforms("DELETE", "/api/v1/settings/otlp-mapping", key, null, 204);
+
         conforms("GET", "/api/v1/experiments", key, null, 200);
         conforms("GET", "/api/v1/experiments/nope", "/api/v1/experiments/{experimentId}", key, null, 404);
 

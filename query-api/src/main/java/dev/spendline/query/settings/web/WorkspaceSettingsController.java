@@ -8,9 +8,11 @@ import dev.spendline.contracts.query.Queries;
 import dev.spendline.contracts.query.QueryType;
 import dev.spendline.contracts.query.QueryUnavailableException;
 import dev.spendline.controlplane.Principal;
+import dev.spendline.controlplane.otlp.OtlpMappingRepository;
 import dev.spendline.controlplane.slack.SlackAlertChannel;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.query.otlp.OtlpMappingView;
 import dev.spendline.query.settings.OperatorCommands;
 import dev.spendline.query.signin.WorkspaceAuthentication;
 import dev.spendline.query.slack.SlackConnections;
@@ -29,7 +31,8 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 /**
  * {@code /app/settings}: the workspace's name (renamed by owners and admins), its plan and what Team
- * enables, the Ask section, and the way to keys, revenue and members; and, when the topology had
+ * enables, the Ask section, the OTLP attribution mapping (read-only: it is changed through the API),
+ * and the way to keys, revenue and members; and, when the topology had
  * to set some of the workspace's records aside, how many and what an operator can do.
  */
 @Controller
@@ -42,14 +45,17 @@ final class WorkspaceSettingsController {
     private final Queries queries;
     private final ObjectProvider<OperatorCommands> operatorCommands;
     private final ObjectProvider<WebhookEndpoints> webhooks;
+    private final OtlpMappingRepository otlpMappings;
 
     WorkspaceSettingsController(
             WorkspaceRepository workspaces,
             ObjectProvider<SlackConnections> slack,
             Queries queries,
             ObjectProvider<OperatorCommands> operatorCommands,
-            ObjectProvider<WebhookEndpoints> webhooks) {
+            ObjectProvider<WebhookEndpoints> webhooks,
+            OtlpMappingRepository otlpMappings) {
         this.workspaces = workspaces;
+        this.otlpMappings = otlpMappings;
         this.slack = slack;
         this.queries = queries;
         this.operatorCommands = operatorCommands;
@@ -114,6 +120,7 @@ final class WorkspaceSettingsController {
         model.addAttribute("alertSeverities", AlertSeverity.values());
         model.addAttribute("canManage", viewer != null && viewer.manages());
         model.addAttribute("deadLetters", deadLetters(workspace.id()));
+        model.addAttribute("otlpMapping", OtlpMappingView.of(otlpMappings.find(workspace.id())));
         // Webhook endpoints that were disabled after failing: the owners' notice (the webhooks page is theirs).
         WebhookEndpoints endpoints = webhooks.getIfAvailable();
         model.addAttribute(

@@ -10,6 +10,8 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 
 import dev.spendline.contracts.deadletter.DeadLetterCount;
 import dev.spendline.controlplane.accounts.Role;
+import dev.spendline.controlplane.otlp.OtlpMapping;
+import dev.spendline.controlplane.otlp.OtlpMappingRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
@@ -60,6 +62,9 @@ class WorkspaceSettingsControllerTest {
 
     @Autowired
     WorkspaceRepository workspaces;
+
+    @Autowired
+    OtlpMappingRepository otlpMappings;
 
     @Autowired
     SettingsPagesTestApplication.KafkaRevenue revenue;
@@ -119,6 +124,37 @@ class WorkspaceSettingsControllerTest {
                 .contains("could not be processed since")
                 .contains("bin/spendline-local redrive-dead-letters --workspace " + workspace.id()
                         + " --data-dir ./data");
+    }
+
+    @Test
+    void showsTheOtlpMappingEachFieldSaysWhetherTheWorkspaceOrTheDefaultSetsIt() throws Exception {
+        java.util.List<dev.spendline.contracts.validation.FieldError> errors = new java.util.ArrayList<>();
+        otlpMappings.save(
+                workspace.id(),
+                OtlpMapping.read(
+                        dev.spendline.contracts.json.Json.MAPPER.readTree(
+                                "{\"tenantId\": [\"app.customer\", \"spendline.tenant_id\"]}"),
+                        "",
+                        errors));
+        Workspace other = workspaces.create("Other", Plan.FREE);
+
+        String page = html(
+                mvc.perform(get("/app/settings").with(authentication(viewer(workspace, Role.MEMBER))))
+                        .andReturn(),
+                200);
+        String others = html(
+                mvc.perform(get("/app/settings").with(authentication(viewer(other, Role.OWNER))))
+                        .andReturn(),
+                200);
+
+        assertThat(page)
+                .contains(
+                        "<td><code>tenantId</code></td><td><code>app.customer, </code><code>spendline.tenant_id</code></td><td>this workspace</td>")
+                .contains(
+                        "<td><code>runId</code></td><td><code>session.id, </code><code>gen_ai.conversation.id</code></td><td>default</td>");
+        assertThat(others)
+                .contains("<td><code>tenantId</code></td><td><code>spendline.tenant_id</code></td><td>default</td>")
+                .doesNotContain("<code>app.customer, </code>");
     }
 
     @Test
