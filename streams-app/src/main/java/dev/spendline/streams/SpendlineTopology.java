@@ -70,7 +70,8 @@ public final class SpendlineTopology {
 
     public static Topology build(StreamsBuilder builder, TopologySettings settings) {
         KStream<String, AcceptedEvent> events = deduplicatedEvents(builder, settings);
-        productRollups(builder, events);
+        ProductRollupSpec product = new ProductRollupSpec(settings.priceBook());
+        productRollups(builder, events, product);
         quotaCounts(builder, events);
         waste(builder, settings, events);
         revenue(builder);
@@ -79,8 +80,8 @@ public final class SpendlineTopology {
         internalRollups(builder, settings, usage);
         // Processors with more than one parent need the Processor API, on the built topology.
         Topology topology = builder.build();
-        budgetsAndAlerts(topology);
-        experiments(topology);
+        budgetsAndAlerts(topology, product);
+        experiments(topology, product);
         alertsSink(topology);
         return topology;
     }
@@ -150,8 +151,8 @@ public final class SpendlineTopology {
      * Spend of product events by hour, day and month. The rollup processor forwards each event once
      * counted; {@link #budgetsAndAlerts} hangs below it, so budgets always see the event's cost.
      */
-    private static void productRollups(StreamsBuilder builder, KStream<String, AcceptedEvent> events) {
-        ProductRollupSpec spec = new ProductRollupSpec();
+    private static void productRollups(
+            StreamsBuilder builder, KStream<String, AcceptedEvent> events, ProductRollupSpec spec) {
         builder.addStateStore(new AggregatingRollupStoreBuilder(
                 StoreNames.PRODUCT_ROLLUPS,
                 AggregatingRollupStoreBuilder.DEFAULT_MAX_PENDING,
@@ -247,7 +248,7 @@ public final class SpendlineTopology {
      * change the same state (see {@link BudgetAlertProcessor}). Written with the Processor API,
      * as the DSL gives a processor one parent. Alert changes go to {@link #alertsSink}.
      */
-    private static void budgetsAndAlerts(Topology topology) {
+    private static void budgetsAndAlerts(Topology topology, ProductRollupSpec product) {
         topology.addSource(
                 StoreNames.BUDGETS_SOURCE,
                 Topics.BUDGETS.keySerde().deserializer(),
@@ -266,7 +267,7 @@ public final class SpendlineTopology {
                 StoreNames.PRODUCT_ROLLUPS);
         topology.addProcessor(
                 StoreNames.BUDGET_ALERTS,
-                () -> new BudgetAlertProcessor(stores),
+                () -> new BudgetAlertProcessor(stores, product),
                 StoreNames.EVENTS_ROLLUP,
                 StoreNames.BUDGETS_SOURCE,
                 StoreNames.SNOOZES_SOURCE);
@@ -309,7 +310,7 @@ public final class SpendlineTopology {
      * (the deduplicated events and the guardrails topic). Its alerts share the alerts store with
      * the budget alerts, so {@code active_alerts} lists both and one punctuation forgets old ones.
      */
-    private static void experiments(Topology topology) {
+    private static void experiments(Topology topology, ProductRollupSpec product) {
         topology.addSource(
                 StoreNames.GUARDRAILS_SOURCE,
                 Topics.GUARDRAILS.keySerde().deserializer(),
@@ -319,7 +320,7 @@ public final class SpendlineTopology {
                 StoreNames.EXPERIMENT_STATS, StoreNames.GUARDRAILS, StoreNames.GUARDRAIL_DECISIONS, StoreNames.ALERTS);
         topology.addProcessor(
                 StoreNames.EXPERIMENTS,
-                () -> new ExperimentProcessor(stores),
+                () -> new ExperimentProcessor(stores, product),
                 StoreNames.EVENTS_DEDUPE,
                 StoreNames.GUARDRAILS_SOURCE);
         topology.addStateStore(

@@ -438,11 +438,11 @@ class CombinationFiltersTest {
     }
 
     private String productValue(AcceptedEvent e, Dimension d) {
-        return new ProductRollupSpec().valueOf(e, d);
+        return new ProductRollupSpec(dev.spendline.streams.pricing.PriceBook.bundled()).valueOf(e, d);
     }
 
     private Rollup productRollup(AcceptedEvent e) {
-        return new ProductRollupSpec().delta(e);
+        return new ProductRollupSpec(dev.spendline.streams.pricing.PriceBook.bundled()).delta(e);
     }
 
     private String internalValue(AcceptedUsageRow r, Dimension d) {

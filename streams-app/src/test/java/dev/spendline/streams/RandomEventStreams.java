@@ -226,10 +226,14 @@ final class RandomEventStreams {
     }
 
     /**
-     * 0 to 9 decimals, up to about 1,000 USD; one in thirty with 10 to 14 decimals, a third of
+     * One in twelve 0 (the cost unknown); else 0 to 9 decimals, up to about 1,000 USD; one in thirty with 10 to 14 decimals, a third of
      * those an exact half nano-dollar (half-even: 0.0000000005 is 0, 0.0000000015 is 2 nanos).
      */
     private BigDecimal cost() {
+        if (random.nextInt(12) == 0) {
+            // "Unknown": priced from the book where it has the provider and model, else unpriced.
+            return BigDecimal.ZERO;
+        }
         if (random.nextInt(30) == 0) {
             int scale = 10 + random.nextInt(5);
             long unscaled = random.nextInt(3) == 0

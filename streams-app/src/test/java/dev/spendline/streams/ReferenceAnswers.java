@@ -638,6 +638,10 @@ final class ReferenceAnswers {
         return usd.setScale(9, RoundingMode.HALF_EVEN).unscaledValue().longValueExact();
     }
 
+    /** The book the topology prices calls sent with cost 0 from (an input here, like the events). */
+    private static final dev.spendline.streams.pricing.PriceBook BOOK =
+            dev.spendline.streams.pricing.PriceBook.bundled();
+
     /** Exact sums of a set of events. */
     static final class Sum {
         long costNanos;
@@ -650,9 +654,24 @@ final class ReferenceAnswers {
         long retries;
         long latencySum;
         long latencyCount;
+        long estimatedNanos;
+        long unpricedCalls;
 
         void add(ProductEvent e) {
-            costNanos = Math.addExact(costNanos, nanos(e.costUsd()));
+            if (e.costUsd().signum() != 0) {
+                costNanos = Math.addExact(costNanos, nanos(e.costUsd()));
+            } else if (e.promptTokens() > 0 || e.outputTokens() > 0) {
+                // Sent with 0: the book's price of its tokens (cached input at most all input), or unpriced.
+                long cached = Math.min(e.cacheReadTokens() == null ? 0 : e.cacheReadTokens(), e.promptTokens());
+                java.util.Optional<Long> priced =
+                        BOOK.costNanos(e.provider(), e.model(), e.ts(), e.promptTokens(), cached, e.outputTokens());
+                if (priced.isPresent()) {
+                    costNanos = Math.addExact(costNanos, priced.get());
+                    estimatedNanos += priced.get();
+                } else {
+                    unpricedCalls++;
+                }
+            }
             calls++;
             inputTokens += e.promptTokens();
             outputTokens += e.outputTokens();
@@ -678,6 +697,8 @@ final class ReferenceAnswers {
             retries += o.retries;
             latencySum += o.latencySum;
             latencyCount += o.latencyCount;
+            estimatedNanos += o.estimatedNanos;
+            unpricedCalls += o.unpricedCalls;
         }
 
         /** USD with at least two decimals and no trailing zeros beyond; latency averaged to 0.1 ms. */
@@ -691,8 +712,22 @@ final class ReferenceAnswers {
                     : BigDecimal.valueOf(latencySum)
                             .divide(BigDecimal.valueOf(latencyCount), 1, RoundingMode.HALF_UP)
                             .doubleValue();
+            BigDecimal estimated = BigDecimal.valueOf(estimatedNanos, 9).stripTrailingZeros();
+            if (estimated.scale() < 2) {
+                estimated = estimated.setScale(2);
+            }
             return new Measures(
-                    usd, calls, inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens, errors, retries, latency);
+                    usd,
+                    calls,
+                    inputTokens,
+                    outputTokens,
+                    cacheReadTokens,
+                    cacheWriteTokens,
+                    errors,
+                    retries,
+                    latency,
+                    estimated,
+                    unpricedCalls);
         }
     }
 }

@@ -7,6 +7,12 @@ import java.math.BigDecimal;
  * {@code inputTokens} is the events' {@code promptTokens} (cache tokens included); for internal
  * rows {@code cacheReadTokens} is {@code cachedInputTokens}. {@code avgLatencyMs} is null when no
  * call reported a latency.
+ *
+ * <p>{@code costUsd} is all the cost. For product events, {@code estimatedCostUsd} is the part of it
+ * Spendline estimated from the price book for calls sent with {@code costUsd} 0 (the reported part is
+ * {@code costUsd - estimatedCostUsd}), and {@code unpricedCalls} the calls sent with 0 whose model
+ * the book has no price for (they count 0). Both are 0 for internal usage, which reports unpriced
+ * rows its own way.
  */
 public record Measures(
         BigDecimal costUsd,
@@ -17,9 +23,41 @@ public record Measures(
         long cacheWriteTokens,
         long errors,
         long retries,
-        Double avgLatencyMs) {
+        Double avgLatencyMs,
+        BigDecimal estimatedCostUsd,
+        long unpricedCalls) {
 
     public static final Measures ZERO = new Measures(BigDecimal.ZERO.setScale(2), 0, 0, 0, 0, 0, 0, 0, null);
+
+    /** Measures with nothing estimated and nothing unpriced. */
+    public Measures(
+            BigDecimal costUsd,
+            long calls,
+            long inputTokens,
+            long outputTokens,
+            long cacheReadTokens,
+            long cacheWriteTokens,
+            long errors,
+            long retries,
+            Double avgLatencyMs) {
+        this(
+                costUsd,
+                calls,
+                inputTokens,
+                outputTokens,
+                cacheReadTokens,
+                cacheWriteTokens,
+                errors,
+                retries,
+                avgLatencyMs,
+                BigDecimal.ZERO.setScale(2),
+                0);
+    }
+
+    /** The part of the cost senders reported: all of it but the estimated part. */
+    public BigDecimal reportedCostUsd() {
+        return usd(costUsd.subtract(estimatedCostUsd));
+    }
 
     /**
      * Formats an exact amount of nano-dollars as USD, with at least two decimals and no more than

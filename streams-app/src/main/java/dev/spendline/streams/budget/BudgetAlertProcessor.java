@@ -58,7 +58,7 @@ public final class BudgetAlertProcessor implements Processor<String, Object, Str
     static final Duration KEEP = Duration.ofDays(35);
 
     private final StoreNames names;
-    private final ProductRollupSpec spec = new ProductRollupSpec();
+    private final ProductRollupSpec spec;
     /** Budgets per workspace of this task, read from the store on first use; changed with it. */
     private final Map<String, List<Budget>> budgetsByWorkspace = new HashMap<>();
 
@@ -78,8 +78,9 @@ public final class BudgetAlertProcessor implements Processor<String, Object, Str
     /** The stores this processor uses, by name. */
     public record StoreNames(String budgets, String spend, String alerts, String snoozes, String rollups) {}
 
-    public BudgetAlertProcessor(StoreNames names) {
+    public BudgetAlertProcessor(StoreNames names, ProductRollupSpec spec) {
         this.names = names;
+        this.spec = spec;
     }
 
     @Override
@@ -130,7 +131,7 @@ public final class BudgetAlertProcessor implements Processor<String, Object, Str
                 spent = spentFromRollups(budget, start, now);
             } else {
                 if (cost < 0) {
-                    cost = spec.delta(event).costNanos();
+                    cost = spec.costNanos(event);
                 }
                 spent += cost;
             }

@@ -8,12 +8,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes rows as one combination block (format v1, described on {@link CombinationBlockStore});
+ * Writes rows as one combination block (format v2, described on {@link CombinationBlockStore});
  * {@link BlockMerger} cuts a block that outgrows the cap.
  */
 final class BlockCodec {
 
-    static final int VERSION = 1;
+    /** Version 2 rows hold all of a rollup's measures; version 1 rows the first {@link #V1_MEASURES}. */
+    static final int VERSION = 2;
+
+    static final int V1_MEASURES = 10;
     /** An entry of the first column's index: u32 offset of its first row, u32 rows. */
     static final int INDEX_ENTRY = 8;
 

@@ -18,7 +18,7 @@ final class BlockMerger {
     private final BlockReader[] readers;
     /** Per column, the merged dictionary. */
     private final byte[][][] dictionary;
-    /** The merged rows: ids and hour per row (width ints), and ten measures per row. */
+    /** The merged rows: ids and hour per row (width ints), and the measures of each row. */
     private int[] tuples = new int[1024];
 
     private long[] measures = new long[1024];

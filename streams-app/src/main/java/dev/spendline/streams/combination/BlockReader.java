@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * A cursor over one block (format v1), reused from block to block: it finds a value's id in a
+ * A cursor over one block (format v2, or v1 whose rows have the first ten measures only), reused from block to block: it finds a value's id in a
  * column's dictionary once per block, then walks the rows comparing ids. Values are decoded to
  * strings only when asked for, once per block and id.
  */
@@ -21,6 +21,8 @@ final class BlockReader {
     private int rowsStart;
     private int pos;
     private int measuresAt;
+    /** Measures per row in the current block: fewer than {@link Row#MEASURES} in a version-1 block. */
+    private int measureCount;
 
     /** The current row's ids, one per column, and its hour. */
     final int[] ids;
@@ -36,8 +38,13 @@ final class BlockReader {
     }
 
     void reset(byte[] block) {
-        if (block.length < BlockCodec.headerLength(dims) || (block[0] & 0xFF) != BlockCodec.VERSION) {
-            throw new IllegalStateException("not a combination block of version " + BlockCodec.VERSION);
+        int version = block.length < BlockCodec.headerLength(dims) ? -1 : block[0] & 0xFF;
+        if (version == BlockCodec.VERSION) {
+            measureCount = Row.MEASURES;
+        } else if (version == 1) {
+            measureCount = BlockCodec.V1_MEASURES;
+        } else {
+            throw new IllegalStateException("not a combination block of version 1 or " + BlockCodec.VERSION);
         }
         if ((block[1] & 0xFF) != dims) {
             throw new IllegalStateException("a block of " + (block[1] & 0xFF) + " columns, " + dims + " expected");
@@ -140,7 +147,7 @@ final class BlockReader {
         }
         hour = b[pos++] & 0xFF;
         measuresAt = pos;
-        for (int i = 0; i < Row.MEASURES; i++) {
+        for (int i = 0; i < measureCount; i++) {
             while (b[pos++] < 0) {
                 // skip a varint: every byte but the last has its high bit set
             }
@@ -153,9 +160,12 @@ final class BlockReader {
     void measures(long[] into) {
         int end = pos;
         pos = measuresAt;
-        for (int i = 0; i < Row.MEASURES; i++) {
+        for (int i = 0; i < measureCount; i++) {
             long v = varint();
             into[i] = (v >>> 1) ^ -(v & 1);
+        }
+        for (int i = measureCount; i < Row.MEASURES; i++) {
+            into[i] = 0;
         }
         pos = end;
     }

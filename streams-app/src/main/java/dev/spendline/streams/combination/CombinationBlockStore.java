@@ -50,9 +50,9 @@ import org.slf4j.LoggerFactory;
  * every row counts exactly once, whenever the move happens. When none is left
  * a metadata key says so ({@link BlockKeys#UNSHARDED_MOVED}), and readers skip the layout-2 range.
  *
- * <h2>Block value, format v1</h2>
+ * <h2>Block value, format v2</h2>
  * <pre>
- * u8  version = 1
+ * u8  version = 2
  * u8  dims
  * u32 rows
  * per dimension: u32 n, then n × (u16 length, UTF-8 bytes)   the column's dictionary: the distinct
@@ -60,11 +60,13 @@ import org.slf4j.LoggerFactory;
  * n(first dimension) × (u32 offset, u32 count)               the first column's index: per id, the
  *                                                             byte offset of its first row (from the
  *                                                             first row) and its number of rows
- * rows × (per dimension: varint id; u8 hour; 10 × zigzag varint measures)
+ * rows × (per dimension: varint id; u8 hour; 12 × zigzag varint measures)
  * </pre>
+ * Version 1 (blocks written before the estimated cost) is the same with 10 measures per row: a
+ * reader takes its rows as nothing estimated and nothing unpriced, and a merge writes version 2.
  * Ids index the column's dictionary; "" (not attributed) is a value like any other. The hour is the
  * hour of day, or {@link #HOUR_UNKNOWN} for a row that counts for its day only. Measures are
- * Rollup's ten in its order. Rows are sorted by (ids in dimension order, hour) and no two are equal,
+ * Rollup's in its order ({@code Rollup.copyInto}). Rows are sorted by (ids in dimension order, hour) and no two are equal,
  * so one tenant's rows are contiguous and the index finds them. The dictionary lets a reader resolve
  * a filter once per block, and skip the block when the value is absent; rows then compare ints
  * ({@link CombinationBlocks}).
@@ -216,7 +218,7 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
      * writes join the open transaction).
      *
      * @param values one per dimension; null and "" both mean not attributed
-     * @param delta Rollup's ten measures in its order
+     * @param delta a Rollup's measures in its order (Rollup.copyInto)
      */
     public void add(String workspaceId, long day, int hourOfDay, String[] values, long[] delta) {
         if (values.length != dims || delta.length != Row.MEASURES) {

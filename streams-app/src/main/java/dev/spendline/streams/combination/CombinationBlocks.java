@@ -205,7 +205,7 @@ public final class CombinationBlocks {
                     values[d] = reader.value(d, reader.ids[d]);
                 }
                 reader.measures(m);
-                sink.accept(g, bucket, values, new Rollup(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8], m[9]));
+                sink.accept(g, bucket, values, Rollup.of(m, 0));
             }
         }
     }

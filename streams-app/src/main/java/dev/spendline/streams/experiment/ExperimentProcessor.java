@@ -57,8 +57,11 @@ public final class ExperimentProcessor implements Processor<String, Object, Stri
     private KeyValueStore<String, DecisionHistory> decisions;
     private KeyValueStore<String, Alert> alerts;
 
-    public ExperimentProcessor(StoreNames names) {
+    private final ProductRollupSpec spec;
+
+    public ExperimentProcessor(StoreNames names, ProductRollupSpec spec) {
         this.names = names;
+        this.spec = spec;
     }
 
     @Override
@@ -89,7 +92,7 @@ public final class ExperimentProcessor implements Processor<String, Object, Stri
         String ws = accepted.workspaceId();
         String variant = Experiments.variantOf(accepted.event());
         String key = ExperimentKeys.variant(ws, experiment, variant);
-        long cost = ProductRollupSpec.toNanos(accepted.event().costUsd());
+        long cost = spec.costNanos(accepted);
         boolean success = Experiments.succeeded(accepted.event());
         long ts = accepted.event().ts().toEpochMilli();
         VariantCounts counts = stats.get(key);

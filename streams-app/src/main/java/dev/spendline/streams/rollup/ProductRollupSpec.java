@@ -4,6 +4,7 @@ import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.event.ProductEvent;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.UsageKind;
+import dev.spendline.streams.pricing.PriceBook;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Instant;
@@ -11,12 +12,28 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
-/** How product events roll up: by every product dimension, bucketed by the event's own time. */
+/**
+ * How product events roll up: by every product dimension, bucketed by the event's own time.
+ *
+ * <p>What a call costs ({@link #costNanos}): the {@code costUsd} its sender reported; for a call
+ * sent with 0 ("unknown", as the spec has it), the price book's cost of its tokens on the day of
+ * its {@code ts}, kept apart as estimated; a call sent with 0 whose model has no price counts 0 and
+ * is counted as unpriced (unless it used no tokens). A sender's non-zero cost is never replaced.
+ * Every processor that needs a call's cost asks here, so rollups, waste, budgets and experiments
+ * count the same amount. docs/ingest.md "Estimated cost".
+ */
 public final class ProductRollupSpec implements RollupSpec<AcceptedEvent> {
 
     private static final List<Dimension> DIMENSIONS = Arrays.stream(Dimension.values())
             .filter(d -> d.kind() == UsageKind.PRODUCT)
             .toList();
+
+    private final PriceBook prices;
+
+    /** @param prices the book that prices calls sent with cost 0 */
+    public ProductRollupSpec(PriceBook prices) {
+        this.prices = prices;
+    }
 
     @Override
     public String workspaceId(AcceptedEvent value) {
@@ -36,8 +53,10 @@ public final class ProductRollupSpec implements RollupSpec<AcceptedEvent> {
     @Override
     public Rollup delta(AcceptedEvent value) {
         ProductEvent e = value.event();
+        long reported = toNanos(e.costUsd());
+        long estimated = sentWithoutCost(e) ? estimatedNanos(e) : NOT_ESTIMATED;
         return new Rollup(
-                toNanos(e.costUsd()),
+                estimated > 0 ? estimated : reported,
                 1,
                 e.promptTokens(),
                 e.outputTokens(),
@@ -46,7 +65,37 @@ public final class ProductRollupSpec implements RollupSpec<AcceptedEvent> {
                 e.failed() ? 1 : 0,
                 e.retries() > 0 ? 1 : 0,
                 e.latencyMs() == null ? 0 : e.latencyMs(),
-                e.latencyMs() == null ? 0 : 1);
+                e.latencyMs() == null ? 0 : 1,
+                Math.max(estimated, 0),
+                estimated == UNPRICED ? 1 : 0);
+    }
+
+    /** What the call counts for in nano-dollars: reported, or else estimated (0 when unpriced). */
+    public long costNanos(AcceptedEvent value) {
+        ProductEvent e = value.event();
+        return sentWithoutCost(e) ? Math.max(estimatedNanos(e), 0) : toNanos(e.costUsd());
+    }
+
+    /** Sent with {@code costUsd} 0, "unknown": not a positive amount that rounds to 0 nano-dollars. */
+    private static boolean sentWithoutCost(ProductEvent e) {
+        return e.costUsd() == null || e.costUsd().signum() == 0;
+    }
+
+    private static final long NOT_ESTIMATED = 0;
+    private static final long UNPRICED = -1;
+
+    /**
+     * The book's cost of a call sent with cost 0; {@link #UNPRICED} when it used tokens and its model
+     * has no price that day. Cached input is the events' {@code cacheReadTokens} (part of {@code
+     * promptTokens}); cache writes are priced as input, the book has no price of their own.
+     */
+    private long estimatedNanos(ProductEvent e) {
+        long cached = e.cacheReadTokens() == null ? 0 : Math.min(e.cacheReadTokens(), e.promptTokens());
+        if (e.promptTokens() == 0 && e.outputTokens() == 0) {
+            return NOT_ESTIMATED;
+        }
+        return prices.costNanos(e.provider(), e.model(), e.ts(), e.promptTokens(), cached, e.outputTokens())
+                .orElse(UNPRICED);
     }
 
     @Override
@@ -78,9 +127,11 @@ public final class ProductRollupSpec implements RollupSpec<AcceptedEvent> {
     }
 
     /** Margins read cost per customer, per feature and per customer and feature, by whole months. */
+    public static final List<Dimension> MONTHLY = List.of(Dimension.TENANT, Dimension.FEATURE);
+
     @Override
     public List<Dimension> monthlyDimensions() {
-        return List.of(Dimension.TENANT, Dimension.FEATURE);
+        return MONTHLY;
     }
 
     @Override

@@ -5,6 +5,11 @@ import dev.spendline.contracts.query.Measures;
 /**
  * Sums for one (workspace, time bucket, dimension value): exact integers only. Cost is in
  * nano-dollars so that millions of tiny amounts add up without floating-point drift.
+ *
+ * <p>{@code costNanos} is all the cost: what senders reported plus what Spendline estimated from
+ * the price book for calls sent with cost 0 ({@code estimatedCostNanos}, a part of it). {@code
+ * unpricedCalls} are calls sent with cost 0 whose model the book has no price for: they count 0.
+ * Rollups stored before these two existed read them as 0, which is what they were.
  */
 public record Rollup(
         long costNanos,
@@ -16,9 +21,58 @@ public record Rollup(
         long errors,
         long retries,
         long latencySumMs,
-        long latencyCount) {
+        long latencyCount,
+        long estimatedCostNanos,
+        long unpricedCalls) {
 
-    public static final Rollup EMPTY = new Rollup(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    /** The number of longs: the per-commit tables' and the stored values' width. */
+    public static final int WIDTH = 12;
+
+    public static final Rollup EMPTY = new Rollup(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    /** A rollup of the ten measures that came before the estimated cost (nothing estimated or unpriced). */
+    public Rollup(
+            long costNanos,
+            long calls,
+            long inputTokens,
+            long outputTokens,
+            long cacheReadTokens,
+            long cacheWriteTokens,
+            long errors,
+            long retries,
+            long latencySumMs,
+            long latencyCount) {
+        this(
+                costNanos,
+                calls,
+                inputTokens,
+                outputTokens,
+                cacheReadTokens,
+                cacheWriteTokens,
+                errors,
+                retries,
+                latencySumMs,
+                latencyCount,
+                0,
+                0);
+    }
+
+    /** From {@code v[at, at + WIDTH)}, the layout of {@link #copyInto}. */
+    public static Rollup of(long[] v, int at) {
+        return new Rollup(
+                v[at],
+                v[at + 1],
+                v[at + 2],
+                v[at + 3],
+                v[at + 4],
+                v[at + 5],
+                v[at + 6],
+                v[at + 7],
+                v[at + 8],
+                v[at + 9],
+                v[at + 10],
+                v[at + 11]);
+    }
 
     public Rollup plus(Rollup o) {
         return new Rollup(
@@ -31,7 +85,9 @@ public record Rollup(
                 errors + o.errors,
                 retries + o.retries,
                 latencySumMs + o.latencySumMs,
-                latencyCount + o.latencyCount);
+                latencyCount + o.latencyCount,
+                Math.addExact(estimatedCostNanos, o.estimatedCostNanos),
+                unpricedCalls + o.unpricedCalls);
     }
 
     /** What is left of this after taking away {@code o}, a part of it (a month minus its days after a range). */
@@ -46,10 +102,15 @@ public record Rollup(
                 errors - o.errors,
                 retries - o.retries,
                 latencySumMs - o.latencySumMs,
-                latencyCount - o.latencyCount);
+                latencyCount - o.latencyCount,
+                Math.subtractExact(estimatedCostNanos, o.estimatedCostNanos),
+                unpricedCalls - o.unpricedCalls);
     }
 
-    /** The same call counts with another cost (waste that counts part of a call's cost). */
+    /**
+     * The same call counts with another cost (waste that counts part of a call's cost). Meant for
+     * one call's delta: a call whose cost was estimated keeps all of the new cost estimated.
+     */
     public Rollup withCost(long nanos) {
         return nanos == costNanos
                 ? this
@@ -63,10 +124,12 @@ public record Rollup(
                         errors,
                         retries,
                         latencySumMs,
-                        latencyCount);
+                        latencyCount,
+                        estimatedCostNanos == 0 ? 0 : nanos,
+                        unpricedCalls);
     }
 
-    /** Its ten numbers in this order into {@code into[0, 10)}: the per-commit tables' layout. */
+    /** Its {@link #WIDTH} numbers in this order into {@code into[0, WIDTH)}: the per-commit tables' layout. */
     public void copyInto(long[] into) {
         into[0] = costNanos;
         into[1] = calls;
@@ -78,6 +141,8 @@ public record Rollup(
         into[7] = retries;
         into[8] = latencySumMs;
         into[9] = latencyCount;
+        into[10] = estimatedCostNanos;
+        into[11] = unpricedCalls;
     }
 
     public Measures toMeasures() {
@@ -90,6 +155,8 @@ public record Rollup(
                 cacheWriteTokens,
                 errors,
                 retries,
-                latencyCount == 0 ? null : Math.round(10.0 * latencySumMs / latencyCount) / 10.0);
+                latencyCount == 0 ? null : Math.round(10.0 * latencySumMs / latencyCount) / 10.0,
+                Measures.usdFromNanos(estimatedCostNanos),
+                unpricedCalls);
     }
 }

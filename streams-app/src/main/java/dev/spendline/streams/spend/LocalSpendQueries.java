@@ -45,8 +45,8 @@ public final class LocalSpendQueries {
 
     private final RollupStoreLocator stores;
     /** Codes of product usage that also have monthly buckets (with the workspace total). */
-    private static final Set<String> PRODUCT_MONTHLY_CODES = new ProductRollupSpec()
-            .monthlyDimensions().stream().map(Dimension::code).collect(Collectors.toUnmodifiableSet());
+    private static final Set<String> PRODUCT_MONTHLY_CODES =
+            ProductRollupSpec.MONTHLY.stream().map(Dimension::code).collect(Collectors.toUnmodifiableSet());
 
     /** "Now" for the hourly horizon: older edges of a range are read as whole days. */
     private final Clock clock;

@@ -279,18 +279,8 @@ public final class AggregatingRollupStore implements KeyValueStore<String, Rollu
         byte[] k = utf8(key);
         hot.remove(k, k.length);
         stored.put(Bytes.wrap(k), RollupBytes.toBytes(value));
-        long[] v = {
-            value.costNanos(),
-            value.calls(),
-            value.inputTokens(),
-            value.outputTokens(),
-            value.cacheReadTokens(),
-            value.cacheWriteTokens(),
-            value.errors(),
-            value.retries(),
-            value.latencySumMs(),
-            value.latencyCount()
-        };
+        long[] v = new long[WIDTH];
+        value.copyInto(v);
         hot.put(k, v, 0);
     }
 

@@ -20,11 +20,17 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * <p>Layout 3 (issue #30) keeps the product combinations' blocks per customer shard; it reads layout
  * 2's blocks as they are and moves them into shards in the background ({@code CombinationBlockStore}).
  * Layout 2 would not see the shards' blocks, so a layout-3 marker stops it.
+ *
+ * <p>Layout 4 (issue #32) counts the cost Spendline estimated for calls sent with cost 0, and the
+ * unpriced calls: rollup values of version 2 ({@code RollupSerde}, written only where something is
+ * estimated or unpriced) and combination blocks of format v2 (twelve measures a row). It reads
+ * layout 3's values and blocks as they are (nothing estimated); layout 3 would fail on the new ones,
+ * so a layout-4 marker stops it with this message instead.
  */
 public final class StateLayout {
 
     /** The layout this version writes. */
-    public static final int CURRENT = 3;
+    public static final int CURRENT = 4;
 
     static final Bytes KEY = Bytes.wrap(new byte[] {0x00, 'l', 'a', 'y', 'o', 'u', 't'});
 

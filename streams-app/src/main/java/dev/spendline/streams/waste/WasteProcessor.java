@@ -75,7 +75,7 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
     private final Stores names;
     private final long horizonMs;
     private final PriceBook priceBook;
-    private final ProductRollupSpec spec = new ProductRollupSpec();
+    private final ProductRollupSpec spec;
     private AggregatingRollupStore waste;
     private final KeyBuilder key = new KeyBuilder(256);
     private final long[] delta = new long[AggregatingRollupStore.WIDTH];
@@ -91,6 +91,7 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
         this.names = names;
         this.horizonMs = horizon.toMillis();
         this.priceBook = priceBook;
+        this.spec = new ProductRollupSpec(priceBook);
     }
 
     @Override
@@ -162,7 +163,7 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
     private long classify(AcceptedEvent accepted) {
         ProductEvent e = accepted.event();
         String ws = accepted.workspaceId();
-        long cost = ProductRollupSpec.toNanos(e.costUsd());
+        long cost = spec.costNanos(accepted);
         Arrays.fill(amounts, -1L);
         if (e.failed()) {
             amounts[WasteKind.FAILED_CALL.ordinal()] = cost;

@@ -122,7 +122,7 @@ class BlockCodecTest {
 
         assertThat(decode(BlockCodec.encode(rows, DIMS)))
                 .containsOnlyKeys("1|?" + "|".repeat(DIMS - 1))
-                .containsValue(List.of(3L, 6L, 9L, 12L, 15L, 18L, 21L, 24L, 27L, 30L));
+                .containsValue(List.of(3L, 6L, 9L, 12L, 15L, 18L, 21L, 24L, 27L, 30L, 33L, 36L));
     }
 
     /** A block over the cap is cut into blocks under it, every row kept once, in order. */
@@ -209,8 +209,57 @@ class BlockCodecTest {
         Arrays.fill(values, "");
         System.arraycopy(firstValues, 0, values, 0, firstValues.length);
         Row row = new Row(DIMS).probe(values, hour).copyKey();
-        row.add(new long[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10});
+        row.add(new long[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12});
         return row;
+    }
+
+    /**
+     * Blocks written before the estimated cost (version 1: ten measures a row) are read with
+     * nothing estimated and nothing unpriced, and a merge of one with a version-2 block adds up
+     * row by row and writes version 2.
+     */
+    @Test
+    void versionOneBlocksReadAsNothingEstimatedAndMergeIntoVersionTwo() {
+        long[] old = {100, 1, 30, 20, 5, 0, 1, 0, 250, 1};
+        byte[] v1 = versionOneBlock("acme", 3, old);
+        assertThat(decode(v1))
+                .containsExactly(Map.entry(
+                        "3|acme" + "|".repeat(DIMS - 1),
+                        List.of(100L, 1L, 30L, 20L, 5L, 0L, 1L, 0L, 250L, 1L, 0L, 0L)));
+
+        byte[] v2 = BlockCodec.encode(List.of(row(3, "acme")), DIMS);
+        assertThat(v2[0]).isEqualTo((byte) 2);
+        List<byte[]> merged = BlockMerger.merge(List.of(v1, v2), DIMS, 1 << 20);
+        assertThat(merged).hasSize(1);
+        assertThat(merged.get(0)[0]).isEqualTo((byte) BlockCodec.VERSION);
+        assertThat(decode(merged.get(0)))
+                .containsExactly(Map.entry(
+                        "3|acme" + "|".repeat(DIMS - 1),
+                        List.of(101L, 3L, 33L, 24L, 10L, 6L, 8L, 8L, 259L, 11L, 11L, 12L)));
+    }
+
+    /** One row in format v1, written by hand as CombinationBlockStore's javadoc describes it. */
+    private static byte[] versionOneBlock(String first, int hour, long[] measures) {
+        ByteSink out = new ByteSink(256);
+        out.u8(1);
+        out.u8(DIMS);
+        out.u32(1);
+        for (int d = 0; d < DIMS; d++) {
+            byte[] value = d == 0 ? utf8(first) : new byte[0];
+            out.u32(1);
+            out.u16(value.length);
+            out.bytes(value);
+        }
+        out.u32(0); // the first column's index: its one value's rows start at 0
+        out.u32(1); // and are one
+        for (int d = 0; d < DIMS; d++) {
+            out.varint(0);
+        }
+        out.u8(hour);
+        for (long m : measures) {
+            out.zigzag(m);
+        }
+        return out.toArray();
     }
 
     static List<Row> distinctRows(Random random, int n) {

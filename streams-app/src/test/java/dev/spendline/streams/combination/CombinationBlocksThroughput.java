@@ -33,7 +33,7 @@ class CombinationBlocksThroughput {
                 {"", "resolved", "escalated", "abandoned"}
             };
             String[] values = new String[DIMS];
-            long[] delta = {1_234_567, 1, 800, 200, 0, 0, 0, 0, 900, 1};
+            long[] delta = {1_234_567, 1, 800, 200, 0, 0, 0, 0, 900, 1, 0, 0};
             int commits = 400;
             int perCommit = 1_700;
             long foldNanos = 0;

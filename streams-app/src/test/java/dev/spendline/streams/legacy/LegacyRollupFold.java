@@ -23,7 +23,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
  */
 public final class LegacyRollupFold {
 
-    private static final ProductRollupSpec SPEC = new ProductRollupSpec();
+    private static final ProductRollupSpec SPEC =
+            new ProductRollupSpec(dev.spendline.streams.pricing.PriceBook.bundled());
     private static final List<Dimension> DIMENSIONS = SPEC.dimensions();
     private static final List<List<Dimension>> PAIRS = Dimension.PAIRS;
     private static final List<Dimension> MONTHLY = List.of(Dimension.TENANT, Dimension.FEATURE);

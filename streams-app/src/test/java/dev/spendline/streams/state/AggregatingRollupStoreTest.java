@@ -31,7 +31,7 @@ class AggregatingRollupStoreTest {
 
     /** A distinct delta per {@code n}: every field differs, so a wrong field or sum shows. */
     static long[] delta(long n) {
-        return new long[] {1_000 * n, 1, 10 * n, 20 * n, 3 * n, 4 * n, n % 2, n % 3, 150 * n, 1};
+        return new long[] {1_000 * n, 1, 10 * n, 20 * n, 3 * n, 4 * n, n % 2, n % 3, 150 * n, 1, 100 * n, n % 2};
     }
 
     static Rollup rollup(long... ns) {
@@ -119,9 +119,19 @@ class AggregatingRollupStoreTest {
 
         assertThat(records).hasSize(1);
         assertThat(records.get(0).key).isEqualTo("ws\0h\0_\0000001f\0");
-        assertThat(records.get(0).value).hasSize(81).isEqualTo(bytes(rollup(9, -4)));
-        assertThat(RollupBytes.encode(new long[] {1, -2, 3, Long.MAX_VALUE, Long.MIN_VALUE, 0, 7, 8, 9, 10}, 0))
+        // Something estimated or unpriced: version 2, all twelve longs.
+        assertThat(records.get(0).value).hasSize(97).isEqualTo(bytes(rollup(9, -4)));
+        assertThat(records.get(0).value[0]).isEqualTo((byte) 2);
+        assertThat(RollupBytes.encode(new long[] {1, -2, 3, Long.MAX_VALUE, Long.MIN_VALUE, 0, 7, 8, 9, 10, 11, 12}, 0))
+                .isEqualTo(bytes(new Rollup(1, -2, 3, Long.MAX_VALUE, Long.MIN_VALUE, 0, 7, 8, 9, 10, 11, 12)));
+        // Nothing estimated or unpriced: version 1, the ten longs written before version 2 existed.
+        byte[] v1 = RollupBytes.encode(new long[] {1, -2, 3, Long.MAX_VALUE, Long.MIN_VALUE, 0, 7, 8, 9, 10, 0, 0}, 0);
+        assertThat(v1)
+                .hasSize(81)
                 .isEqualTo(bytes(new Rollup(1, -2, 3, Long.MAX_VALUE, Long.MIN_VALUE, 0, 7, 8, 9, 10)));
+        assertThat(v1[0]).isEqualTo((byte) 1);
+        assertThat(RollupBytes.toRollup(v1))
+                .isEqualTo(new Rollup(1, -2, 3, Long.MAX_VALUE, Long.MIN_VALUE, 0, 7, 8, 9, 10));
     }
 
     @Test
@@ -280,7 +290,7 @@ class AggregatingRollupStoreTest {
             seen.add(s.get("new"));
         });
 
-        long[] expected = {5, 5, 5, 5, 5, 5, 5, 5, 5, 5};
+        long[] expected = {5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 0, 0}; // "replaced" has nothing estimated or unpriced
         DeltaTable.fold(expected, 0, delta(2), 0, expected.length);
         assertThat(seen)
                 .containsExactly(

@@ -24,7 +24,7 @@ class CachedStateStoreHookTest {
     void kafkaStreamsFlushesTheDeltasIntoTheCommittedTransaction() throws Exception {
         try (StoreDriver driver =
                 new StoreDriver(new AggregatingRollupStoreBuilder(StoreDriver.STORE, 1_000, 1_000), true)) {
-            long[] delta = {7_000, 1, 100, 20, 0, 0, 0, 0, 350, 1};
+            long[] delta = {7_000, 1, 100, 20, 0, 0, 0, 0, 350, 1, 0, 0};
             driver.aggregate(store -> {
                 KeyBuilder key = new KeyBuilder(16).putAscii("ws").put((byte) 0).putAscii("tn");
                 store.add(key, delta);
