@@ -7,6 +7,7 @@ import static dev.spendline.ask.AnswerWriter.shareOf;
 
 import dev.spendline.ask.Interpretation.Focus;
 import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.Measures;
 import dev.spendline.contracts.query.SpendMetric;
 import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.SpendRow;
@@ -64,7 +65,30 @@ final class SpendAnswer {
                         : metric == SpendMetric.COST
                                 ? spendByCost(reading, title, r)
                                 : ranked(reading, title, r, metric);
-        return answer + unpriced(r.unpriced());
+        return answer + estimated(r.totals()) + unpriced(r.unpriced());
+    }
+
+    /**
+     * Product calls sent without a cost: how much of the total Spendline estimated from list prices,
+     * and how many it could not price. Said after the figures, so the total is never read as all
+     * reported; nothing when every cost was reported.
+     */
+    static String estimated(Measures totals) {
+        StringBuilder s = new StringBuilder();
+        if (totals.estimatedCostUsd().signum() != 0) {
+            s.append(" Of the cost, ")
+                    .append(Words.money(totals.estimatedCostUsd()))
+                    .append(" is estimated from list prices for calls sent without a cost (")
+                    .append(Words.money(totals.reportedCostUsd()))
+                    .append(" reported).");
+        }
+        if (totals.unpricedCalls() > 0) {
+            s.append(' ')
+                    .append(Words.count(totals.unpricedCalls()))
+                    .append(totals.unpricedCalls() == 1 ? " call was" : " calls were")
+                    .append(" sent without a cost for a model with no list price, counted as $0.00.");
+        }
+        return s.toString();
     }
 
     /** "day by day", "week by week", "month by month". */

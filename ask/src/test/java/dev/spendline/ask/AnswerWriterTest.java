@@ -3,6 +3,7 @@ package dev.spendline.ask;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.spendline.contracts.query.Measures;
 import dev.spendline.contracts.query.SpendReport;
 import dev.spendline.contracts.query.UnpricedUsage;
 import java.math.BigDecimal;
@@ -64,6 +65,57 @@ class AnswerWriterTest {
                 .endsWith(" Unpriced: 3 rows (gpt-9-turbo), 42,000 input and 1,500 output tokens, counted as $0.00"
                         + " because the price book has no price for that model; to cost them, " + UnpricedUsage.FIX
                         + ".");
+    }
+
+    /** Calls sent without a cost: the estimated part and the unpriced calls are said after the figures. */
+    @Test
+    void estimatedCostAndUnpricedCallsAreSaidApartFromTheTotal() {
+        Interpretation reading = read("What did we spend by feature this month?");
+        SpendReport report = (SpendReport) reading.call().run(Reports.tools(), WS);
+        String reported = AnswerWriter.write(reading, report);
+        assertThat(reported).doesNotContain("estimated").doesNotContain("list price");
+
+        Measures t = report.totals();
+        Measures withEstimates = new Measures(
+                t.costUsd(),
+                t.calls(),
+                t.inputTokens(),
+                t.outputTokens(),
+                t.cacheReadTokens(),
+                t.cacheWriteTokens(),
+                t.errors(),
+                t.retries(),
+                t.avgLatencyMs(),
+                new BigDecimal("234.56"),
+                2);
+        String answer = AnswerWriter.write(reading, withTotals(report, withEstimates));
+        assertThat(answer)
+                .startsWith(reported)
+                .endsWith(" Of the cost, $234.56 is estimated from list prices for calls sent without a cost"
+                        + " ($1,000.00 reported). 2 calls were sent without a cost for a model with no list price,"
+                        + " counted as $0.00.");
+    }
+
+    private static SpendReport withTotals(SpendReport r, Measures totals) {
+        return new SpendReport(
+                r.workspaceId(),
+                r.usage(),
+                r.by(),
+                r.from(),
+                r.to(),
+                r.filters(),
+                r.limit(),
+                r.metric(),
+                r.order(),
+                r.distinctValues(),
+                r.rows(),
+                r.others(),
+                totals,
+                r.excluded(),
+                r.unpriced(),
+                r.per(),
+                r.periodTotals(),
+                r.periodOthers());
     }
 
     @Test

@@ -33,8 +33,15 @@ public final class Table {
     /** Never dropped to fit: the metric a report is ranked by and a budget's or alert's state. */
     private static final Set<String> KEPT = Set.of(METRIC, "state", "status");
     /** Dropped before other columns to fit: what a terminal table can do without. */
-    private static final Set<String> DETAILS =
-            Set.of("errors", "retries", "avgLatencyMs", "forecastUsd", "percentUsed", "cacheWriteTokens");
+    private static final Set<String> DETAILS = Set.of(
+            "errors",
+            "retries",
+            "avgLatencyMs",
+            "forecastUsd",
+            "percentUsed",
+            "cacheWriteTokens",
+            "estimatedCostUsd",
+            "unpricedCalls");
 
     private static final java.util.regex.Pattern DATE_TIME = java.util.regex.Pattern.compile(
             "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})");

@@ -1,6 +1,7 @@
 package dev.spendline.query.dashboard.spend;
 
 import dev.spendline.contracts.query.Dimension;
+import dev.spendline.contracts.query.Measures;
 import dev.spendline.contracts.query.Queries;
 import dev.spendline.contracts.query.QueryType;
 import dev.spendline.contracts.query.SpendMetric;
@@ -102,6 +103,7 @@ final class SpendController {
         if (table.showsMetric()) {
             header.add(report.metric());
         }
+        header.addAll(COST_PARTS);
         List<List<?>> rows = new ArrayList<>();
         for (SpendTable.Line line : table.lines()) {
             rows.add(cells(table, line.value(), line));
@@ -123,6 +125,7 @@ final class SpendController {
         if (showsMetric) {
             header.add(report.metric());
         }
+        header.addAll(COST_PARTS);
         List<List<?>> rows = new ArrayList<>();
         for (SpendRow row : report.rows()) {
             rows.add(longFormCells(row.value(), row, showsMetric));
@@ -147,6 +150,7 @@ final class SpendController {
         if (showsMetric) {
             cells.add(row.metricValue());
         }
+        addCostParts(cells, row.measures());
         return cells;
     }
 
@@ -166,7 +170,21 @@ final class SpendController {
         if (table.showsMetric()) {
             cells.add(line.metricValue());
         }
+        addCostParts(cells, line.measures());
         return cells;
+    }
+
+    /**
+     * The cost apart, last so that the columns before them stay where they were: what senders
+     * reported, what Spendline estimated from the price book for calls sent without a cost, and the
+     * calls it could not price (models without a price, counted 0). cost_usd is the first two together.
+     */
+    private static final List<String> COST_PARTS = List.of("reported_cost_usd", "estimated_cost_usd", "unpriced_calls");
+
+    private static void addCostParts(List<Object> cells, Measures m) {
+        cells.add(m.reportedCostUsd());
+        cells.add(m.estimatedCostUsd());
+        cells.add(m.unpricedCalls());
     }
 
     /** What the filter form offers and holds: the parameters as given, and the choices of the usage. */

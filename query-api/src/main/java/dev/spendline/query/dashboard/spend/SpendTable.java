@@ -43,6 +43,15 @@ record SpendTable(SpendReport report, List<Line> lines, Line others, boolean byP
                 !SpendMetric.COST.wireName().equals(report.metric()));
     }
 
+    /**
+     * True when some of the cost was estimated from the price book or some calls had no price: the
+     * table then shows both per line (a sender that reports every cost never sees the columns).
+     */
+    public boolean showsEstimates() {
+        Measures totals = report.totals();
+        return totals.estimatedCostUsd().signum() != 0 || totals.unpricedCalls() > 0;
+    }
+
     /** How many values fell beyond the limit into the "other values" line. */
     public int otherValues() {
         return Math.max(0, report.distinctValues() - lines.size());

@@ -83,6 +83,71 @@ class SpendExplorerTest {
                         SpendOrder.DESC));
     }
 
+    /** Reported and estimated cost apart and together, and the unpriced calls: on the page and in the CSV. */
+    @Test
+    void estimatedCostAndUnpricedCallsAreShownApartWhenThereAreAny() throws Exception {
+        String reported = page("/app/spend?by=feature");
+        assertThat(reported).doesNotContain("Of which estimated").doesNotContain("Unpriced calls");
+
+        Measures search = withEstimates(measures("800.00", 600, 1_000_000, 200_000), "300.00", 0);
+        Measures chat = withEstimates(measures("400.00", 600, 3_000_000, 500_000), "0.00", 7);
+        Measures totals = withEstimates(measures("1200.00", 1200, 4_000_000, 700_000), "300.00", 7);
+        queries.on(
+                QueryType.SPEND_BY,
+                q -> new SpendReport(
+                        WORKSPACE,
+                        q.usage().wireName(),
+                        q.byName(),
+                        q.from(),
+                        q.to(),
+                        Map.of(),
+                        q.limit(),
+                        q.metric().wireName(),
+                        q.order().wireName(),
+                        2,
+                        List.of(
+                                new SpendRow("search", search, search.costUsd()),
+                                new SpendRow("chat", chat, chat.costUsd())),
+                        Measures.ZERO,
+                        totals,
+                        Map.of(),
+                        null,
+                        null,
+                        null,
+                        null));
+        String page = page("/app/spend?by=feature");
+        assertThat(page)
+                .contains("$900.00 reported by your apps, $300.00 estimated from list prices")
+                .contains("7 calls sent without a cost, of models without a list price: counted as $0")
+                .contains("Of which estimated</th>")
+                .contains("Unpriced calls</th>")
+                .contains(">$300.00<")
+                .contains(">7<");
+        MvcResult csv = mvc.perform(
+                        get("/app/spend?by=feature&format=csv").with(authentication(DashboardTests.signedIn())))
+                .andReturn();
+        assertThat(csv.getResponse().getContentAsString())
+                .isEqualTo("feature,cost_usd,calls,input_tokens,output_tokens,share_of_cost_percent,"
+                        + "reported_cost_usd,estimated_cost_usd,unpriced_calls\r\n"
+                        + "search,800.00,600,1000000,200000,66.6667,500.00,300.00,0\r\n"
+                        + "chat,400.00,600,3000000,500000,33.3333,400.00,0.00,7\r\n");
+    }
+
+    private static Measures withEstimates(Measures m, String estimated, long unpriced) {
+        return new Measures(
+                m.costUsd(),
+                m.calls(),
+                m.inputTokens(),
+                m.outputTokens(),
+                m.cacheReadTokens(),
+                m.cacheWriteTokens(),
+                m.errors(),
+                m.retries(),
+                m.avgLatencyMs(),
+                new BigDecimal(estimated),
+                unpriced);
+    }
+
     @Test
     void theFormHoldsTheParametersAsGivenAndOffersTheUsagesFilters() throws Exception {
         String page = page("/app/spend?by=model&tenant=acme&from=2026-11-01");
@@ -178,10 +243,11 @@ class SpendExplorerTest {
         assertThat(result.getResponse().getHeader("Content-Disposition"))
                 .isEqualTo("attachment; filename=\"spend-by-feature.csv\"");
         assertThat(result.getResponse().getContentAsString())
-                .isEqualTo("feature,cost_usd,calls,input_tokens,output_tokens,share_of_cost_percent,cost_per_call\r\n"
-                        + "search,800.00,600,1000000,200000,64.8004,1.333333\r\n"
-                        + "chat,400.00,600,3000000,500000,32.4002,0.666667\r\n"
-                        + "(other values),34.56,34,10000,2000,2.7994,\r\n");
+                .isEqualTo("feature,cost_usd,calls,input_tokens,output_tokens,share_of_cost_percent,cost_per_call,"
+                        + "reported_cost_usd,estimated_cost_usd,unpriced_calls\r\n"
+                        + "search,800.00,600,1000000,200000,64.8004,1.333333,800.00,0.00,0\r\n"
+                        + "chat,400.00,600,3000000,500000,32.4002,0.666667,400.00,0.00,0\r\n"
+                        + "(other values),34.56,34,10000,2000,2.7994,,34.56,0.00,0\r\n");
     }
 
     @Test
@@ -248,9 +314,10 @@ class SpendExplorerTest {
         assertThat(result.getResponse().getHeader("Content-Disposition"))
                 .isEqualTo("attachment; filename=\"spend-by-feature-without-feature-search-tenant-Acme-Inc.csv\"");
         assertThat(result.getResponse().getContentAsString())
-                .isEqualTo("feature,cost_usd,calls,input_tokens,output_tokens,share_of_cost_percent\r\n"
-                        + "chat,400.00,600,3000000,500000,92.0471\r\n"
-                        + "support-bot,34.56,34,10000,2000,7.9529\r\n");
+                .isEqualTo("feature,cost_usd,calls,input_tokens,output_tokens,share_of_cost_percent,"
+                        + "reported_cost_usd,estimated_cost_usd,unpriced_calls\r\n"
+                        + "chat,400.00,600,3000000,500000,92.0471,400.00,0.00,0\r\n"
+                        + "support-bot,34.56,34,10000,2000,7.9529,34.56,0.00,0\r\n");
     }
 
     @Test
@@ -419,12 +486,13 @@ class SpendExplorerTest {
         assertThat(result.getResponse().getHeader("Content-Disposition"))
                 .isEqualTo("attachment; filename=\"spend-by-feature-per-week.csv\"");
         assertThat(result.getResponse().getContentAsString())
-                .isEqualTo("feature,period_start,cost_usd,calls,input_tokens,output_tokens\r\n"
-                        + "search,2026-11-02,500.00,400,600000,100000\r\n"
-                        + "search,2026-11-09,300.00,200,400000,100000\r\n"
-                        + "chat,2026-11-02,0.00,0,0,0\r\n"
-                        + "chat,2026-11-09,400.00,600,3000000,500000\r\n"
-                        + "(other values),2026-11-02,34.56,34,10000,2000\r\n");
+                .isEqualTo("feature,period_start,cost_usd,calls,input_tokens,output_tokens,"
+                        + "reported_cost_usd,estimated_cost_usd,unpriced_calls\r\n"
+                        + "search,2026-11-02,500.00,400,600000,100000,500.00,0.00,0\r\n"
+                        + "search,2026-11-09,300.00,200,400000,100000,300.00,0.00,0\r\n"
+                        + "chat,2026-11-02,0.00,0,0,0,0.00,0.00,0\r\n"
+                        + "chat,2026-11-09,400.00,600,3000000,500000,400.00,0.00,0\r\n"
+                        + "(other values),2026-11-02,34.56,34,10000,2000,34.56,0.00,0\r\n");
         assertThat(SpendController.periodStart("2026-11")).isEqualTo("2026-11-01");
         assertThat(SpendController.periodStart("2026-11-23T14:00:00Z")).isEqualTo("2026-11-23T14:00:00Z");
     }
