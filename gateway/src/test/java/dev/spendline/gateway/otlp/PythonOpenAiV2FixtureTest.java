@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;
 import dev.spendline.contracts.event.ProductEvent;
+import dev.spendline.controlplane.otlp.OtlpMapping;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.ScopeSpans;
@@ -63,7 +64,7 @@ class PythonOpenAiV2FixtureTest {
     @Test
     void theJsonExportMapsToOneSuccessfulAndOneFailedCall() throws IOException {
         ExportTraceServiceRequest export = OtlpCodec.JSON.decode(fixture(), null, 1 << 20);
-        assertMapped(GenAiSpanMapper.map(export, OtlpCodec.JSON.ids(), RECEIVED));
+        assertMapped(GenAiSpanMapper.map(export, OtlpCodec.JSON.ids(), RECEIVED, OtlpMapping.DEFAULT));
     }
 
     @Test
@@ -72,7 +73,7 @@ class PythonOpenAiV2FixtureTest {
         byte[] protobuf =
                 withRawIds(OtlpCodec.JSON.decode(fixture(), null, 1 << 20)).toByteArray();
         ExportTraceServiceRequest export = OtlpCodec.PROTOBUF.decode(protobuf, null, 1 << 20);
-        assertMapped(GenAiSpanMapper.map(export, OtlpCodec.PROTOBUF.ids(), RECEIVED));
+        assertMapped(GenAiSpanMapper.map(export, OtlpCodec.PROTOBUF.ids(), RECEIVED, OtlpMapping.DEFAULT));
     }
 
     /** The export read from OTLP/JSON with its ids as the bytes the hex names, as protobuf carries them. */

@@ -8,7 +8,6 @@ import com.openai.models.ChatModel;
 import com.openai.models.chat.completions.ChatCompletion;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import com.sun.net.httpserver.HttpServer;
-import dev.spendline.streams.pricing.PriceBook;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporter;
@@ -20,7 +19,6 @@ import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
-import java.math.BigDecimal;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -177,7 +175,7 @@ class OpenAiJavaOpenTelemetryIT {
         Thread.sleep(2_000); // a double count would be in the report by now (it is read ~1 s after ingest)
         report = spendline.report("/api/v1/reports/spend?by=model" + range, key);
         assertCalls(report, CALLS);
-        assertCostIsZeroOrThePriceBooks(report, CALLS, today);
+        assertCostIsThePriceBooks(report, CALLS, today);
 
         // Provider and attribution from the instrumentation's attributes and the resource's.
         for (String[] expected :
@@ -208,25 +206,11 @@ class OpenAiJavaOpenTelemetryIT {
 
     /**
      * The span carries no cost ({@code spendline.cost_usd}), so the report's cost is the server's
-     * estimate from the price book once estimated cost exists (issue #32, built by another change),
-     * and 0 before: either 0 or exactly the bundled price book's cost of these calls (cache reads 0,
-     * as on the span). Tighten to the price book's alone when the estimate lands.
+     * estimate from the bundled price book, all of it estimated (cache reads 0, as on the span).
      */
-    private static void assertCostIsZeroOrThePriceBooks(JsonNode report, int calls, LocalDate day) {
-        BigDecimal reported = report.get("totals").get("costUsd").decimalValue();
-        long perCallNanos = PriceBook.bundled()
-                .costNanos(
-                        "openai",
-                        ANSWER_MODEL,
-                        day.atStartOfDay(ZoneOffset.UTC).toInstant(),
-                        PROMPT_TOKENS,
-                        0,
-                        COMPLETION_TOKENS)
-                .orElseThrow(() -> new AssertionError("the bundled price book prices " + ANSWER_MODEL));
-        BigDecimal priceBook = BigDecimal.valueOf(perCallNanos * calls, 9);
-        assertThat(reported.signum() == 0 || reported.compareTo(priceBook) == 0)
-                .as("costUsd %s is 0 or the price book's %s", reported, priceBook)
-                .isTrue();
+    private static void assertCostIsThePriceBooks(JsonNode report, int calls, LocalDate day) {
+        EstimatedCost.assertPriceBooks(
+                report.get("totals"), "openai", ANSWER_MODEL, day, PROMPT_TOKENS, 0, COMPLETION_TOKENS, calls);
     }
 
     /** Exports through {@code delegate} and keeps what it exported, to export it again. */

@@ -295,6 +295,9 @@ class OpenTelemetryIT {
         // report cache tokens), 56 completion tokens.
         assertThat(totals.get("inputTokens").asLong()).isEqualTo(1234);
         assertThat(totals.get("outputTokens").asLong()).isEqualTo(56);
+        // No cost on the span: the price book's, estimated.
+        EstimatedCost.assertPriceBooks(
+                totals, "openai", "gpt-4o-mini-2024-07-18", LocalDate.now(ZoneOffset.UTC), 1234, 0, 56, 1);
     }
 
     @Test
@@ -309,6 +312,16 @@ class OpenTelemetryIT {
         assertThat(totals.get("cacheReadTokens").asLong()).isEqualTo(1000);
         assertThat(totals.get("cacheWriteTokens").asLong()).isEqualTo(50);
         assertThat(totals.get("outputTokens").asLong()).isEqualTo(30);
+        // No cost on the span: the price book's, estimated (cache reads at the cached price).
+        EstimatedCost.assertPriceBooks(
+                totals,
+                "anthropic",
+                "claude-sonnet-4-5-20250929",
+                LocalDate.now(ZoneOffset.UTC),
+                20 + 1000 + 50,
+                1000,
+                30,
+                1);
     }
 
     /**
