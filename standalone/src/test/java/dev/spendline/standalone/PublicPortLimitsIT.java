@@ -85,6 +85,7 @@ class PublicPortLimitsIT {
             new Surface("POST", "/api/v1/ask/actions/prepare", "application/json", true, "body_too_large"),
             new Surface("POST", "/api/v1/budgets", "application/json", true, "body_too_large"),
             new Surface("PUT", "/api/v1/settings/revenue/acme/2026-10", "application/json", true, "body_too_large"),
+            new Surface("PUT", "/api/v1/settings/otlp-mapping", "application/json", true, "body_too_large"),
             new Surface(
                     "POST",
                     "/app/settings/revenue/upload",

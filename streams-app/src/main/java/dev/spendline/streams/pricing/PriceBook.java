@@ -54,8 +54,32 @@ public final class PriceBook {
     /** provider/model → prices by effective date. */
     private final Map<String, TreeMap<LocalDate, ModelPrice>> prices;
 
+    /**
+     * Per price whose three amounts have at most three decimals (every bundled one): nano-dollars per
+     * token, exact ({@code USD per million × 1,000}), so that a call is costed with long arithmetic.
+     * The topology prices every product event sent without a cost (OTLP spans usually are), on the
+     * stream thread, and the BigDecimal arithmetic was the larger part of that.
+     */
+    private final Map<ModelPrice, long[]> nanosPerToken = new java.util.IdentityHashMap<>();
+
     private PriceBook(Map<String, TreeMap<LocalDate, ModelPrice>> prices) {
         this.prices = prices;
+        for (TreeMap<LocalDate, ModelPrice> versions : prices.values()) {
+            for (ModelPrice p : versions.values()) {
+                long input = nanosPerToken(p.inputPerMillionUsd());
+                long cached = nanosPerToken(p.cachedInputPerMillionUsd());
+                long output = nanosPerToken(p.outputPerMillionUsd());
+                if (input >= 0 && cached >= 0 && output >= 0) {
+                    nanosPerToken.put(p, new long[] {input, cached, output});
+                }
+            }
+        }
+    }
+
+    /** USD per million tokens as whole nano-dollars per token; -1 when it is not whole. */
+    private static long nanosPerToken(BigDecimal perMillionUsd) {
+        BigDecimal nanos = perMillionUsd.movePointRight(3);
+        return nanos.stripTrailingZeros().scale() <= 0 ? nanos.longValueExact() : -1;
     }
 
     /** The book shipped with Spendline. */
@@ -125,6 +149,15 @@ public final class PriceBook {
             String provider, String model, Instant at, long inputTokens, long cachedInputTokens, long outputTokens) {
         return priceAt(provider, model, at).map(p -> {
             long uncached = Math.max(0, inputTokens - cachedInputTokens);
+            long[] perToken = nanosPerToken.get(p);
+            if (perToken != null) {
+                // Exact: whole nano-dollars per token, so no rounding is needed.
+                return Math.addExact(
+                        Math.addExact(
+                                Math.multiplyExact(uncached, perToken[0]),
+                                Math.multiplyExact(cachedInputTokens, perToken[1])),
+                        Math.multiplyExact(outputTokens, perToken[2]));
+            }
             BigDecimal usd = p.inputPerMillionUsd()
                     .multiply(BigDecimal.valueOf(uncached))
                     .add(p.cachedInputPerMillionUsd().multiply(BigDecimal.valueOf(cachedInputTokens)))

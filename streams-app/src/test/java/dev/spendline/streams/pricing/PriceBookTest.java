@@ -141,6 +141,44 @@ class PriceBookTest {
         assertThat(book.size()).isEqualTo(PriceBook.bundled().size() + 1);
     }
 
+    /**
+     * Costing with whole nano-dollars per token (prices with at most three decimals) gives exactly
+     * what the formula gives in BigDecimal, rounded half-even once; a price with more decimals is
+     * costed by the formula itself.
+     */
+    @Test
+    void everyPriceCostsCallsExactlyAsTheFormula() throws Exception {
+        java.util.Random random = new java.util.Random(32);
+        Path file = dir.resolve("fine.csv");
+        Files.writeString(file, PriceBook.HEADER + "\nacme,fine-1,2025-01-01,0.0375,0.00375,0.1125\n");
+        PriceBook book = PriceBook.withOverrides(file);
+        java.util.List<ModelPrice> prices = new java.util.ArrayList<>(PriceBook.bundledPrices());
+        prices.addAll(PriceBook.read(file));
+        for (ModelPrice p : prices) {
+            Instant day =
+                    p.effectiveFrom().atStartOfDay(java.time.ZoneOffset.UTC).toInstant();
+            for (int i = 0; i < 200; i++) {
+                long input = random.nextInt(4) == 0 ? random.nextInt(10) : (long) random.nextInt(1_000_000_000);
+                long cached = random.nextInt(3) == 0 ? 0 : (long) (random.nextDouble() * input);
+                long output = random.nextInt(4) == 0 ? random.nextInt(10) : (long) random.nextInt(1_000_000_000);
+                java.math.BigDecimal usd = p.inputPerMillionUsd()
+                        .multiply(java.math.BigDecimal.valueOf(input - cached))
+                        .add(p.cachedInputPerMillionUsd().multiply(java.math.BigDecimal.valueOf(cached)))
+                        .add(p.outputPerMillionUsd().multiply(java.math.BigDecimal.valueOf(output)))
+                        .divide(java.math.BigDecimal.valueOf(1_000_000));
+                long expected = usd.movePointRight(9)
+                        .setScale(0, java.math.RoundingMode.HALF_EVEN)
+                        .longValueExact();
+                assertThat(book.costNanos(p.provider(), p.model(), day, input, cached, output))
+                        .as("%s/%s %d in (%d cached), %d out", p.provider(), p.model(), input, cached, output)
+                        .hasValue(expected);
+            }
+        }
+        // 7 input tokens at 0.0375 USD per million: 262.5 nano-dollars, rounded half-even to 262.
+        assertThat(book.costNanos("acme", "fine-1", Instant.parse("2026-01-01T00:00:00Z"), 7, 0, 0))
+                .hasValue(262L);
+    }
+
     /** What add-price writes: the header comment, then lines the loader reads back as the same prices. */
     @Test
     void aPriceWrittenAsALineReadsBackAsTheSamePrice() throws Exception {
