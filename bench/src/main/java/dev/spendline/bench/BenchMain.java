@@ -681,13 +681,28 @@ public final class BenchMain {
                         + " is warm (default: ${DEFAULT-VALUE}).")
         int passes;
 
+        @Option(
+                names = "--cost-unknown",
+                description = "Send every event with costUsd 0, as OpenTelemetry spans without a cost are:"
+                        + " the topology prices each from its price book (docs/pricing.md).")
+        boolean costUnknown;
+
         @Override
         public Integer call() throws Exception {
             Path dir = workDir != null ? workDir : java.nio.file.Files.createTempDirectory("spendline-profile-");
             try {
                 dev.spendline.bench.profile.ProfileBench.run(
                         new dev.spendline.bench.profile.ProfileBench.Settings(
-                                events, partitions, workspaces, spread, seed, dir, topology, restore, passes),
+                                events,
+                                partitions,
+                                workspaces,
+                                spread,
+                                seed,
+                                dir,
+                                topology,
+                                restore,
+                                passes,
+                                !costUnknown),
                         System.out);
             } finally {
                 if (workDir == null) {

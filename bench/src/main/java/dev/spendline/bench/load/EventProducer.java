@@ -34,6 +34,19 @@ public final class EventProducer {
             long seed,
             Instant anchor,
             Duration spread) {
+        produce(bootstrap, events, workspaces, workspacePrefix, seed, anchor, spread, true);
+    }
+
+    /** As above; with {@code costKnown} false every event is sent with {@code costUsd} 0. */
+    public static void produce(
+            String bootstrap,
+            long events,
+            int workspaces,
+            String workspacePrefix,
+            long seed,
+            Instant anchor,
+            Duration spread,
+            boolean costKnown) {
         EventMix mix = new EventMix(seed, workspacePrefix, spread, anchor, "t");
         Map<String, Object> config = dev.spendline.bench.BenchKafka.config(bootstrap);
         config.put(ProducerConfig.ACKS_CONFIG, "all");
@@ -48,7 +61,7 @@ public final class EventProducer {
                 String workspace = workspacePrefix + (i % workspaces);
                 Instant receivedAt = anchor.plusMillis(i);
                 AcceptedEvent accepted =
-                        AcceptedEvent.of(workspace, receivedAt, mix.next().toProductEvent(receivedAt));
+                        AcceptedEvent.of(workspace, receivedAt, mix.next().toProductEvent(receivedAt, costKnown));
                 producer.send(
                         new ProducerRecord<>(
                                 Topics.EVENTS.name(), null, receivedAt.toEpochMilli(), workspace, accepted),

@@ -104,12 +104,20 @@ public record MixEvent(
 
     /** The validated form the gateway would put on the topic (for loading Kafka directly). */
     public ProductEvent toProductEvent(Instant receivedAt) {
+        return toProductEvent(receivedAt, true);
+    }
+
+    /**
+     * @param costKnown false: sent with {@code costUsd} 0, as an OpenTelemetry span without a cost
+     *     is, so that the server prices it from its book
+     */
+    public ProductEvent toProductEvent(Instant receivedAt, boolean costKnown) {
         return new ProductEvent(
                 provider,
                 model,
                 promptTokens,
                 outputTokens,
-                costUsd(),
+                costKnown ? costUsd() : java.math.BigDecimal.ZERO,
                 EventMix.SOURCE,
                 externalId,
                 ts == null ? receivedAt : ts,

@@ -41,7 +41,8 @@ public final class ProfileBench {
             Path workDir,
             String topology,
             boolean restore,
-            int passes) {
+            int passes,
+            boolean costKnown) {
 
         public Settings {
             if (passes < 1) {
@@ -58,7 +59,7 @@ public final class ProfileBench {
                 Path workDir,
                 String topology,
                 boolean restore) {
-            this(events, partitions, workspaces, spread, seed, workDir, topology, restore, 1);
+            this(events, partitions, workspaces, spread, seed, workDir, topology, restore, 1, true);
         }
 
         boolean dedupeOnly() {
@@ -90,8 +91,12 @@ public final class ProfileBench {
             // delete it under the running topology (as a broker's default 7 days did).
             TopicSetup.ensureTopics(bootstrap, topics, settings.partitions(), Map.of("retention.ms", "-1"));
             out.printf(
-                    "producing %,d events of the seeded mix (seed %d, %d workspace(s), times over %s) ...%n",
-                    settings.events(), settings.seed(), settings.workspaces(), settings.spread());
+                    "producing %,d events of the seeded mix (seed %d, %d workspace(s), times over %s%s) ...%n",
+                    settings.events(),
+                    settings.seed(),
+                    settings.workspaces(),
+                    settings.spread(),
+                    settings.costKnown() ? "" : ", every cost 0: priced by the topology");
             long started = System.nanoTime();
             // The same events every run: seeded mix, fixed times, record timestamps 1 ms apart.
             dev.spendline.bench.load.EventProducer.produce(
@@ -101,7 +106,8 @@ public final class ProfileBench {
                     "ws_profile_",
                     settings.seed(),
                     ANCHOR,
-                    settings.spread());
+                    settings.spread(),
+                    settings.costKnown());
             out.printf("produced in %.1f s%n", (System.nanoTime() - started) / 1e9);
 
             Path state = settings.workDir().resolve("streams");
