@@ -111,8 +111,12 @@ final class MarginAnswer {
     }
 
     private static String totals(MarginTotals t) {
-        return "revenue " + Words.money(t.revenueUsd()) + ", AI cost " + Words.money(t.costUsd()) + ", margin "
-                + Words.money(t.marginUsd())
+        // Right after the cost it qualifies: a margin built on estimates is read as one.
+        String estimated = t.estimatedCostUsd() == null || t.estimatedCostUsd().signum() == 0
+                ? ""
+                : " (of which " + Words.money(t.estimatedCostUsd()) + " estimated from list prices)";
+        return "revenue " + Words.money(t.revenueUsd()) + ", AI cost " + Words.money(t.costUsd()) + estimated
+                + ", margin " + Words.money(t.marginUsd())
                 + (t.marginPercent() == null ? "" : " (" + Words.percent(t.marginPercent()) + ")");
     }
 

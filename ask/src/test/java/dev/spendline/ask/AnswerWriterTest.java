@@ -96,6 +96,36 @@ class AnswerWriterTest {
                         + " counted as $0.00.");
     }
 
+    @Test
+    void aMarginSaysHowMuchOfItsCostIsEstimated() {
+        Interpretation reading = read("margin by customer");
+        dev.spendline.contracts.margin.CustomerMarginReport r = (dev.spendline.contracts.margin.CustomerMarginReport)
+                reading.call().run(Reports.tools(), WS);
+        dev.spendline.contracts.margin.MarginTotals t = r.totals();
+        String answer = AnswerWriter.write(
+                reading,
+                new dev.spendline.contracts.margin.CustomerMarginReport(
+                        r.workspaceId(),
+                        r.from(),
+                        r.to(),
+                        r.limit(),
+                        r.customers(),
+                        r.customersWithoutRevenue(),
+                        r.customersWithNegativeMargin(),
+                        r.rows(),
+                        new dev.spendline.contracts.margin.MarginTotals(
+                                t.revenueUsd(),
+                                t.costUsd(),
+                                t.marginUsd(),
+                                t.marginPercent(),
+                                new BigDecimal("150.00")),
+                        r.unattributedCostUsd()));
+        assertThat(answer)
+                .startsWith("Margin by customer, Nov 2026: revenue $2,100.00, AI cost $650.00 (of which $150.00"
+                        + " estimated from list prices), margin $1,450.00 (69%)");
+        assertThat(AnswerWriter.write(reading, r)).doesNotContain("estimated");
+    }
+
     private static SpendReport withTotals(SpendReport r, Measures totals) {
         return new SpendReport(
                 r.workspaceId(),

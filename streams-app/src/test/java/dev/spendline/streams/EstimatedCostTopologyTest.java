@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spendline.contracts.event.AcceptedEvent;
 import dev.spendline.contracts.event.ProductEvent;
+import dev.spendline.contracts.margin.MarginQuery;
+import dev.spendline.contracts.margin.MarginTotals;
 import dev.spendline.contracts.query.Dimension;
 import dev.spendline.contracts.query.Measures;
 import dev.spendline.contracts.query.SpendQuery;
@@ -13,12 +15,14 @@ import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.contracts.waste.TopWasteQuery;
 import dev.spendline.contracts.waste.TopWasteReport;
 import dev.spendline.contracts.waste.WasteKind;
+import dev.spendline.streams.margin.LocalMarginQueries;
 import dev.spendline.streams.spend.LocalSpendQueries;
 import dev.spendline.streams.waste.LocalWasteQueries;
 import dev.spendline.topics.Topics;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.TreeMap;
@@ -45,6 +49,7 @@ class EstimatedCostTopologyTest {
     private TestInputTopic<String, AcceptedEvent> events;
     private LocalSpendQueries spend;
     private LocalWasteQueries waste;
+    private LocalMarginQueries margins;
     private int ids;
 
     @BeforeEach
@@ -53,6 +58,8 @@ class EstimatedCostTopologyTest {
         events = TopologyDrivers.input(driver, Topics.EVENTS);
         Clock clock = Clock.fixed(T.plusSeconds(3_600), ZoneOffset.UTC);
         spend = new LocalSpendQueries(TopologyDrivers.rollups(driver), clock);
+        margins = new LocalMarginQueries(
+                TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.REVENUE));
         waste = new LocalWasteQueries(
                 TopologyDrivers.rollups(driver), ws -> driver.getKeyValueStore(StoreNames.WASTE_ROLLUPS), clock);
     }
@@ -104,6 +111,15 @@ class EstimatedCostTopologyTest {
                 .filteredOn(r -> r.kind() == WasteKind.FAILED_CALL)
                 .singleElement()
                 .satisfies(r -> assertThat(r.costUsd()).isEqualByComparingTo("0.0025"));
+
+        // Margins count the estimate as cost, and say how much of it is estimated.
+        MarginQuery november = new MarginQuery(WS, YearMonth.of(2026, 11), YearMonth.of(2026, 11), 10, null, null);
+        MarginTotals byCustomer = margins.marginByCustomer(november).totals();
+        assertThat(byCustomer.costUsd()).isEqualByComparingTo("4.5225");
+        assertThat(byCustomer.estimatedCostUsd()).isEqualByComparingTo("3.2525");
+        MarginTotals byFeature = margins.marginByFeature(november).totals();
+        assertThat(byFeature.costUsd()).isEqualByComparingTo("4.5225");
+        assertThat(byFeature.estimatedCostUsd()).isEqualByComparingTo("3.2525");
     }
 
     private SpendQuery query(Dimension by, Map<Dimension, String> filters) {

@@ -96,6 +96,7 @@ public final class LocalMarginQueries {
         List<Line> lines = new ArrayList<>();
         BigInteger totalRevenue = BigInteger.ZERO;
         BigInteger totalCost = BigInteger.ZERO;
+        long totalEstimated = 0;
         int withoutRevenue = 0;
         int negative = 0;
         for (String tenant : tenants) {
@@ -127,6 +128,7 @@ public final class LocalMarginQueries {
                     margin));
             totalRevenue = totalRevenue.add(revenueNanos);
             totalCost = totalCost.add(costNanos);
+            totalEstimated = Math.addExact(totalEstimated, cost.estimatedCostNanos());
         }
         // Worst first: the customers that lose the most money lead the list.
         lines.sort(Comparator.comparing(Line::margin).thenComparing(l -> l.row().tenantId()));
@@ -141,7 +143,7 @@ public final class LocalMarginQueries {
                 withoutRevenue,
                 negative,
                 rows,
-                totals(totalRevenue, totalCost),
+                totals(totalRevenue, totalCost, totalEstimated),
                 Measures.usdFromNanos(unattributed == null ? 0 : unattributed.costNanos()));
     }
 
@@ -167,6 +169,7 @@ public final class LocalMarginQueries {
         List<Line> lines = new ArrayList<>();
         BigInteger totalRevenue = BigInteger.ZERO;
         BigInteger totalCost = BigInteger.ZERO;
+        long totalEstimated = 0;
         for (String feature : features) {
             FeatureUse cost = costByFeature.getOrDefault(feature, FeatureUse.NONE);
             BigInteger allocated = allocation.byFeature().getOrDefault(feature, BigInteger.ZERO);
@@ -183,6 +186,7 @@ public final class LocalMarginQueries {
                     margin));
             totalRevenue = totalRevenue.add(allocated);
             totalCost = totalCost.add(costNanos);
+            totalEstimated = Math.addExact(totalEstimated, cost.estimatedNanos);
         }
         lines.sort(Comparator.comparing(Line::margin)
                 .thenComparing(l -> l.row().feature() == null ? "" : l.row().feature()));
@@ -193,7 +197,7 @@ public final class LocalMarginQueries {
                 q.limit(),
                 lines.size(),
                 lines.stream().limit(q.limit()).map(Line::row).toList(),
-                totals(totalRevenue, totalCost),
+                totals(totalRevenue, totalCost, totalEstimated),
                 // Unallocated revenue belongs to no feature, so no feature filter matches it.
                 Measures.usdFromNanos(q.feature() == null ? allocation.unallocated() : BigInteger.ZERO));
     }
@@ -247,15 +251,17 @@ public final class LocalMarginQueries {
         return q.tenant() == null || q.tenant().equals(tenant);
     }
 
-    /** A feature's cost and calls, summed over customers in place. */
+    /** A feature's cost (and its estimated part) and calls, summed over customers in place. */
     private static final class FeatureUse {
         static final FeatureUse NONE = new FeatureUse();
 
         long costNanos;
+        long estimatedNanos;
         long calls;
 
         void add(Rollup r) {
             costNanos += r.costNanos();
+            estimatedNanos += r.estimatedCostNanos();
             calls += r.calls();
         }
     }
@@ -276,13 +282,14 @@ public final class LocalMarginQueries {
         return byTenant;
     }
 
-    private static MarginTotals totals(BigInteger revenue, BigInteger cost) {
+    private static MarginTotals totals(BigInteger revenue, BigInteger cost, long estimatedNanos) {
         BigInteger margin = revenue.subtract(cost);
         return new MarginTotals(
                 Measures.usdFromNanos(revenue),
                 Measures.usdFromNanos(cost),
                 Measures.usdFromNanos(margin),
-                percent(margin, revenue));
+                percent(margin, revenue),
+                Measures.usdFromNanos(estimatedNanos));
     }
 
     /** Margin as a percentage of revenue, one decimal, half-even; null without revenue. */
