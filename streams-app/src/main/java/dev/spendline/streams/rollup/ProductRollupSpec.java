@@ -28,6 +28,11 @@ public final class ProductRollupSpec implements RollupSpec<AcceptedEvent> {
             .filter(d -> d.kind() == UsageKind.PRODUCT)
             .toList();
 
+    /** {@link #estimatedNanos}: nothing to estimate, or no price for it. */
+    private static final long NOT_ESTIMATED = 0;
+
+    private static final long UNPRICED = -1;
+
     private final PriceBook prices;
 
     /** @param prices the book that prices calls sent with cost 0 */
@@ -53,10 +58,9 @@ public final class ProductRollupSpec implements RollupSpec<AcceptedEvent> {
     @Override
     public Rollup delta(AcceptedEvent value) {
         ProductEvent e = value.event();
-        long reported = toNanos(e.costUsd());
         long estimated = sentWithoutCost(e) ? estimatedNanos(e) : NOT_ESTIMATED;
         return new Rollup(
-                estimated > 0 ? estimated : reported,
+                estimated > 0 ? estimated : toNanos(e.costUsd()),
                 1,
                 e.promptTokens(),
                 e.outputTokens(),
@@ -80,9 +84,6 @@ public final class ProductRollupSpec implements RollupSpec<AcceptedEvent> {
     private static boolean sentWithoutCost(ProductEvent e) {
         return e.costUsd() == null || e.costUsd().signum() == 0;
     }
-
-    private static final long NOT_ESTIMATED = 0;
-    private static final long UNPRICED = -1;
 
     /**
      * The book's cost of a call sent with cost 0; {@link #UNPRICED} when it used tokens and its model
