@@ -522,6 +522,7 @@ final class ReferenceAnswers {
         List<Line> lines = new ArrayList<>();
         BigInteger totalRevenue = BigInteger.ZERO;
         BigInteger totalCost = BigInteger.ZERO;
+        long totalEstimated = 0;
         int withoutRevenue = 0;
         int negative = 0;
         for (String tenant : tenants) {
@@ -553,6 +554,7 @@ final class ReferenceAnswers {
                     margin));
             totalRevenue = totalRevenue.add(revenueNanos);
             totalCost = totalCost.add(costNanos);
+            totalEstimated += sum.estimatedNanos;
         }
         lines.sort(Comparator.comparing(Line::margin).thenComparing(l -> l.row().tenantId()));
         BigInteger totalMargin = totalRevenue.subtract(totalCost);
@@ -566,7 +568,11 @@ final class ReferenceAnswers {
                 negative,
                 lines.stream().limit(q.limit()).map(Line::row).toList(),
                 new MarginTotals(
-                        usd(totalRevenue), usd(totalCost), usd(totalMargin), percent(totalMargin, totalRevenue)),
+                        usd(totalRevenue),
+                        usd(totalCost),
+                        usd(totalMargin),
+                        percent(totalMargin, totalRevenue),
+                        usd(BigInteger.valueOf(totalEstimated))),
                 usd(BigInteger.valueOf(unattributed == null ? 0 : unattributed.costNanos)));
     }
 
