@@ -69,7 +69,7 @@ class CombinationFiltersTest {
     /** Seeded once: the tests only read, except one that puts back what it takes away. */
     @BeforeAll
     void seed() {
-        driver = TopologyDrivers.start("combination-filters", NOW);
+        driver = TopologyDrivers.start("combination-filters", NOW, TopologyDrivers.freshMemoryStateDir());
         queries = new LocalSpendQueries(TopologyDrivers.rollups(driver), Clock.fixed(NOW, ZoneOffset.UTC));
         Random random = new Random(15);
         var eventInput = TopologyDrivers.input(driver, Topics.EVENTS);
@@ -437,12 +437,15 @@ class CombinationFiltersTest {
                 : ((AcceptedUsageRow) input).row().ts();
     }
 
+    private static final ProductRollupSpec PRODUCT_SPEC =
+            new ProductRollupSpec(dev.spendline.streams.pricing.PriceBook.bundled());
+
     private String productValue(AcceptedEvent e, Dimension d) {
-        return new ProductRollupSpec(dev.spendline.streams.pricing.PriceBook.bundled()).valueOf(e, d);
+        return PRODUCT_SPEC.valueOf(e, d);
     }
 
     private Rollup productRollup(AcceptedEvent e) {
-        return new ProductRollupSpec(dev.spendline.streams.pricing.PriceBook.bundled()).delta(e);
+        return PRODUCT_SPEC.delta(e);
     }
 
     private String internalValue(AcceptedUsageRow r, Dimension d) {
