@@ -8,7 +8,7 @@ import java.time.Duration;
  *
  * @param dedupeHorizon how long an identity is remembered; must not exceed the input topics'
  *     retention, or a replayed old record could count again
- * @param priceBook prices internal-usage rows that carry no cost
+ * @param priceBook prices internal-usage rows that carry no cost, and product events sent with cost 0
  */
 public record TopologySettings(Duration dedupeHorizon, PriceBook priceBook) {
 

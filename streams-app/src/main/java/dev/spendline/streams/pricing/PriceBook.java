@@ -26,8 +26,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The versioned model price book that prices internal-usage rows carrying no cost
- * ({@code costBasis: price_book}). The bundled book ({@code price-book.csv}) can be extended or
+ * The versioned model price book that prices internal-usage rows carrying no cost ({@code
+ * costBasis: price_book}) and product events sent with cost 0 ({@code ProductRollupSpec}). The bundled book ({@code price-book.csv}) can be extended or
  * corrected by a file of the same format: its rows replace bundled rows with the same provider,
  * model and effective date, and add the others. Provider and model names match case-insensitively.
  *
