@@ -181,19 +181,11 @@ class UnshardedBlocksMoveTest {
             String[] w = wanted.get(q);
             Map<String, List<Long>> read = new TreeMap<>();
             Map<String, long[]> readSums = new TreeMap<>();
-            CombinationBlocks.scan(
-                    store,
-                    "ws",
-                    Granularity.DAY,
-                    DAY - 1,
-                    DAY + 10,
-                    DIMS,
-                    p,
-                    w,
-                    (g, bucket, v, r) -> add(readSums, bucket + "|" + String.join("\u0000", v), new long[] {
-                        r.costNanos(), r.calls(), r.inputTokens(), r.outputTokens(), r.cacheReadTokens(),
-                        r.cacheWriteTokens(), r.errors(), r.retries(), r.latencySumMs(), r.latencyCount()
-                    }));
+            CombinationBlocks.scan(store, "ws", Granularity.DAY, DAY - 1, DAY + 10, DIMS, p, w, (g, bucket, v, r) -> {
+                long[] m = new long[Row.MEASURES];
+                r.copyInto(m);
+                add(readSums, bucket + "|" + String.join("\u0000", v), m);
+            });
             readSums.forEach((k, v) -> read.put(k, Arrays.stream(v).boxed().toList()));
             Map<String, List<Long>> expected = new TreeMap<>();
             sums.forEach((k, v) -> {
