@@ -19,10 +19,8 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.WebElement;
 
 /**
  * Two groupings in the spend explorer, in a real headless Chromium against the real standalone:
@@ -105,24 +103,35 @@ class SpendPivotBrowserIT {
         browser.laptop();
     }
 
+    /**
+     * The pivot's column headings. Read in one script, as {@link #cells}: the results refresh every
+     * second, and element handles taken before a refresh are stale after it.
+     */
+    @SuppressWarnings("unchecked")
     private static List<String> headers() {
-        return browser.driver().findElements(By.cssSelector("table.pivot thead th")).stream()
-                .map(WebElement::getText)
-                .toList();
+        return (List<String>) ((JavascriptExecutor) browser.driver())
+                .executeScript("return [...document.querySelectorAll('table.pivot thead th')]"
+                        + ".map(th => th.textContent.trim());");
     }
 
-    /** The cells of the pivot's line named {@code name}, in the order shown. */
+    /**
+     * The cells of the pivot's line named {@code name}, in the order shown: their text content (on a
+     * phone, cells scrolled out of the box have no visible text), read in one script.
+     */
+    @SuppressWarnings("unchecked")
     private static List<String> cells(String name) {
-        for (WebElement row : browser.driver().findElements(By.cssSelector("table.pivot tr"))) {
-            List<WebElement> header = row.findElements(By.cssSelector("th[scope=row]"));
-            if (!header.isEmpty() && header.get(0).getText().equals(name)) {
-                // getText is empty for cells scrolled out of the box on a phone: read their text content.
-                return row.findElements(By.tagName("td")).stream()
-                        .map(td -> td.getDomProperty("textContent").trim())
-                        .toList();
-            }
+        Object cells = ((JavascriptExecutor) browser.driver())
+                .executeScript(
+                        "for (const row of document.querySelectorAll('table.pivot tr')) {"
+                                + " const th = row.querySelector('th[scope=row]');"
+                                + " if (th && th.textContent.trim() === arguments[0])"
+                                + " return [...row.querySelectorAll('td')].map(td => td.textContent.trim()); }"
+                                + " return null;",
+                        name);
+        if (cells == null) {
+            throw new AssertionError("no line " + name + " in " + browser.text("table.pivot"));
         }
-        throw new AssertionError("no line " + name + " in " + browser.text("table.pivot"));
+        return (List<String>) cells;
     }
 
     private static void assertNoSidewaysScroll(String screen) {

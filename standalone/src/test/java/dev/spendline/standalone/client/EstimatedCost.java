@@ -35,7 +35,9 @@ final class EstimatedCost {
                 .orElseThrow(() -> new AssertionError("the bundled price book prices " + provider + "/" + model));
         BigDecimal expected = BigDecimal.valueOf(perCall * calls, 9);
         assertThat(perCall).as("a priced call costs something").isPositive();
-        assertThat(measures.get("costUsd").decimalValue()).as(measures.toString()).isEqualByComparingTo(expected);
+        assertThat(measures.get("costUsd").decimalValue())
+                .as(measures.toString())
+                .isEqualByComparingTo(expected);
         assertThat(measures.get("estimatedCostUsd").decimalValue()).isEqualByComparingTo(expected);
         assertThat(measures.get("unpricedCalls").asLong()).isZero();
     }
