@@ -156,7 +156,9 @@ class StandaloneIT {
         assertThat(calls(report)).isEqualTo(1_001);
         // The marker was sent with cost 0: its cost is estimated from the price book, apart.
         JsonNode totals = report.get("totals");
-        assertThat(totals.get("costUsd").decimalValue().subtract(totals.get("estimatedCostUsd").decimalValue()))
+        assertThat(totals.get("costUsd")
+                        .decimalValue()
+                        .subtract(totals.get("estimatedCostUsd").decimalValue()))
                 .isEqualByComparingTo("10");
         assertThat(totals.get("estimatedCostUsd").decimalValue()).isPositive();
         assertThat(report.get("rows").findValuesAsString("value")).doesNotContain("other");

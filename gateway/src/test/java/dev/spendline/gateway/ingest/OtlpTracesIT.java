@@ -159,11 +159,7 @@ class OtlpTracesIT {
                   "attributes":[{"key":"gen_ai.system","value":{"stringValue":"openai"}},
                    {"key":"gen_ai.usage.prompt_tokens","value":{"intValue":"70"}}]}]}]}]}
                 """
-                        .formatted(
-                                TRACE_ID.toUpperCase(),
-                                now * 1_000_000L,
-                                (now + 800) * 1_000_000L,
-                                TRACE_ID);
+                        .formatted(TRACE_ID.toUpperCase(), now * 1_000_000L, (now + 800) * 1_000_000L, TRACE_ID);
 
         EntityExchangeResult<byte[]> answer =
                 post(JSON, "gzip", gzip(json.getBytes(StandardCharsets.UTF_8)), key.secret());
