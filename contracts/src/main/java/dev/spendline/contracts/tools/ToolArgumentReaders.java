@@ -458,29 +458,48 @@ final class ToolArgumentReaders {
         if (text == null) {
             return null;
         }
+        Instant instant;
         try {
             if (text.length() == 10) {
                 LocalDate date = LocalDate.parse(text);
-                return (endOfDay ? date.plusDays(1) : date).atStartOfDay().toInstant(ZoneOffset.UTC);
+                instant = (endOfDay ? date.plusDays(1) : date).atStartOfDay().toInstant(ZoneOffset.UTC);
+            } else {
+                instant = OffsetDateTime.parse(text).toInstant();
             }
-            return OffsetDateTime.parse(text).toInstant();
         } catch (DateTimeParseException e) {
             errors.add(new FieldError(
                     name, "must be a date (2026-11-01) or a date-time with offset (2026-11-01T00:00:00Z)"));
             return null;
         }
+        // Ranges are moved (the default from, a comparison's base period) and read as epoch
+        // milliseconds: far outside the calendar that overflows, and no event is dated there.
+        if (instant.isBefore(EARLIEST_AS_OF) || instant.isAfter(LATEST_DATE)) {
+            errors.add(new FieldError(name, "must be between 1970-01-01 and 9999-12-31"));
+            return null;
+        }
+        return instant;
     }
+
+    /** The end of the last day a range may name (a to given as the date 9999-12-31 is read as its end). */
+    private static final Instant LATEST_DATE = Instant.parse("+10000-01-01T00:00:00Z");
 
     static YearMonth month(String text, String name, YearMonth fallback, List<FieldError> errors) {
         if (text == null) {
             return fallback;
         }
+        YearMonth month;
         try {
-            return YearMonth.parse(text);
+            month = YearMonth.parse(text);
         } catch (DateTimeParseException e) {
             errors.add(new FieldError(name, "must be a calendar month like 2026-11"));
             return fallback;
         }
+        // The same calendar as dates: a base period is moved back from it by whole months.
+        if (month.getYear() < 1970 || month.getYear() > 9999) {
+            errors.add(new FieldError(name, "must be between 1970-01 and 9999-12"));
+            return fallback;
+        }
+        return month;
     }
 
     static int limit(ToolArguments args, int defaultLimit, List<FieldError> errors) {

@@ -217,4 +217,29 @@ class CompareArgumentsTest {
                         .extracting(FieldError::pointer)
                         .contains("by", "usage"));
     }
+
+    @Test
+    void datesFarOutsideTheCalendarAreRefusedNotOverflowed() {
+        // Found by PublicPortFuzzIT: to=-999999999-01-01T00:00:00Z answered 500 (the base period moved
+        // back from it overflowed). Every date and month argument is held to 1970..9999.
+        for (String[] args : List.of(
+                new String[] {"to", "-999999999-01-01T00:00:00Z"},
+                new String[] {"from", "+999999999-12-31T00:00:00Z"},
+                new String[] {"from", "1969-12-31", "to", "1970-01-05"},
+                new String[] {"from", "2026-11-01", "to", "2026-11-02", "baseFrom", "1969-01-01", "baseTo", "1969-01-02"
+                })) {
+            assertThatThrownBy(() -> read(args))
+                    .as(String.join(" ", args))
+                    .isInstanceOfSatisfying(InvalidArgumentsException.class, e -> assertThat(e.errors())
+                            .extracting(FieldError::message)
+                            .contains("must be between 1970-01-01 and 9999-12-31"));
+        }
+        assertThatThrownBy(() -> read("report", "margin_by_customer", "from", "1969-12", "to", "2026-11"))
+                .isInstanceOfSatisfying(InvalidArgumentsException.class, e -> assertThat(e.errors())
+                        .extracting(FieldError::pointer, FieldError::message)
+                        .contains(org.assertj.core.groups.Tuple.tuple("from", "must be between 1970-01 and 9999-12")));
+        // The edges themselves are dates like any other.
+        CompareQuery last = read("from", "9999-12-01", "to", "9999-12-31");
+        assertThat(last.currentSpend().to()).isEqualTo(Instant.parse("+10000-01-01T00:00:00Z"));
+    }
 }
