@@ -120,6 +120,13 @@ class EstimatedCostTopologyTest {
         MarginTotals byFeature = margins.marginByFeature(november).totals();
         assertThat(byFeature.costUsd()).isEqualByComparingTo("4.5225");
         assertThat(byFeature.estimatedCostUsd()).isEqualByComparingTo("3.2525");
+        // And per row: which customer's and which feature's cost rests on the price book.
+        assertThat(margins.marginByCustomer(november).rows())
+                .extracting(r -> r.tenantId() + " " + r.costUsd() + " of which " + r.estimatedCostUsd())
+                .containsExactly("acme 4.5225 of which 3.2525");
+        assertThat(margins.marginByFeature(november).rows())
+                .extracting(r -> r.feature() + " " + r.costUsd() + " of which " + r.estimatedCostUsd())
+                .containsExactlyInAnyOrder("search 4.5025 of which 3.2525", "chat 0.02 of which 0.00");
     }
 
     private SpendQuery query(Dimension by, Map<Dimension, String> filters) {

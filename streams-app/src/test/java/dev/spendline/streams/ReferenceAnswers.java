@@ -550,7 +550,8 @@ final class ReferenceAnswers {
                             usd(margin),
                             percent(margin, revenueNanos),
                             sum.calls,
-                            List.copyOf(flags)),
+                            List.copyOf(flags),
+                            usd(BigInteger.valueOf(sum.estimatedNanos))),
                     margin));
             totalRevenue = totalRevenue.add(revenueNanos);
             totalCost = totalCost.add(costNanos);

@@ -125,6 +125,30 @@ class ReportViewsTest {
     }
 
     @Test
+    void marginTablesShowTheEstimatedPartOfEachRowOnlyWhenSomethingIsEstimated() throws Exception {
+        // Features: $150.10 of search's cost came from the price book (calls sent with cost 0).
+        String features = page("/app/margin/features?from=2026-11&to=2026-11");
+        assertThat(features)
+                .contains("of which $150.10 estimated from list prices", "Of which estimated")
+                .containsPattern("\\$650\\.10</td>\\s*<td class=\"num\">\\$150\\.10</td>")
+                .containsPattern("\\$349\\.90</td>\\s*<td class=\"num\">\\$0\\.00</td>");
+        String csv = mvc.perform(
+                        get("/app/margin/features?from=2026-11&format=csv").with(team()))
+                .andReturn()
+                .getResponse()
+                .getContentAsString();
+        assertThat(csv)
+                .isEqualTo(
+                        "feature,allocated_revenue_usd,ai_cost_usd,margin_usd,margin_percent,calls,estimated_cost_usd\r\n"
+                                + "search,500.00,650.10,-150.10,-30.0,900,150.1\r\n"
+                                + "\"\",300.00,349.90,-49.90,-16.6,100,0.00\r\n");
+        // Customers: every call came with its cost, so no column to read zeros from.
+        assertThat(page("/app/margin/customers?from=2026-10&to=2026-11"))
+                .contains("$1,534.57")
+                .doesNotContain("Of which estimated", "estimated from list prices");
+    }
+
+    @Test
     void badParametersAreA400PageNamingEachProblemAndNothingIsRead() throws Exception {
         String margin = invalid("/app/margin/customers?from=November&kind=RETRY");
         assertThat(margin)
@@ -155,9 +179,9 @@ class ReportViewsTest {
                 .isEqualTo("attachment; filename=\"margin-by-customer-2026-10-2026-11.csv\"");
         assertThat(((MarginQuery) queries.last()).from()).isEqualTo(YearMonth.of(2026, 10));
         assertThat(result.getResponse().getContentAsString())
-                .isEqualTo("tenant,revenue_usd,ai_cost_usd,margin_usd,margin_percent,calls,flags\r\n"
-                        + "acme,1200.00,1534.5678,-334.5678,-27.9,12345,NEGATIVE_MARGIN\r\n"
-                        + "globex,0,0.0042,-0.0042,,3,NO_REVENUE\r\n");
+                .isEqualTo("tenant,revenue_usd,ai_cost_usd,margin_usd,margin_percent,calls,flags,estimated_cost_usd\r\n"
+                        + "acme,1200.00,1534.5678,-334.5678,-27.9,12345,NEGATIVE_MARGIN,0.00\r\n"
+                        + "globex,0,0.0042,-0.0042,,3,NO_REVENUE,0.00\r\n");
     }
 
     @Test
@@ -382,9 +406,16 @@ class ReportViewsTest {
                 50,
                 2,
                 List.of(
-                        new FeatureMargin("search", usd("500.00"), usd("650.10"), usd("-150.10"), usd("-30.0"), 900),
+                        new FeatureMargin(
+                                "search",
+                                usd("500.00"),
+                                usd("650.10"),
+                                usd("-150.10"),
+                                usd("-30.0"),
+                                900,
+                                usd("150.1")),
                         new FeatureMargin(null, usd("300.00"), usd("349.90"), usd("-49.90"), usd("-16.6"), 100)),
-                new MarginTotals(usd("800.00"), usd("1000.00"), usd("-200.00"), usd("-25.0")),
+                new MarginTotals(usd("800.00"), usd("1000.00"), usd("-200.00"), usd("-25.0"), usd("150.1")),
                 usd("99.99"));
     }
 

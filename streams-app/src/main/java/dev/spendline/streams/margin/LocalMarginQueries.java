@@ -124,7 +124,8 @@ public final class LocalMarginQueries {
                             Measures.usdFromNanos(margin),
                             percent(margin, revenueNanos),
                             cost.calls(),
-                            List.copyOf(flags)),
+                            List.copyOf(flags),
+                            Measures.usdFromNanos(cost.estimatedCostNanos())),
                     margin));
             totalRevenue = totalRevenue.add(revenueNanos);
             totalCost = totalCost.add(costNanos);
@@ -182,7 +183,8 @@ public final class LocalMarginQueries {
                             Measures.usdFromNanos(costNanos),
                             Measures.usdFromNanos(margin),
                             percent(margin, allocated),
-                            cost.calls),
+                            cost.calls,
+                            Measures.usdFromNanos(cost.estimatedNanos)),
                     margin));
             totalRevenue = totalRevenue.add(allocated);
             totalCost = totalCost.add(costNanos);

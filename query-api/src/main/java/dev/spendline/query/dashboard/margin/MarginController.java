@@ -53,7 +53,16 @@ final class MarginController {
                 pages.answer(ReadTool.MARGIN_BY_CUSTOMER, CustomerMarginReport.class, principal, params);
         return CsvExport.of(
                 "margin-by-customer-" + report.from() + "-" + report.to(),
-                List.of("tenant", "revenue_usd", "ai_cost_usd", "margin_usd", "margin_percent", "calls", "flags"),
+                // estimated_cost_usd last: the columns before it keep their places for existing sheets.
+                List.of(
+                        "tenant",
+                        "revenue_usd",
+                        "ai_cost_usd",
+                        "margin_usd",
+                        "margin_percent",
+                        "calls",
+                        "flags",
+                        "estimated_cost_usd"),
                 report.rows().stream().map(MarginController::row).toList());
     }
 
@@ -74,7 +83,14 @@ final class MarginController {
                 pages.answer(ReadTool.MARGIN_BY_FEATURE, FeatureMarginReport.class, principal, params);
         return CsvExport.of(
                 "margin-by-feature-" + report.from() + "-" + report.to(),
-                List.of("feature", "allocated_revenue_usd", "ai_cost_usd", "margin_usd", "margin_percent", "calls"),
+                List.of(
+                        "feature",
+                        "allocated_revenue_usd",
+                        "ai_cost_usd",
+                        "margin_usd",
+                        "margin_percent",
+                        "calls",
+                        "estimated_cost_usd"),
                 report.rows().stream().map(MarginController::row).toList());
     }
 
@@ -92,11 +108,18 @@ final class MarginController {
                 m.marginUsd(),
                 m.marginPercent(),
                 m.calls(),
-                String.join(" ", m.flags()));
+                String.join(" ", m.flags()),
+                m.estimatedCostUsd());
     }
 
     private static List<?> row(FeatureMargin m) {
         return Arrays.asList(
-                m.feature(), m.allocatedRevenueUsd(), m.costUsd(), m.marginUsd(), m.marginPercent(), m.calls());
+                m.feature(),
+                m.allocatedRevenueUsd(),
+                m.costUsd(),
+                m.marginUsd(),
+                m.marginPercent(),
+                m.calls(),
+                m.estimatedCostUsd());
     }
 }
