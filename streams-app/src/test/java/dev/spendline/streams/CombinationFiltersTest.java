@@ -69,7 +69,7 @@ class CombinationFiltersTest {
     /** Seeded once: the tests only read, except one that puts back what it takes away. */
     @BeforeAll
     void seed() {
-        driver = TopologyDrivers.start("combination-filters", NOW, TopologyDrivers.freshMemoryStateDir());
+        driver = TopologyDrivers.start("combination-filters", NOW, TopologyDrivers.freshStateDir());
         queries = new LocalSpendQueries(TopologyDrivers.rollups(driver), Clock.fixed(NOW, ZoneOffset.UTC));
         Random random = new Random(15);
         var eventInput = TopologyDrivers.input(driver, Topics.EVENTS);

@@ -115,7 +115,7 @@ class RandomStreamsReadsTest {
         double share = thorough ? 1.0 : QUICK_SHARE;
         ReferenceAnswers reference =
                 new ReferenceAnswers(stream.now(), stream.events(), RandomEventStreams.DEDUPE_HORIZON);
-        String stateDir = TopologyDrivers.freshMemoryStateDir();
+        String stateDir = TopologyDrivers.freshStateDir();
         try (TopologyTestDriver driver = TopologyDrivers.start("random-streams-" + seed, stream.now(), stateDir)) {
             var input = TopologyDrivers.input(driver, Topics.EVENTS);
             for (AcceptedEvent e : stream.events()) {
@@ -228,7 +228,7 @@ class RandomStreamsReadsTest {
         List<AcceptedEvent> counted = new ArrayList<>(before);
         counted.addAll(after);
         ReferenceAnswers reference = new ReferenceAnswers(stream.now(), counted, RandomEventStreams.DEDUPE_HORIZON);
-        String stateDir = TopologyDrivers.freshMemoryStateDir();
+        String stateDir = TopologyDrivers.freshStateDir();
         try (TopologyTestDriver driver = TopologyDrivers.start("upgrade-in-place-" + seed, stream.now(), stateDir)) {
             KeyValueStore<String, Rollup> rollups = driver.getKeyValueStore(StoreNames.PRODUCT_ROLLUPS);
             before.forEach(e -> LegacyRollupFold.fold(rollups, e));
@@ -396,7 +396,7 @@ class RandomStreamsReadsTest {
     @Test
     void budgetStatusAtAPastInstantCountsLateEvents() throws IOException {
         Instant now = Instant.parse("2026-11-26T09:59:59Z");
-        String stateDir = TopologyDrivers.freshMemoryStateDir();
+        String stateDir = TopologyDrivers.freshStateDir();
         try (TopologyTestDriver driver = TopologyDrivers.start("random-streams-late-budget", now, stateDir)) {
             Instant ts = Instant.parse("2026-11-06T03:10:00Z");
             ProductEvent e = new ProductEvent(

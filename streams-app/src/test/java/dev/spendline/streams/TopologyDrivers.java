@@ -4,11 +4,8 @@ import dev.spendline.contracts.query.UsageKind;
 import dev.spendline.streams.deadletter.DeadLetterQueue;
 import dev.spendline.streams.query.RollupStoreLocator;
 import dev.spendline.streams.rollup.Rollup;
+import dev.spendline.streams.testing.TestStateDirs;
 import dev.spendline.topics.Topic;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Properties;
@@ -38,9 +35,7 @@ final class TopologyDrivers {
     }
 
     /**
-     * As {@link #start(String, Instant)}, with the state in {@code stateDir}. The driver commits,
-     * and so checkpoints with an fsync, after every record: a test that pipes tens of thousands of
-     * records puts its state in memory ({@link #freshMemoryStateDir}).
+     * As {@link #start(String, Instant)}, with the state in {@code stateDir}.
      */
     static TopologyTestDriver start(String applicationId, Instant now, String stateDir) {
         Properties config = new Properties();
@@ -52,30 +47,9 @@ final class TopologyDrivers {
                 SpendlineTopology.build(new StreamsBuilder(), new TopologySettings(Duration.ofDays(35))), config, now);
     }
 
-    /**
-     * A state directory of the driver's own. The default ({@code /tmp/kafka-streams/<application
-     * id>}) is shared by every process on the machine: two builds running at once read each other's
-     * RocksDB files and the figures come out wrong.
-     */
+    /** A state directory of the driver's own, in memory where there is one ({@link TestStateDirs}). */
     static String freshStateDir() {
-        try {
-            return Files.createTempDirectory("spendline-topology-").toString();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** A fresh state directory in memory ({@code /dev/shm}) where there is one, else as {@link #freshStateDir}. */
-    static String freshMemoryStateDir() {
-        Path shm = Path.of("/dev/shm");
-        if (!Files.isDirectory(shm) || !Files.isWritable(shm)) {
-            return freshStateDir();
-        }
-        try {
-            return Files.createTempDirectory(shm, "spendline-topology-").toString();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return TestStateDirs.fresh("spendline-topology-");
     }
 
     static <V> TestInputTopic<String, V> input(TopologyTestDriver driver, Topic<String, V> topic) {

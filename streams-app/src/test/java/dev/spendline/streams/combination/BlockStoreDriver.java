@@ -1,8 +1,6 @@
 package dev.spendline.streams.combination;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import dev.spendline.streams.testing.TestStateDirs;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -66,13 +64,7 @@ final class BlockStoreDriver implements AutoCloseable {
         Properties config = new Properties();
         config.put(StreamsConfig.APPLICATION_ID_CONFIG, APP);
         config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
-        try {
-            config.put(
-                    StreamsConfig.STATE_DIR_CONFIG,
-                    Files.createTempDirectory("spendline-blocks-").toString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        config.put(StreamsConfig.STATE_DIR_CONFIG, TestStateDirs.fresh("spendline-blocks-"));
         driver = new TopologyTestDriver(topology, config);
         input = driver.createInputTopic(
                 "in", Serdes.String().serializer(), Serdes.String().serializer());

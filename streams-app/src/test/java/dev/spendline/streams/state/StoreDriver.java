@@ -1,10 +1,8 @@
 package dev.spendline.streams.state;
 
 import dev.spendline.streams.rollup.Rollup;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import dev.spendline.streams.testing.TestStateDirs;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -64,7 +62,7 @@ final class StoreDriver implements AutoCloseable {
         Properties config = new Properties();
         config.put(StreamsConfig.APPLICATION_ID_CONFIG, APPLICATION_ID);
         config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
-        config.put(StreamsConfig.STATE_DIR_CONFIG, freshStateDir());
+        config.put(StreamsConfig.STATE_DIR_CONFIG, TestStateDirs.fresh("spendline-state-"));
         if (exactlyOnce) {
             config.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         }
@@ -106,13 +104,5 @@ final class StoreDriver implements AutoCloseable {
     @Override
     public void close() {
         driver.close();
-    }
-
-    private static String freshStateDir() {
-        try {
-            return Files.createTempDirectory("spendline-state-").toString();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
