@@ -138,6 +138,8 @@ public class ControlPlaneConfiguration {
     /**
      * @param grantCacheTtl how long the grant check of an access token sent to ingest is cached; a
      *     revoked grant or a removed member is refused there within this time (MCP checks uncached)
+     * @param clockSkew how long past its expiry an access token is still accepted (instances' clocks
+     *     may differ by this much)
      */
     @Bean
     public OAuthAccessTokens oauthAccessTokens(
@@ -146,8 +148,9 @@ public class ControlPlaneConfiguration {
             MembershipRepository memberships,
             UserRepository users,
             Clock clock,
-            @Value("${spendline.oauth.grant-cache-ttl:5s}") Duration grantCacheTtl) {
-        return new OAuthAccessTokens(keys, grants, memberships, users, clock, grantCacheTtl);
+            @Value("${spendline.oauth.grant-cache-ttl:5s}") Duration grantCacheTtl,
+            @Value("${spendline.oauth.clock-skew:60s}") Duration clockSkew) {
+        return new OAuthAccessTokens(keys, grants, memberships, users, clock, grantCacheTtl, clockSkew);
     }
 
     @Bean

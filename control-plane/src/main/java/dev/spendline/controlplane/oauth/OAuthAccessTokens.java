@@ -55,14 +55,18 @@ public class OAuthAccessTokens {
 
     private static final long MAXIMUM_ENTRIES = 10_000;
 
+    /** Spring Security's own default for the {@code exp} and {@code nbf} checks. */
+    public static final Duration DEFAULT_CLOCK_SKEW = Duration.ofSeconds(60);
+
     private final OAuthGrantRepository grants;
     private final MembershipRepository memberships;
     private final UserRepository users;
     private final Supplier<NimbusJwtDecoder> decoder;
-    private final JwtTimestampValidator expiry = new JwtTimestampValidator();
+    private final JwtTimestampValidator expiry;
     private final Cache<String, Object> checkedTokens;
     private final Cache<String, Boolean> recentlyTouched;
 
+    /** With the usual 60 s of clock skew allowed past a token's expiry. */
     public OAuthAccessTokens(
             SigningKeyRepository keys,
             OAuthGrantRepository grants,
@@ -70,6 +74,22 @@ public class OAuthAccessTokens {
             UserRepository users,
             Clock clock,
             Duration grantCacheTtl) {
+        this(keys, grants, memberships, users, clock, grantCacheTtl, DEFAULT_CLOCK_SKEW);
+    }
+
+    /**
+     * @param clockSkew how long past its {@code exp} a token is still accepted, for clocks that
+     *     differ between the issuing and the checking instance
+     */
+    public OAuthAccessTokens(
+            SigningKeyRepository keys,
+            OAuthGrantRepository grants,
+            MembershipRepository memberships,
+            UserRepository users,
+            Clock clock,
+            Duration grantCacheTtl,
+            Duration clockSkew) {
+        this.expiry = new JwtTimestampValidator(Objects.requireNonNull(clockSkew, "clockSkew"));
         Objects.requireNonNull(keys, "keys");
         this.grants = Objects.requireNonNull(grants, "grants");
         this.memberships = Objects.requireNonNull(memberships, "memberships");

@@ -86,6 +86,27 @@ class OAuthAccessTokensTest extends DatabaseTest {
     }
 
     @Test
+    void theAllowedClockSkewIsConfigurable() {
+        OAuthAccessTokens strict = new OAuthAccessTokens(
+                new SigningKeyRepository(jdbc, clock),
+                grants,
+                memberships,
+                new UserRepository(jdbc, clock),
+                clock,
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(1));
+        String token = issue("g-1", List.of("usage:write"), INGEST);
+        // Two seconds past the hour: within the default 60 s, beyond a skew of 1 s.
+        clock.advance(Duration.ofSeconds(3602));
+        assertThat(tokens.authenticate(token, ISSUER, INGEST, "usage:write")
+                        .principal()
+                        .workspaceId())
+                .isEqualTo(acme.id());
+        assertRefused(
+                () -> strict.authenticate(token, ISSUER, INGEST, "usage:write"), OAuthTokenException.Reason.EXPIRED);
+    }
+
+    @Test
     void aRevocationIsSeenWithinTheCacheTimeOnIngestAndAtOnceByTheUncachedCheck() {
         String token = issue("g-1", List.of("usage:write"), INGEST);
         assertThat(tokens.isCached(token)).isFalse();
