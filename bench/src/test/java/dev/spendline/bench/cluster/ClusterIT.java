@@ -48,6 +48,10 @@ class ClusterIT {
     private static final int PARTITIONS = 12;
     /** How long a killed instance keeps its partitions (static membership) before a rebalance. */
     private static final Duration SESSION_TIMEOUT = Duration.ofSeconds(10);
+    /** How long the reports may stay unchanged before a ledger check gives up. */
+    private static final Duration CONVERGENCE_STALL = Duration.ofSeconds(90);
+    /** The longest a ledger check waits, however the counts move. */
+    private static final Duration CONVERGENCE_LIMIT = Duration.ofSeconds(480);
 
     /**
      * One standby replica, as compose runs; {@code -Dspendline.cluster.standbys=0} shows that the
@@ -381,17 +385,29 @@ class ClusterIT {
     private void assertEveryWorkspaceMatchesItsLedger() {
         List<URI> queryApis =
                 cluster.queryApis().stream().map(LocalCluster.Service::url).toList();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+        // What is checked is exactness, not speed (the benchmarks measure that): on a loaded 2-core
+        // machine ten JVMs may take minutes to work off the load's backlog. So the wait goes on while
+        // the counts still move, and ends CONVERGENCE_STALL after they last moved (a stuck partition
+        // fails here) or at CONVERGENCE_LIMIT in all.
+        long started = System.nanoTime();
+        long limit = started + CONVERGENCE_LIMIT.toNanos();
+        long deadline = started + CONVERGENCE_STALL.toNanos();
         Map<String, String> differences = new LinkedHashMap<>();
         int i = 0;
         for (Map.Entry<String, Ledger> entry : ledgers.entrySet()) {
             ReportClient reports = new ReportClient(queryApis.get(i++ % queryApis.size()), keys.get(entry.getKey()));
             SpendTotals expected = SpendTotals.of(entry.getValue());
             String difference = "no answer";
+            long lastCalls = -1;
             do {
                 Optional<dev.spendline.contracts.query.SpendReport> report = reports.byTenant();
                 if (report.isPresent()) {
-                    difference = SpendTotals.of(report.get()).differenceFrom(expected);
+                    SpendTotals actual = SpendTotals.of(report.get());
+                    difference = actual.differenceFrom(expected);
+                    if (actual.calls() != lastCalls) {
+                        lastCalls = actual.calls();
+                        deadline = Math.min(limit, Math.max(deadline, System.nanoTime() + CONVERGENCE_STALL.toNanos()));
+                    }
                 }
                 if (!difference.isEmpty()) {
                     LocalCluster.sleep(Duration.ofMillis(500));
