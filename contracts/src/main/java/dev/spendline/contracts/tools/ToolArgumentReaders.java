@@ -354,7 +354,7 @@ final class ToolArgumentReaders {
         try {
             Instant asOf = Instant.parse(text);
             // Periods and forecasts are computed around it: far outside the calendar they overflow.
-            if (asOf.isBefore(EARLIEST_AS_OF) || asOf.isAfter(LATEST_AS_OF)) {
+            if (asOf.isBefore(EARLIEST_INSTANT) || asOf.isAfter(LATEST_AS_OF)) {
                 errors.add(new FieldError("asOf", "must be between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z"));
                 return null;
             }
@@ -365,7 +365,9 @@ final class ToolArgumentReaders {
         }
     }
 
-    private static final Instant EARLIEST_AS_OF = Instant.EPOCH;
+    /** The first instant any date argument may name: no event is dated before the epoch. */
+    private static final Instant EARLIEST_INSTANT = Instant.EPOCH;
+
     private static final Instant LATEST_AS_OF = Instant.parse("9999-12-31T23:59:59Z");
 
     /** A filter's value as given (matched exactly); null when left out; refused when empty. */
@@ -473,7 +475,7 @@ final class ToolArgumentReaders {
         }
         // Ranges are moved (the default from, a comparison's base period) and read as epoch
         // milliseconds: far outside the calendar that overflows, and no event is dated there.
-        if (instant.isBefore(EARLIEST_AS_OF) || instant.isAfter(LATEST_DATE)) {
+        if (instant.isBefore(EARLIEST_INSTANT) || instant.isAfter(LATEST_DATE)) {
             errors.add(new FieldError(name, "must be between 1970-01-01 and 9999-12-31"));
             return null;
         }

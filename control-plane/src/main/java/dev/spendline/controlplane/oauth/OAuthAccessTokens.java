@@ -66,17 +66,6 @@ public class OAuthAccessTokens {
     private final Cache<String, Object> checkedTokens;
     private final Cache<String, Boolean> recentlyTouched;
 
-    /** With the usual 60 s of clock skew allowed past a token's expiry. */
-    public OAuthAccessTokens(
-            SigningKeyRepository keys,
-            OAuthGrantRepository grants,
-            MembershipRepository memberships,
-            UserRepository users,
-            Clock clock,
-            Duration grantCacheTtl) {
-        this(keys, grants, memberships, users, clock, grantCacheTtl, DEFAULT_CLOCK_SKEW);
-    }
-
     /**
      * @param clockSkew how long past its {@code exp} a token is still accepted, for clocks that
      *     differ between the issuing and the checking instance

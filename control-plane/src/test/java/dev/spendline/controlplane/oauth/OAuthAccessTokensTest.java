@@ -47,7 +47,8 @@ class OAuthAccessTokensTest extends DatabaseTest {
         memberships = new MembershipRepository(jdbc, clock);
         UserRepository users = new UserRepository(jdbc, clock);
         SigningKeyRepository keys = new SigningKeyRepository(jdbc, clock);
-        tokens = new OAuthAccessTokens(keys, grants, memberships, users, clock, Duration.ofSeconds(5));
+        tokens = new OAuthAccessTokens(
+                keys, grants, memberships, users, clock, Duration.ofSeconds(5), OAuthAccessTokens.DEFAULT_CLOCK_SKEW);
         key = OAuthSigningKey.loadOrCreate(keys);
         acme = workspaces.create("Acme", Plan.TEAM);
         ana = users.create("Ana@Example.com", "Ana", null);
