@@ -170,8 +170,14 @@ class ClusterIT {
         // While the dead instance is still a member (until the session timeout), its partitions
         // have no live owner: only the standby replica on the other instance can answer for them.
         LocalCluster.sleep(SESSION_TIMEOUT.minusSeconds(2));
-        List<String> silentBeforeRebalance = probe.notAnsweredSince(killedAt);
-        QueryProbe.Window beforeRebalance = probe.sinceMark(System.nanoTime());
+        long beforeRebalanceEnd = System.nanoTime();
+        // Every workspace the probe asked in that window must have had an answer: on a slow machine
+        // the probe's three readers may not reach all 200 in 8 s, which says nothing about Spendline
+        // (a CI machine about half as fast as this one counted 12 of 200 "silent" so, with no answer
+        // other than 200 or 503). The check after the rebalance still wants every workspace.
+        List<String> silentBeforeRebalance = probe.askedButUnansweredSinceMark(beforeRebalanceEnd);
+        int askedBeforeRebalance = probe.askedSinceMark(beforeRebalanceEnd);
+        QueryProbe.Window beforeRebalance = probe.sinceMark(beforeRebalanceEnd);
         String loadAfterKill = loadAverage();
         // Then the group moves its partitions to the survivor (promoted from the standby).
         LocalCluster.sleep(Duration.ofSeconds(10));
@@ -200,9 +206,12 @@ class ClusterIT {
         assertThat(probe.bad())
                 .as("answers other than 200 or 503 with Retry-After")
                 .isEmpty();
+        assertThat(askedBeforeRebalance)
+                .as("workspaces the probe asked in the %s after the kill", SESSION_TIMEOUT.minusSeconds(2))
+                .isGreaterThanOrEqualTo(WORKSPACES / 4);
         assertThat(silentBeforeRebalance)
                 .as(
-                        "workspaces without an answer in the %s after the kill, before any rebalance",
+                        "workspaces asked but without an answer in the %s after the kill, before any rebalance",
                         SESSION_TIMEOUT.minusSeconds(2))
                 .isEmpty();
         assertThat(silent)
@@ -386,36 +395,57 @@ class ClusterIT {
         List<URI> queryApis =
                 cluster.queryApis().stream().map(LocalCluster.Service::url).toList();
         // What is checked is exactness, not speed (the benchmarks measure that): on a loaded 2-core
-        // machine ten JVMs may take minutes to work off the load's backlog. So the wait goes on while
-        // the counts still move, and ends CONVERGENCE_STALL after they last moved (a stuck partition
-        // fails here) or at CONVERGENCE_LIMIT in all.
+        // machine ten JVMs may take minutes to work off the load's backlog (after a broker stop each
+        // exactly-once commit can take seconds, see docs/performance.md), and one workspace's events
+        // may sit behind thousands of others in its partition. So the wait goes on while the
+        // topology still makes progress (its committed input offsets advance) or the workspace's
+        // counts move, and ends CONVERGENCE_STALL after both last moved (a stuck partition, or a
+        // wrong figure once everything is consumed, fails here) or at CONVERGENCE_LIMIT in all.
         long started = System.nanoTime();
         long limit = started + CONVERGENCE_LIMIT.toNanos();
         long deadline = started + CONVERGENCE_STALL.toNanos();
         Map<String, String> differences = new LinkedHashMap<>();
+        long lastConsumed = -1;
         int i = 0;
-        for (Map.Entry<String, Ledger> entry : ledgers.entrySet()) {
-            ReportClient reports = new ReportClient(queryApis.get(i++ % queryApis.size()), keys.get(entry.getKey()));
-            SpendTotals expected = SpendTotals.of(entry.getValue());
-            String difference = "no answer";
-            long lastCalls = -1;
-            do {
-                Optional<dev.spendline.contracts.query.SpendReport> report = reports.byTenant();
-                if (report.isPresent()) {
-                    SpendTotals actual = SpendTotals.of(report.get());
-                    difference = actual.differenceFrom(expected);
-                    if (actual.calls() != lastCalls) {
-                        lastCalls = actual.calls();
+        try (StreamsProgress progress = new StreamsProgress(cluster.bootstrapServers(), "spendline-streams")) {
+            for (Map.Entry<String, Ledger> entry : ledgers.entrySet()) {
+                ReportClient reports =
+                        new ReportClient(queryApis.get(i++ % queryApis.size()), keys.get(entry.getKey()));
+                SpendTotals expected = SpendTotals.of(entry.getValue());
+                String difference = "no answer";
+                long lastCalls = -1;
+                do {
+                    Optional<dev.spendline.contracts.query.SpendReport> report = reports.byTenant();
+                    boolean moved = false;
+                    if (report.isPresent()) {
+                        SpendTotals actual = SpendTotals.of(report.get());
+                        difference = actual.differenceFrom(expected);
+                        if (actual.calls() != lastCalls) {
+                            lastCalls = actual.calls();
+                            moved = true;
+                        }
+                    }
+                    if (!difference.isEmpty()) {
+                        long consumed = progress.committedInputOffsets();
+                        if (consumed > lastConsumed) {
+                            lastConsumed = consumed;
+                            moved = true;
+                        }
+                    }
+                    if (moved) {
                         deadline = Math.min(limit, Math.max(deadline, System.nanoTime() + CONVERGENCE_STALL.toNanos()));
                     }
-                }
+                    if (!difference.isEmpty()) {
+                        LocalCluster.sleep(Duration.ofMillis(500));
+                    }
+                } while (!difference.isEmpty() && System.nanoTime() < deadline);
                 if (!difference.isEmpty()) {
-                    LocalCluster.sleep(Duration.ofMillis(500));
+                    differences.put(entry.getKey(), difference);
                 }
-            } while (!difference.isEmpty() && System.nanoTime() < deadline);
-            if (!difference.isEmpty()) {
-                differences.put(entry.getKey(), difference);
             }
+        }
+        if (!differences.isEmpty()) {
+            describe(differences);
         }
         assertThat(differences)
                 .as("workspaces whose report differs from the ledger")
@@ -429,6 +459,43 @@ class ClusterIT {
             assertThat(SpendTotals.of(later.get()).differenceFrom(SpendTotals.of(entry.getValue())))
                     .as("report of %s 3 s after it matched its ledger", entry.getKey())
                     .isEmpty();
+        }
+    }
+
+    /**
+     * Where the differing workspaces' events are: on the events topic or not, what the dead-letter
+     * topic holds, and what each query-api instance answers now; printed for the failure's reader.
+     */
+    private void describe(Map<String, String> differences) {
+        try {
+            KafkaRecords records = new KafkaRecords(cluster.bootstrapServers());
+            Map<String, Integer> onTopic = records.distinctEvents(differences.keySet());
+            for (String workspace : differences.keySet()) {
+                StringBuilder answers = new StringBuilder();
+                for (LocalCluster.Service queryApi : cluster.queryApis()) {
+                    var report = new ReportClient(queryApi.url(), keys.get(workspace)).byTenant();
+                    answers.append(' ')
+                            .append(queryApi.url().getPort())
+                            .append('=')
+                            .append(report.map(r ->
+                                            String.valueOf(SpendTotals.of(r).calls()))
+                                    .orElse("no answer"));
+                }
+                System.out.println("ledger mismatch " + workspace + " (partition "
+                        + Topics.partitionOf(workspace, PARTITIONS) + "): ledger "
+                        + ledgers.get(workspace).calls() + ", distinct on the events topic "
+                        + onTopic.get(workspace) + ", reports now" + answers + "; " + differences.get(workspace));
+            }
+            records.deadLetters().forEach((line, n) -> System.out.println("dead letters " + n + " x " + line));
+            for (LocalCluster.Service streams : cluster.streamsApps()) {
+                System.out.println("routed by " + streams.internalUrl() + ": "
+                        + prometheus(streams.internalUrl())
+                                .lines()
+                                .filter(l -> l.startsWith("spendline_query_routed_total"))
+                                .toList());
+            }
+        } catch (Exception e) {
+            System.out.println("ledger mismatch diagnosis failed: " + e);
         }
     }
 

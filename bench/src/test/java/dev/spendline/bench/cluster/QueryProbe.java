@@ -40,6 +40,9 @@ final class QueryProbe {
     private volatile long mark;
 
     private final Map<String, AtomicLong> firstOkAfterMark = new ConcurrentHashMap<>();
+    /** When the first read of each workspace started after the mark ended, whatever it answered. */
+    private final Map<String, AtomicLong> firstAskedAfterMark = new ConcurrentHashMap<>();
+
     private final List<long[]> readsAfterMark = new CopyOnWriteArrayList<>();
 
     /**
@@ -119,6 +122,7 @@ final class QueryProbe {
                 long ended = System.nanoTime();
                 if (markAtStart != 0) {
                     readsAfterMark.add(new long[] {started, ended, status});
+                    firstAskedAfterMark.computeIfAbsent(id, k -> new AtomicLong(ended));
                 }
                 if (status == 200) {
                     ok.increment();
@@ -144,6 +148,7 @@ final class QueryProbe {
     /** From now on, time the reads and each workspace's first answer ({@link #sinceMark}). */
     void mark(long nanos) {
         firstOkAfterMark.clear();
+        firstAskedAfterMark.clear();
         readsAfterMark.clear();
         mark = nanos;
     }
@@ -187,6 +192,30 @@ final class QueryProbe {
         }
         int index = (int) Math.ceil(p * sorted.size()) - 1;
         return Duration.ofNanos(sorted.get(Math.max(0, Math.min(sorted.size() - 1, index))));
+    }
+
+    /**
+     * Workspaces asked after the mark (a read of theirs ended by {@code untilNanos}) without a 200
+     * from any read started after the mark by then: what a dashboard open on them would have
+     * seen as no answer. Workspaces the probe had not reached yet are not counted (see {@link
+     * #askedSinceMark}).
+     */
+    List<String> askedButUnansweredSinceMark(long untilNanos) {
+        List<String> unanswered = new ArrayList<>();
+        firstAskedAfterMark.forEach((id, asked) -> {
+            AtomicLong ok = firstOkAfterMark.get(id);
+            if (asked.get() <= untilNanos && (ok == null || ok.get() > untilNanos)) {
+                unanswered.add(id);
+            }
+        });
+        return unanswered;
+    }
+
+    /** How many workspaces a read started after the mark reached by {@code untilNanos}. */
+    int askedSinceMark(long untilNanos) {
+        return (int) firstAskedAfterMark.values().stream()
+                .filter(at -> at.get() <= untilNanos)
+                .count();
     }
 
     /** Workspaces whose last 200 is older than {@code sinceNanos} (System.nanoTime()). */
