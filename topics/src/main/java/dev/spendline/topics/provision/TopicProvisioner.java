@@ -21,6 +21,7 @@ import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -141,7 +142,7 @@ public final class TopicProvisioner {
     private Map<String, Integer> awaitVisible(List<String> names) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
-            Map<String, Integer> counts = partitionCounts(names);
+            Map<String, Integer> counts = visiblePartitionCounts(names);
             if (counts.keySet().containsAll(names)) {
                 return counts;
             }
@@ -155,6 +156,22 @@ public final class TopicProvisioner {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("Interrupted while waiting for the Kafka topics", e);
             }
+        }
+    }
+
+    /**
+     * {@link #partitionCounts}, where a topic that one broker lists and another cannot describe yet
+     * (it has not learnt of it from the controller) counts as not visible yet rather than failing:
+     * on a 3-broker cluster the listing and the description may be answered by different brokers.
+     */
+    private Map<String, Integer> visiblePartitionCounts(List<String> names) {
+        try {
+            return partitionCounts(names);
+        } catch (IllegalStateException e) {
+            if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+                return Map.of();
+            }
+            throw e;
         }
     }
 
