@@ -80,9 +80,9 @@ class ThreeBrokerTopicsIT {
                     new TopicProvisioner(admin, Duration.ofSeconds(30)).createMissing(TopicSettings.withPartitions(3));
 
             assertThat(layout).isEqualTo(new TopicLayout(3, (short) 3, 2));
-            Map<String, TopicDescription> topics = admin.describeTopics(TopicProvisioner.names())
+            Map<String, TopicDescription> topics = onceKnown(() -> admin.describeTopics(TopicProvisioner.names())
                     .allTopicNames()
-                    .get();
+                    .get());
             assertThat(topics.values()).hasSize(8).allSatisfy(topic -> assertThat(topic.partitions())
                     .hasSize(3)
                     .allSatisfy(p -> assertThat(p.replicas()).hasSize(3)));
@@ -95,20 +95,25 @@ class ThreeBrokerTopicsIT {
         }
     }
 
-    /**
-     * The topics' configurations, once the broker the admin asks knows them: a broker learns of a
-     * new topic from the controller a moment after another broker saw it (a CI run on a busy machine
-     * met UnknownTopicOrPartitionException here).
-     */
+    /** The topics' configurations, once the broker the admin asks knows them ({@link #onceKnown}). */
     private static Map<ConfigResource, Config> topicConfigs(Admin admin) throws Exception {
+        return onceKnown(() -> admin.describeConfigs(TopicProvisioner.names().stream()
+                        .map(name -> new ConfigResource(ConfigResource.Type.TOPIC, name))
+                        .toList())
+                .all()
+                .get());
+    }
+
+    /**
+     * {@code read}'s answer once the broker the admin asks knows the new topics: a broker learns of
+     * a new topic from the controller a moment after another broker saw it (CI runs on a busy
+     * machine met UnknownTopicOrPartitionException here and in the provisioner).
+     */
+    private static <T> T onceKnown(java.util.concurrent.Callable<T> read) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (true) {
             try {
-                return admin.describeConfigs(TopicProvisioner.names().stream()
-                                .map(name -> new ConfigResource(ConfigResource.Type.TOPIC, name))
-                                .toList())
-                        .all()
-                        .get();
+                return read.call();
             } catch (ExecutionException e) {
                 if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() > deadline) {
                     throw e;
