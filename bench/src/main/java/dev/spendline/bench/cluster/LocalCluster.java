@@ -28,6 +28,9 @@ import org.apache.kafka.common.Uuid;
  */
 public final class LocalCluster implements AutoCloseable {
 
+    /** The streams-app instances' application id, which is also their consumer group. */
+    public static final String STREAMS_APPLICATION_ID = "spendline-streams";
+
     /** The packaged services, and how to start a Kafka node. */
     public record Jars(Path gateway, Path streamsApp, Path queryApi, Function<List<String>, List<String>> kafkaNode) {
 
@@ -99,7 +102,7 @@ public final class LocalCluster implements AutoCloseable {
     /** Starts everything and returns once every streams-app instance is RUNNING. */
     public LocalCluster start() {
         startBrokers();
-        streamsApps.addAll(streamsApps("spendline-streams", layout.streamsApps()));
+        streamsApps.addAll(streamsApps(STREAMS_APPLICATION_ID, layout.streamsApps()));
         String streamsUrls =
                 streamsApps.stream().map(s -> s.internalUrl().toString()).collect(Collectors.joining(","));
         gateway = service(
