@@ -18,7 +18,7 @@ import dev.spendline.streams.rollup.ProductRollupSpec;
 import dev.spendline.streams.rollup.RollupProcessor;
 import dev.spendline.streams.rollup.RollupSpec;
 import dev.spendline.streams.state.AggregatingRollupStoreBuilder;
-import dev.spendline.streams.waste.RunState;
+import dev.spendline.streams.waste.RunStateStoreBuilder;
 import dev.spendline.streams.waste.RunTracker;
 import dev.spendline.streams.waste.WasteProcessor;
 import dev.spendline.topics.JsonSerde;
@@ -362,13 +362,9 @@ public final class SpendlineTopology {
                         StoreNames.SUCCEEDED_STEPS, settings.dedupeHorizon(), settings.dedupeHorizon(), false),
                 Serdes.String(),
                 Serdes.Long()));
-        builder.addStateStore(Stores.windowStoreBuilder(
-                        Stores.persistentWindowStore(
-                                StoreNames.RUN_STATES, RunTracker.RETENTION, RunTracker.RETENTION, false),
-                        Serdes.String(),
-                        new RunState.RunStateSerde())
-                // A run's state changes with each of its calls: the cache keeps one write per commit.
-                .withCachingEnabled());
+        // A run's state changes with each of its calls: the store's table keeps one write per commit.
+        builder.addStateStore(
+                new RunStateStoreBuilder(StoreNames.RUN_STATES, RunStateStoreBuilder.DEFAULT_MAX_ENTRIES));
         builder.addStateStore(Stores.keyValueStoreBuilder(
                         Stores.persistentKeyValueStore(StoreNames.WORKFLOW_DAYS),
                         Serdes.String(),

@@ -10,18 +10,16 @@ import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serializer;
-import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.WindowStore;
-import org.apache.kafka.streams.state.WindowStoreIterator;
 
 /**
  * Follows runs to find runaways. Two stores:
  *
  * <ul>
- *   <li>run states, a window store keyed {@code workspace \0 runId}, stamped with the run's first
- *       call: a call within {@link #RUN_SPAN} of it (either side) belongs to that run, a later one
- *       starts a fresh count. The store forgets runs after {@link #RETENTION};
+ *   <li>run states ({@link RunStateStore}), a window store keyed {@code workspace \0 runId}, stamped
+ *       with the run's first call: a call within {@link #RUN_SPAN} of it (either side) belongs to
+ *       that run, a later one starts a fresh count. The store forgets runs after {@link
+ *       #RETENTION};
  *   <li>workflow days, keyed {@code workspace \0 workflowId \0 day}: the runs that started that
  *       day and the cost and calls of all their calls, the sums the baseline is built from.
  * </ul>
@@ -33,11 +31,11 @@ public final class RunTracker {
     /** How long run states are kept: long enough for the span on both sides of late calls. */
     public static final Duration RETENTION = Duration.ofDays(3);
 
-    private final WindowStore<String, RunState> runs;
+    private final RunStateStore runs;
     private final KeyValueStore<String, WorkflowBaseline> workflowDays;
     private final BoundedMemo<String, WorkflowBaseline> baselines = new BoundedMemo<>(10_000);
 
-    RunTracker(WindowStore<String, RunState> runs, KeyValueStore<String, WorkflowBaseline> workflowDays) {
+    RunTracker(RunStateStore runs, KeyValueStore<String, WorkflowBaseline> workflowDays) {
         this.runs = runs;
         this.workflowDays = workflowDays;
     }
@@ -47,15 +45,11 @@ public final class RunTracker {
         String runKey = ws + '\u0000' + runId;
         long at = ts.toEpochMilli();
         long span = RUN_SPAN.toMillis();
-        long startedAt = at;
-        RunState state = null;
-        try (WindowStoreIterator<RunState> it = runs.fetch(runKey, at - span, at + span)) {
-            if (it.hasNext()) {
-                KeyValue<Long, RunState> found = it.next();
-                startedAt = found.key;
-                state = found.value;
-            }
-        }
+        long from = at - span;
+        long to = at + span;
+        RunStateStore.Run found = runs.find(runKey, from, to);
+        long startedAt = found == null ? at : found.startedAt();
+        RunState state = found == null ? null : found.state();
         long day = Granularity.DAY.bucketOf(Instant.ofEpochMilli(startedAt));
         boolean newRun = state == null;
         if (newRun) {
@@ -77,7 +71,7 @@ public final class RunTracker {
                         new RunSoFar(state.costNanos(), state.calls()), baseline(ws, state.workflowId(), day))) {
             state = state.markedRunaway();
         }
-        runs.put(runKey, state, startedAt);
+        runs.put(runKey, from, to, startedAt, state);
         return state.runaway();
     }
 

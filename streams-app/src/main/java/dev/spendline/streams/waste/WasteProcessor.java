@@ -98,7 +98,7 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
     public void init(ProcessorContext<Void, Void> context) {
         waste = AggregatingRollupStore.of(context.getStateStore(names.waste()));
         succeededSteps = context.getStateStore(names.succeededSteps());
-        WindowStore<String, RunState> runStates = context.getStateStore(names.runs());
+        RunStateStore runStates = RunStateStore.of(context.getStateStore(names.runs()));
         KeyValueStore<String, WorkflowBaseline> workflowDays = context.getStateStore(names.workflowDays());
         runs = new RunTracker(runStates, workflowDays);
         features = new FeatureBaselines(context.getStateStore(names.productRollups()));
