@@ -35,7 +35,9 @@ import org.apache.kafka.streams.state.internals.CachedStateStore;
  * exactly what {@link #find} must answer (the earliest window starting within the span of the
  * call, as the window store's fetch returns it), so a later call of a known run needs no read
  * ({@link #answers}); anything else reads RocksDB and takes the earlier of what it holds and the
- * table's run, so a pending state is not written early.
+ * table's run. A pending state is written before the commit only when the table needs its entry
+ * for another window of the key (RocksDB holds an earlier one, or the run lies outside the call's
+ * span), since the table keeps one entry per key.
  *
  * <p><b>Exactly-once</b>: pending states are written in {@link #flushCache}, which Kafka Streams
  * calls before every commit ({@code CachedStateStoreHookTest}), so they join the commit's
