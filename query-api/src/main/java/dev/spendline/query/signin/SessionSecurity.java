@@ -43,8 +43,13 @@ import org.springframework.security.web.authentication.UsernamePasswordAuthentic
 import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
 import org.springframework.security.web.context.SecurityContextRepository;
 import org.springframework.security.web.header.writers.ReferrerPolicyHeaderWriter;
+import org.springframework.security.web.savedrequest.HttpSessionRequestCache;
+import org.springframework.security.web.savedrequest.RequestCache;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.util.matcher.AndRequestMatcher;
+import org.springframework.security.web.util.matcher.NegatedRequestMatcher;
 import org.springframework.security.web.util.matcher.OrRequestMatcher;
+import org.springframework.security.web.util.matcher.RequestHeaderRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -183,6 +188,7 @@ public class SessionSecurity {
                         .successHandler(new SignInSuccess(attempts))
                         .failureHandler(new SignInFailure())
                         .permitAll())
+                .requestCache(cache -> cache.requestCache(pagesToReturnTo()))
                 .logout(logout -> logout.logoutUrl("/signout").logoutSuccessUrl("/signin?signedOut"))
                 .sessionManagement(session -> session.sessionFixation(fixation -> fixation.changeSessionId()))
                 .exceptionHandling(errors -> errors.authenticationEntryPoint((request, response, e) -> {
@@ -207,6 +213,24 @@ public class SessionSecurity {
                     .failureUrl("/signin?providerError"));
         }
         return http.build();
+    }
+
+    /**
+     * Which signed-out requests sign-in returns to: pages a person asked for (GET), never the
+     * dashboard's own background requests. An open overview polls its figures with htmx; signed
+     * out, that poll would otherwise replace the page that was asked for (in the session all
+     * chains share, so also an MCP client's authorization in another tab) and sign-in would land
+     * on a bare fragment. Spring's default leaves out favicons and {@code XMLHttpRequest}s but
+     * does not know htmx's header.
+     */
+    static RequestCache pagesToReturnTo() {
+        HttpSessionRequestCache cache = new HttpSessionRequestCache();
+        cache.setRequestMatcher(new AndRequestMatcher(
+                request -> HttpMethod.GET.matches(request.getMethod()),
+                new NegatedRequestMatcher(new RequestHeaderRequestMatcher("HX-Request")),
+                new NegatedRequestMatcher(new RequestHeaderRequestMatcher("X-Requested-With", "XMLHttpRequest")),
+                new NegatedRequestMatcher(PathPatternRequestMatcher.pathPattern(FAVICON))));
+        return cache;
     }
 
     /**

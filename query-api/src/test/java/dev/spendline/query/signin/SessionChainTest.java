@@ -145,6 +145,38 @@ class SessionChainTest {
     }
 
     @Test
+    void aDashboardPollOfASignedOutPageIsNotWhereSignInLeadsBack() throws Exception {
+        // An open overview keeps polling its figures (htmx). Signed out, the poll must not become
+        // the page sign-in returns to, nor replace the one that was asked for (an MCP client's
+        // authorization in another tab, or this settings page).
+        String email = "poll-" + UUID.randomUUID() + "@example.com";
+        signUp(email, "Poll");
+        MockHttpSession session = new MockHttpSession();
+        mvc.perform(get("/app/settings/members").session(session))
+                .andExpect(status().isFound())
+                .andExpect(redirectedUrl("/signin"));
+        mvc.perform(get("/app")
+                        .param("fragment", "figures")
+                        .header("HX-Request", "true")
+                        .session(session))
+                .andExpect(status().isUnauthorized())
+                .andExpect(header().string("HX-Redirect", "/signin"));
+        mvc.perform(post("/signin")
+                        .session(session)
+                        .with(csrf())
+                        .param("email", email)
+                        .param("password", PASSWORD))
+                .andExpect(status().isFound())
+                .andExpect(redirectedUrl("http://localhost/app/settings/members?continue"));
+
+        // Nor does a poll alone open a session that a later sign-in would follow.
+        MvcResult poll = mvc.perform(get("/app").param("fragment", "figures").header("HX-Request", "true"))
+                .andExpect(status().isUnauthorized())
+                .andReturn();
+        assertThat(poll.getRequest().getSession(false)).isNull();
+    }
+
+    @Test
     void signInChangesTheSessionIdAndWrongCredentialsGetOneGenericAnswer() throws Exception {
         String email = "fix-" + UUID.randomUUID() + "@example.com";
         signUp(email, "Fix");
