@@ -1,7 +1,7 @@
 package dev.spendline.streams.waste;
 
+import dev.spendline.streams.state.DecoratedStores;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -78,13 +78,9 @@ public final class RunStateStore implements StateStore, CachedStateStore<String,
         };
     }
 
-    /** The store behind what {@code getStateStore} returns (Kafka Streams passes unknown store types as they are). */
+    /** The store behind what {@code getStateStore} returns. */
     public static RunStateStore of(StateStore store) {
-        if (store instanceof RunStateStore runs) {
-            return runs;
-        }
-        throw new IllegalArgumentException(
-                store.name() + " is not a RunStateStore (" + store.getClass().getName() + ")");
+        return DecoratedStores.unwrap(store, RunStateStore.class);
     }
 
     /** The earliest run of {@code key} whose first call is within {@code [from, to]}, or null. */
@@ -181,10 +177,7 @@ public final class RunStateStore implements StateStore, CachedStateStore<String,
     }
 
     private void writePending() {
-        for (Iterator<Map.Entry<String, Entry>> it = table.entrySet().iterator(); it.hasNext(); ) {
-            Map.Entry<String, Entry> next = it.next();
-            write(next.getKey(), next.getValue());
-        }
+        table.forEach(this::write);
     }
 
     /** For tests: the dirty entries (key, window start). */
