@@ -132,16 +132,8 @@ class SessionChainTest {
         String email = "back-" + UUID.randomUUID() + "@example.com";
         signUp(email, "Back");
         MockHttpSession session = new MockHttpSession();
-        mvc.perform(get("/app/settings/members").session(session))
-                .andExpect(status().isFound())
-                .andExpect(redirectedUrl("/signin"));
-        mvc.perform(post("/signin")
-                        .session(session)
-                        .with(csrf())
-                        .param("email", email)
-                        .param("password", PASSWORD))
-                .andExpect(status().isFound())
-                .andExpect(redirectedUrl("http://localhost/app/settings/members?continue"));
+        askForMembersSignedOut(session);
+        signInAndExpectMembersPage(session, email);
     }
 
     @Test
@@ -152,15 +144,31 @@ class SessionChainTest {
         String email = "poll-" + UUID.randomUUID() + "@example.com";
         signUp(email, "Poll");
         MockHttpSession session = new MockHttpSession();
-        mvc.perform(get("/app/settings/members").session(session))
-                .andExpect(status().isFound())
-                .andExpect(redirectedUrl("/signin"));
+        askForMembersSignedOut(session);
         mvc.perform(get("/app")
                         .param("fragment", "figures")
                         .header("HX-Request", "true")
                         .session(session))
                 .andExpect(status().isUnauthorized())
                 .andExpect(header().string("HX-Redirect", "/signin"));
+        signInAndExpectMembersPage(session, email);
+
+        // Nor does a poll alone open a session that a later sign-in would follow.
+        MvcResult poll = mvc.perform(get("/app").param("fragment", "figures").header("HX-Request", "true"))
+                .andExpect(status().isUnauthorized())
+                .andReturn();
+        assertThat(poll.getRequest().getSession(false)).isNull();
+    }
+
+    /** A signed-out visit of the members page: sent to sign-in, the page remembered. */
+    private void askForMembersSignedOut(MockHttpSession session) throws Exception {
+        mvc.perform(get("/app/settings/members").session(session))
+                .andExpect(status().isFound())
+                .andExpect(redirectedUrl("/signin"));
+    }
+
+    /** Signs in within {@code session}: back to the members page asked for before. */
+    private void signInAndExpectMembersPage(MockHttpSession session, String email) throws Exception {
         mvc.perform(post("/signin")
                         .session(session)
                         .with(csrf())
@@ -168,12 +176,6 @@ class SessionChainTest {
                         .param("password", PASSWORD))
                 .andExpect(status().isFound())
                 .andExpect(redirectedUrl("http://localhost/app/settings/members?continue"));
-
-        // Nor does a poll alone open a session that a later sign-in would follow.
-        MvcResult poll = mvc.perform(get("/app").param("fragment", "figures").header("HX-Request", "true"))
-                .andExpect(status().isUnauthorized())
-                .andReturn();
-        assertThat(poll.getRequest().getSession(false)).isNull();
     }
 
     @Test
