@@ -50,6 +50,18 @@ final class CollectorClient {
 
     /** Inserts or updates the client; idempotent, and safe when two instances start at once. */
     static void register(RegisteredClientRepository clients, OAuthProperties properties, Clock clock) {
+        try {
+            registerOnce(clients, properties, clock);
+        } catch (IllegalArgumentException concurrentStart) {
+            // JdbcRegisteredClientRepository.save checks the client id before it inserts: when another
+            // instance inserted between our lookup and that check, it refuses the "duplicate". The
+            // row is there now, so a second pass finds it and updates it (seen in ClusterIT's start).
+            log.debug("The collector client was registered by another instance starting at the same time");
+            registerOnce(clients, properties, clock);
+        }
+    }
+
+    private static void registerOnce(RegisteredClientRepository clients, OAuthProperties properties, Clock clock) {
         RegisteredClient wanted = definition(properties, clock);
         RegisteredClient stored = clients.findById(wanted.getId());
         if (stored != null) {
