@@ -1,6 +1,7 @@
 package dev.spendline.streams.combination;
 
 import dev.spendline.streams.state.DecoratedStores;
+import dev.spendline.streams.state.OwnCacheStore;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -12,16 +13,8 @@ import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.StateStore;
-import org.apache.kafka.streams.processor.StateStoreContext;
-import org.apache.kafka.streams.query.Position;
-import org.apache.kafka.streams.query.PositionBound;
-import org.apache.kafka.streams.query.Query;
-import org.apache.kafka.streams.query.QueryConfig;
-import org.apache.kafka.streams.query.QueryResult;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.internals.CacheFlushListener;
-import org.apache.kafka.streams.state.internals.CachedStateStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -101,7 +94,8 @@ import org.slf4j.LoggerFactory;
  * about 80 changelog bytes an event. Reading that day: all rows 140–400 ms, one customer 11–50 ms
  * (most blocks hold every large customer), a user or a feature and model 40–160 ms.
  */
-public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>, CachedStateStore<Bytes, byte[]> {
+public final class CombinationBlockStore extends OwnCacheStore<Bytes, byte[], KeyValueStore<Bytes, byte[]>>
+        implements KeyValueStore<Bytes, byte[]> {
 
     /** The row counts for its day only (received outside the hourly horizon). */
     public static final int HOUR_UNKNOWN = 255;
@@ -133,7 +127,6 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
     private static final Comparator<PendingDay> DAY_ORDER =
             Comparator.comparing((PendingDay p) -> p.workspaceId).thenComparingLong(p -> p.day);
 
-    private final KeyValueStore<Bytes, byte[]> inner;
     private final int dims;
     private final int maxPendingRows;
     private final int maxBlockBytes;
@@ -164,14 +157,12 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
     private final Row probe;
     private PendingDay last;
     private int pendingRows;
-    /** Only the stream thread that folds uses the pending rows; any other reader reads RocksDB. */
-    private volatile Thread owner;
 
     CombinationBlockStore(KeyValueStore<Bytes, byte[]> inner, int dims, int maxPendingRows, int maxBlockBytes) {
+        super(inner);
         if (dims < 1 || dims > 255) {
             throw new IllegalArgumentException("dims " + dims);
         }
-        this.inner = inner;
         this.dims = dims;
         this.maxPendingRows = maxPendingRows;
         this.maxBlockBytes = maxBlockBytes;
@@ -254,16 +245,6 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
         return pendingRows;
     }
 
-    private void claimForWriter() {
-        if (owner != Thread.currentThread()) {
-            owner = Thread.currentThread();
-        }
-    }
-
-    private boolean ownedByCaller() {
-        return owner == Thread.currentThread();
-    }
-
     private void writePendingIfOwner() {
         if (ownedByCaller() && pendingRows > 0) {
             writePending();
@@ -275,7 +256,8 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
      * call for, all in one {@code putAll}. Days go in (workspace, day) order so that the same input
      * writes the same keys.
      */
-    private void writePending() {
+    @Override
+    protected void writePending() {
         if (pending.isEmpty()) {
             return;
         }
@@ -613,36 +595,14 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
                 && movedChunk(BlockKeys.seq(a)) == movedChunk(BlockKeys.seq(b));
     }
 
+    /** Uncommitted work is thrown away (e.g. an aborted transaction), or the store opens or closes. */
     @Override
-    public void flush() {
-        writePending();
-        inner.flush();
-    }
-
-    /** Called by Kafka Streams before every commit: this store must be registered as the root. */
-    @Override
-    public void flushCache() {
-        writePending();
-    }
-
-    /** Called when a task's uncommitted work is thrown away (e.g. an aborted transaction). */
-    @Override
-    public void clearCache() {
-        dropMemory();
-    }
-
-    private void dropMemory() {
+    protected void dropTable() {
         pending.clear();
         levels.clear();
         written.clear();
         last = null;
         pendingRows = 0;
-    }
-
-    /** Nothing is forwarded downstream from this store. */
-    @Override
-    public boolean setFlushListener(CacheFlushListener<Bytes, byte[]> listener, boolean sendOldValues) {
-        return false;
     }
 
     /** Only a block key can be changed by the pending rows: a metadata read does not write them. */
@@ -725,45 +685,5 @@ public final class CombinationBlockStore implements KeyValueStore<Bytes, byte[]>
     @Override
     public long approximateNumEntries() {
         return inner.approximateNumEntries();
-    }
-
-    @Override
-    public String name() {
-        return inner.name();
-    }
-
-    @Override
-    public void init(StateStoreContext context, StateStore root) {
-        owner = null;
-        dropMemory();
-        inner.init(context, root);
-    }
-
-    @Override
-    public void close() {
-        // A clean shutdown commits (so flushes) first; after an error, what was not written must go.
-        dropMemory();
-        owner = null;
-        inner.close();
-    }
-
-    @Override
-    public boolean persistent() {
-        return inner.persistent();
-    }
-
-    @Override
-    public boolean isOpen() {
-        return inner.isOpen();
-    }
-
-    @Override
-    public <R> QueryResult<R> query(Query<R> query, PositionBound positionBound, QueryConfig config) {
-        return inner.query(query, positionBound, config);
-    }
-
-    @Override
-    public Position getPosition() {
-        return inner.getPosition();
     }
 }

@@ -9,9 +9,7 @@ import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.StateStore;
-import org.apache.kafka.streams.processor.StateStoreContext;
 import org.apache.kafka.streams.query.KeyQuery;
-import org.apache.kafka.streams.query.Position;
 import org.apache.kafka.streams.query.PositionBound;
 import org.apache.kafka.streams.query.Query;
 import org.apache.kafka.streams.query.QueryConfig;
@@ -19,7 +17,6 @@ import org.apache.kafka.streams.query.QueryResult;
 import org.apache.kafka.streams.query.RangeQuery;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.internals.CacheFlushListener;
 import org.apache.kafka.streams.state.internals.CachedStateStore;
 
 /**
@@ -69,12 +66,12 @@ import org.apache.kafka.streams.state.internals.CachedStateStore;
  * KeyQuery} and {@link RangeQuery} are answered as unknown query types, since the store below is
  * typed {@code Bytes}/{@code byte[]}. Nothing in Spendline uses IQv2 on rollup stores.
  */
-public final class AggregatingRollupStore implements KeyValueStore<String, Rollup>, CachedStateStore<String, Rollup> {
+public final class AggregatingRollupStore extends OwnCacheStore<String, Rollup, KeyValueStore<Bytes, byte[]>>
+        implements KeyValueStore<String, Rollup> {
 
     /** Values per key, in {@link Rollup}'s order: costNanos, calls, input, output, cacheRead, cacheWrite, errors, retries, latencySumMs, latencyCount. */
     public static final int WIDTH = RollupBytes.WIDTH;
 
-    private final KeyValueStore<Bytes, byte[]> stored;
     private final int maxPending;
     private final DeltaTable pending;
     private final HotValues hot;
@@ -85,16 +82,14 @@ public final class AggregatingRollupStore implements KeyValueStore<String, Rollu
     private int[] hotEntries = new int[0];
 
     private int[] hashes = new int[0];
-    /** Only the stream thread that writes uses the tables; any other reader reads RocksDB. */
-    private volatile Thread owner;
     /** Written by the owner only; a metrics thread may read a slightly stale value. */
     private long earlyMerges;
 
     AggregatingRollupStore(KeyValueStore<Bytes, byte[]> stored, int maxPending, int maxHot) {
+        super(stored);
         if (maxPending < 1) {
             throw new IllegalArgumentException("maxPending must be positive: " + maxPending);
         }
-        this.stored = stored;
         this.maxPending = maxPending;
         this.pending = new DeltaTable(WIDTH, Math.min(maxPending, 4096));
         this.hot = new HotValues(WIDTH, maxHot);
@@ -161,7 +156,7 @@ public final class AggregatingRollupStore implements KeyValueStore<String, Rollu
             return true;
         }
         byte[] exact = len == key.length ? key : Arrays.copyOf(key, len);
-        byte[] bytes = stored.get(Bytes.wrap(exact));
+        byte[] bytes = inner.get(Bytes.wrap(exact));
         if (bytes == null) {
             return false;
         }
@@ -173,7 +168,7 @@ public final class AggregatingRollupStore implements KeyValueStore<String, Rollu
     }
 
     private boolean storedValue(byte[] key, int len, long[] into, int at) {
-        byte[] bytes = stored.get(Bytes.wrap(len == key.length ? key : Arrays.copyOf(key, len)));
+        byte[] bytes = inner.get(Bytes.wrap(len == key.length ? key : Arrays.copyOf(key, len)));
         if (bytes == null) {
             Arrays.fill(into, at, at + WIDTH, 0L);
             return false;
@@ -214,7 +209,7 @@ public final class AggregatingRollupStore implements KeyValueStore<String, Rollu
             DeltaTable.fold(merged, at, values, valuesOffset, WIDTH);
             batch.add(KeyValue.pair(Bytes.wrap(key), RollupBytes.encode(merged, at)));
         });
-        stored.putAll(batch);
+        inner.putAll(batch);
         // Only now: the hot table must never hold a value that was not written. Hits first: an
         // insert may evict, and entries found above stay valid only until then.
         for (int i = 0; i < batch.size(); i++) {
@@ -235,21 +230,6 @@ public final class AggregatingRollupStore implements KeyValueStore<String, Rollu
         if (ownedByCaller()) {
             mergePending();
         }
-    }
-
-    /**
-     * Only writers claim the tables: an interactive query that happened to read first must not
-     * become the owner. Before the first write the tables are empty, so reading RocksDB is exact.
-     */
-    private void claimForWriter() {
-        Thread caller = Thread.currentThread();
-        if (owner != caller) {
-            owner = caller;
-        }
-    }
-
-    private boolean ownedByCaller() {
-        return owner == Thread.currentThread();
     }
 
     private static byte[] utf8(String key) {
@@ -278,7 +258,7 @@ public final class AggregatingRollupStore implements KeyValueStore<String, Rollu
         mergePending();
         byte[] k = utf8(key);
         hot.remove(k, k.length);
-        stored.put(Bytes.wrap(k), RollupBytes.toBytes(value));
+        inner.put(Bytes.wrap(k), RollupBytes.toBytes(value));
         long[] v = new long[WIDTH];
         value.copyInto(v);
         hot.put(k, v, 0);
@@ -305,100 +285,55 @@ public final class AggregatingRollupStore implements KeyValueStore<String, Rollu
         mergePending();
         byte[] k = utf8(key);
         hot.remove(k, k.length);
-        byte[] old = stored.delete(Bytes.wrap(k));
+        byte[] old = inner.delete(Bytes.wrap(k));
         return old == null ? null : RollupBytes.toRollup(old);
     }
 
     @Override
-    public void flush() {
-        mergePending();
-        stored.flush();
-    }
-
-    /** Called by Kafka Streams before every commit. */
-    @Override
-    public void flushCache() {
+    protected void writePending() {
         mergePending();
     }
 
-    /** Called when a task's uncommitted work is thrown away (e.g. an aborted transaction, a recycled task). */
+    /** Uncommitted work is thrown away (e.g. an aborted transaction, a recycled task), or the store opens or closes. */
     @Override
-    public void clearCache() {
+    protected void dropTable() {
         pending.clear();
         hot.clear();
-    }
-
-    /** Nothing is forwarded downstream from this store. */
-    @Override
-    public boolean setFlushListener(CacheFlushListener<String, Rollup> listener, boolean sendOldValues) {
-        return false;
     }
 
     @Override
     public KeyValueIterator<String, Rollup> range(String from, String to) {
         mergeIfOwner();
-        return new RollupIterator(stored.range(bytesOrNull(from), bytesOrNull(to)));
+        return new RollupIterator(inner.range(bytesOrNull(from), bytesOrNull(to)));
     }
 
     @Override
     public KeyValueIterator<String, Rollup> reverseRange(String from, String to) {
         mergeIfOwner();
-        return new RollupIterator(stored.reverseRange(bytesOrNull(from), bytesOrNull(to)));
+        return new RollupIterator(inner.reverseRange(bytesOrNull(from), bytesOrNull(to)));
     }
 
     @Override
     public KeyValueIterator<String, Rollup> all() {
         mergeIfOwner();
-        return new RollupIterator(stored.all());
+        return new RollupIterator(inner.all());
     }
 
     @Override
     public KeyValueIterator<String, Rollup> reverseAll() {
         mergeIfOwner();
-        return new RollupIterator(stored.reverseAll());
+        return new RollupIterator(inner.reverseAll());
     }
 
     @Override
     public <PS extends Serializer<P>, P> KeyValueIterator<String, Rollup> prefixScan(P prefix, PS prefixKeySerializer) {
         mergeIfOwner();
-        return new RollupIterator(stored.prefixScan(prefix, prefixKeySerializer));
+        return new RollupIterator(inner.prefixScan(prefix, prefixKeySerializer));
     }
 
     @Override
     public long approximateNumEntries() {
-        return stored.approximateNumEntries();
-    }
-
-    @Override
-    public String name() {
-        return stored.name();
-    }
-
-    @Override
-    public void init(StateStoreContext context, StateStore root) {
-        owner = null;
-        pending.clear();
-        hot.clear();
-        stored.init(context, root);
-    }
-
-    @Override
-    public void close() {
-        // A clean close follows a commit; after an error, uncommitted deltas must be dropped.
-        pending.clear();
-        hot.clear();
-        owner = null;
-        stored.close();
-    }
-
-    @Override
-    public boolean persistent() {
-        return stored.persistent();
-    }
-
-    @Override
-    public boolean isOpen() {
-        return stored.isOpen();
+        return inner.approximateNumEntries();
     }
 
     @Override
@@ -406,11 +341,6 @@ public final class AggregatingRollupStore implements KeyValueStore<String, Rollu
         if (query instanceof KeyQuery<?, ?> || query instanceof RangeQuery<?, ?>) {
             return QueryResult.forUnknownQueryType(query, this);
         }
-        return stored.query(query, positionBound, config);
-    }
-
-    @Override
-    public Position getPosition() {
-        return stored.getPosition();
+        return inner.query(query, positionBound, config);
     }
 }

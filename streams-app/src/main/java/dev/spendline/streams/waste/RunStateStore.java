@@ -1,22 +1,15 @@
 package dev.spendline.streams.waste;
 
 import dev.spendline.streams.state.DecoratedStores;
+import dev.spendline.streams.state.OwnCacheStore;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.StateStore;
-import org.apache.kafka.streams.processor.StateStoreContext;
-import org.apache.kafka.streams.query.Position;
-import org.apache.kafka.streams.query.PositionBound;
-import org.apache.kafka.streams.query.Query;
-import org.apache.kafka.streams.query.QueryConfig;
-import org.apache.kafka.streams.query.QueryResult;
 import org.apache.kafka.streams.state.WindowStore;
 import org.apache.kafka.streams.state.WindowStoreIterator;
-import org.apache.kafka.streams.state.internals.CacheFlushListener;
-import org.apache.kafka.streams.state.internals.CachedStateStore;
 
 /**
  * The run states of {@link RunTracker}: the same logged RocksDB window store as before (key
@@ -47,7 +40,7 @@ import org.apache.kafka.streams.state.internals.CachedStateStore;
  * store's retention while it is in the table (a call more than two days behind the newest one can
  * see a run the store has dropped), so nothing changes for late calls either.
  */
-public final class RunStateStore implements StateStore, CachedStateStore<String, RunState> {
+public final class RunStateStore extends OwnCacheStore<String, RunState, WindowStore<String, RunState>> {
 
     /** A run's first call and its state so far. */
     public record Run(long startedAt, RunState state) {}
@@ -60,12 +53,11 @@ public final class RunStateStore implements StateStore, CachedStateStore<String,
         boolean dirty;
     }
 
-    private final WindowStore<String, RunState> stored;
     private final Map<String, Entry> table;
     private long reads;
 
     RunStateStore(WindowStore<String, RunState> stored, int maxEntries) {
-        this.stored = stored;
+        super(stored);
         this.table = new LinkedHashMap<>(1024, 0.75f, true) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<String, Entry> eldest) {
@@ -92,7 +84,7 @@ public final class RunStateStore implements StateStore, CachedStateStore<String,
         reads++;
         long storedAt = -1;
         RunState storedState = null;
-        try (WindowStoreIterator<RunState> it = stored.fetch(key, from, to)) {
+        try (WindowStoreIterator<RunState> it = inner.fetch(key, from, to)) {
             if (it.hasNext()) {
                 KeyValue<Long, RunState> first = it.next();
                 storedAt = first.key;
@@ -161,7 +153,7 @@ public final class RunStateStore implements StateStore, CachedStateStore<String,
 
     /** The window store below the table: what is written, as the changelog has it. */
     WindowStore<String, RunState> windows() {
-        return stored;
+        return inner;
     }
 
     /** Window-store reads since this store was built (a lookup the table could not answer). */
@@ -171,12 +163,13 @@ public final class RunStateStore implements StateStore, CachedStateStore<String,
 
     private void write(String key, Entry e) {
         if (e.dirty) {
-            stored.put(key, e.state, e.startedAt);
+            inner.put(key, e.state, e.startedAt);
             e.dirty = false;
         }
     }
 
-    private void writePending() {
+    @Override
+    protected void writePending() {
         table.forEach(this::write);
     }
 
@@ -192,61 +185,7 @@ public final class RunStateStore implements StateStore, CachedStateStore<String,
     }
 
     @Override
-    public void flushCache() {
-        writePending();
-    }
-
-    @Override
-    public void clearCache() {
+    protected void dropTable() {
         table.clear();
-    }
-
-    @Override
-    public boolean setFlushListener(CacheFlushListener<String, RunState> listener, boolean sendOldValues) {
-        return false;
-    }
-
-    @Override
-    public String name() {
-        return stored.name();
-    }
-
-    @Override
-    public void init(StateStoreContext context, StateStore root) {
-        table.clear();
-        stored.init(context, root);
-    }
-
-    @Override
-    public void flush() {
-        writePending();
-        stored.flush();
-    }
-
-    @Override
-    public void close() {
-        // A clean close follows a commit; after an error, uncommitted states must be dropped.
-        table.clear();
-        stored.close();
-    }
-
-    @Override
-    public boolean persistent() {
-        return stored.persistent();
-    }
-
-    @Override
-    public boolean isOpen() {
-        return stored.isOpen();
-    }
-
-    @Override
-    public <R> QueryResult<R> query(Query<R> query, PositionBound positionBound, QueryConfig config) {
-        return stored.query(query, positionBound, config);
-    }
-
-    @Override
-    public Position getPosition() {
-        return stored.getPosition();
     }
 }
