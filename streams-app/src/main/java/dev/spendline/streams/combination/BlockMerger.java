@@ -53,32 +53,32 @@ final class BlockMerger {
         }
         int[] head = new int[k];
         for (int d = 0; d < dims; d++) {
+            int column = d;
             Arrays.fill(head, 0);
+            RunHeap heap = new RunHeap(k, (a, b) -> compareValues(column, a, head[a], b, head[b]));
+            for (int b = 0; b < k; b++) {
+                if (readers[b].dictionarySize(d) > 0) {
+                    heap.add(b);
+                }
+            }
             List<byte[]> merged = new ArrayList<>();
-            while (true) {
-                int min = -1;
-                for (int b = 0; b < k; b++) {
-                    if (head[b] < readers[b].dictionarySize(d)
-                            && (min < 0 || compareValues(d, b, head[b], min, head[min]) < 0)) {
-                        min = b;
-                    }
-                }
-                if (min < 0) {
-                    break;
-                }
-                BlockReader r = readers[min];
-                int at = r.valueOffset(d, head[min]);
-                merged.add(Arrays.copyOfRange(r.block(), at, at + r.valueLength(d, head[min])));
+            while (!heap.isEmpty()) {
+                int minBlock = heap.top();
+                int minHead = head[minBlock];
+                BlockReader r = readers[minBlock];
+                int at = r.valueOffset(d, minHead);
+                merged.add(Arrays.copyOfRange(r.block(), at, at + r.valueLength(d, minHead)));
                 int id = merged.size() - 1;
-                int minBlock = min;
-                int minHead = head[min];
-                for (int b = 0; b < k; b++) {
-                    if (head[b] < readers[b].dictionarySize(d)
-                            && (b == minBlock || compareValues(d, b, head[b], minBlock, minHead) == 0)) {
-                        remap[b][d][head[b]] = id;
-                        head[b]++;
+                // Every block whose head is this value (each dictionary holds a value once).
+                do {
+                    int b = heap.top();
+                    remap[b][d][head[b]] = id;
+                    if (++head[b] < readers[b].dictionarySize(d)) {
+                        heap.topChanged();
+                    } else {
+                        heap.removeTop();
                     }
-                }
+                } while (!heap.isEmpty() && compareValues(d, heap.top(), head[heap.top()], minBlock, minHead) == 0);
             }
             dictionary[d] = merged.toArray(new byte[0][]);
         }
@@ -118,17 +118,14 @@ final class BlockMerger {
             runMeasures[b] = m;
         }
         int[] head = new int[k];
-        while (true) {
-            int min = -1;
-            for (int b = 0; b < k; b++) {
-                if (head[b] * width < runTuples[b].length
-                        && (min < 0 || compare(runTuples[b], head[b] * width, runTuples[min], head[min] * width) < 0)) {
-                    min = b;
-                }
+        RunHeap heap = new RunHeap(k, (a, b) -> compare(runTuples[a], head[a] * width, runTuples[b], head[b] * width));
+        for (int b = 0; b < k; b++) {
+            if (runTuples[b].length > 0) {
+                heap.add(b);
             }
-            if (min < 0) {
-                return;
-            }
+        }
+        while (!heap.isEmpty()) {
+            int min = heap.top();
             int[] t = runTuples[min];
             int at = head[min]++;
             if (rows > 0 && compare(tuples, (rows - 1) * width, t, at * width) == 0) {
@@ -140,6 +137,11 @@ final class BlockMerger {
                 }
             } else {
                 append(t, at, runMeasures[min]);
+            }
+            if (head[min] * width < t.length) {
+                heap.topChanged();
+            } else {
+                heap.removeTop();
             }
         }
     }
