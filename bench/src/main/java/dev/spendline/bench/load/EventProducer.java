@@ -53,6 +53,11 @@ public final class EventProducer {
         config.put(ProducerConfig.LINGER_MS_CONFIG, 20);
         config.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
         config.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
+        // One request in flight: the profile produces right after creating the topic, and with
+        // several in flight the broker (Kafka 4.2) can reject the first request (the partition is
+        // not yet led), append the second to the empty partition, then refuse every retry of the
+        // first as out of order until delivery.timeout.ms (KAFKA-15591). A profile run failed so.
+        config.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1);
         NativeLz4.load(); // as the gateway does: the reference uses the same compressor
         AtomicReference<Exception> failure = new AtomicReference<>();
         try (KafkaProducer<String, AcceptedEvent> producer = new KafkaProducer<>(
