@@ -47,7 +47,11 @@ public abstract class OwnCacheStore<K, V, S extends StateStore> implements State
     /** Forgets the table (and whatever was derived from the store below along with it). */
     protected abstract void dropTable();
 
-    /** Marks the calling thread as the writer: it folds, so its reads must see its own writes. */
+    /**
+     * Marks the calling thread as the writer: it folds, so its reads must see its own writes. Only
+     * writers claim the table: an interactive query that happened to read first must not become the
+     * owner. Before the first write the table is empty, so reading the store below is exact.
+     */
     protected final void claimForWriter() {
         if (owner != Thread.currentThread()) {
             owner = Thread.currentThread();
