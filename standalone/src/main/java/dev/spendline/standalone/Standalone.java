@@ -10,8 +10,6 @@ import dev.spendline.streams.app.StreamsRunner;
 import dev.spendline.topics.provision.KafkaClientSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -294,11 +292,7 @@ public final class Standalone implements AutoCloseable {
     }
 
     private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 0, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("No free port for the internal port", e);
-        }
+        return dev.spendline.kafka.embedded.FreePorts.loopback();
     }
 
     /** The key of the workspace created on first start; empty on later starts. */

@@ -167,10 +167,6 @@ final class SpendlineHttp {
     }
 
     static int freePort() {
-        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return dev.spendline.kafka.embedded.FreePorts.loopback();
     }
 }

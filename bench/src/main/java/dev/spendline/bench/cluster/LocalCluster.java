@@ -5,8 +5,6 @@ import dev.spendline.bench.process.PostgresFleet;
 import dev.spendline.internalapi.InstanceCredential;
 import dev.spendline.kafka.embedded.KafkaNodeMain;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -287,11 +285,7 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     public static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return dev.spendline.kafka.embedded.FreePorts.loopback();
     }
 
     /** Sleeps, turning an interruption into a failure of the caller. */

@@ -10,7 +10,6 @@ import dev.spendline.kafka.embedded.EmbeddedKafka;
 import dev.spendline.kafka.embedded.TopicSetup;
 import dev.spendline.topics.Topics;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -556,8 +555,6 @@ public final class FullBench {
     }
 
     private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
+        return dev.spendline.kafka.embedded.FreePorts.loopback();
     }
 }

@@ -8,7 +8,6 @@ import dev.spendline.contracts.json.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -239,9 +238,7 @@ public final class WebhookLatencyBench {
     }
 
     private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
+        return dev.spendline.kafka.embedded.FreePorts.loopback();
     }
 
     private static void step(String what) {

@@ -9,7 +9,6 @@ import dev.spendline.bench.process.JavaProcess;
 import dev.spendline.contracts.query.SpendReport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,11 +71,7 @@ final class FaultTestSupport {
     }
 
     static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return dev.spendline.kafka.embedded.FreePorts.loopback();
     }
 
     /** The standalone jar on its own data directory, optionally against an external broker. */

@@ -179,8 +179,6 @@ class SpendPivotBrowserIT {
     }
 
     private static int freePort() throws IOException {
-        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
+        return dev.spendline.kafka.embedded.FreePorts.loopback();
     }
 }

@@ -6,7 +6,6 @@ import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import dev.spendline.standalone.Standalone;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -45,10 +44,7 @@ final class StandaloneForClients implements AutoCloseable {
     /** As {@link #start(String, Duration)}, with these Spendline properties. */
     static StandaloneForClients start(String name, Duration eventually, Map<String, Object> properties)
             throws Exception {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
+        int port = dev.spendline.kafka.embedded.FreePorts.loopback();
         return new StandaloneForClients(
                 Standalone.start(Files.createTempDirectory(name), port, 0, 2, properties), eventually);
     }

@@ -14,8 +14,6 @@ import dev.spendline.standalone.Standalone;
 import dev.spendline.standalone.collector.DeviceApproval;
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -511,9 +509,7 @@ class CollectorAgentsIT {
     }
 
     private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
+        return dev.spendline.kafka.embedded.FreePorts.loopback();
     }
 
     private static int freePortUnchecked() {

@@ -14,7 +14,6 @@ import dev.spendline.query.openapi.OpenApiDocument;
 import dev.spendline.standalone.Standalone;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -137,10 +136,7 @@ class OpenApiIT {
 
     @BeforeAll
     static void start() throws Exception {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
+        int port = dev.spendline.kafka.embedded.FreePorts.loopback();
         standalone = Standalone.start(Files.createTempDirectory("openapi-it"), port, 0, 1, Map.of());
         served = HTTP.send(
                 HttpRequest.newBuilder(URI.create(standalone.baseUrl() + OpenApiDocument.PATH))

@@ -10,7 +10,6 @@ import dev.spendline.standalone.Standalone;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -196,11 +195,7 @@ final class SpendlineMcp implements AutoCloseable {
     }
 
     private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return dev.spendline.kafka.embedded.FreePorts.loopback();
     }
 
     private static void sleep(long millis) {

@@ -8,7 +8,6 @@ import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.oauth.OAuthGrantRepository;
 import dev.spendline.standalone.Standalone;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -494,8 +493,6 @@ class CollectorTokenIT {
     }
 
     private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
+        return dev.spendline.kafka.embedded.FreePorts.loopback();
     }
 }
