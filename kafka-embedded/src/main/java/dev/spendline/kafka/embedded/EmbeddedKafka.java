@@ -278,6 +278,6 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
 
     static int freePort() {
-        return dev.spendline.kafka.embedded.FreePorts.loopback();
+        return FreePorts.loopback();
     }
 }
