@@ -6,6 +6,7 @@ import dev.spendline.controlplane.keys.IssuedApiKey;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.internalapi.InstanceCredential;
 import dev.spendline.kafka.embedded.EmbeddedKafka;
+import dev.spendline.kafka.embedded.FreePorts;
 import dev.spendline.streams.app.StreamsRunner;
 import dev.spendline.topics.provision.KafkaClientSettings;
 import java.io.IOException;
@@ -141,7 +142,7 @@ public final class Standalone implements AutoCloseable {
             // The internal port: actuator and instance-to-instance queries, loopback unless configured.
             int internalPort = extraProperties.containsKey(INTERNAL_PORT)
                     ? Integer.parseInt(String.valueOf(extraProperties.get(INTERNAL_PORT)))
-                    : freePort();
+                    : FreePorts.loopback();
             props.put(INTERNAL_PORT, internalPort);
             props.put("management.server.address", "127.0.0.1");
             props.put(InstanceCredential.SECRET_PROPERTY, LocalSecrets.instanceSecret(data));
@@ -289,10 +290,6 @@ public final class Standalone implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read " + file, e);
         }
-    }
-
-    private static int freePort() {
-        return dev.spendline.kafka.embedded.FreePorts.loopback();
     }
 
     /** The key of the workspace created on first start; empty on later starts. */

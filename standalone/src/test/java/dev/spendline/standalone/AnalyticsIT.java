@@ -7,6 +7,7 @@ import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.kafka.embedded.FreePorts;
 import dev.spendline.topics.Topics;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -43,7 +44,7 @@ class AnalyticsIT {
     @BeforeAll
     static void start() throws Exception {
         Path dataDir = Files.createTempDirectory("spendline-analytics-it");
-        int port = SpendlineHttp.freePort();
+        int port = FreePorts.loopback();
         // A small FREE quota for the quota test (every other test uses TEAM workspaces).
         spendline = Standalone.start(dataDir, port, 0, 2, Map.of("spendline.quota.free-events-per-month", 5));
         http = new SpendlineHttp(spendline.baseUrl());

@@ -6,6 +6,7 @@ import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.kafka.embedded.FreePorts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,7 +37,7 @@ class AskIT {
     @BeforeAll
     static void start() throws Exception {
         Path dataDir = Files.createTempDirectory("spendline-ask-it");
-        spendline = Standalone.start(dataDir, SpendlineHttp.freePort(), 0, 2, Map.of("spendline.base-url", BASE_URL));
+        spendline = Standalone.start(dataDir, FreePorts.loopback(), 0, 2, Map.of("spendline.base-url", BASE_URL));
         http = new SpendlineHttp(spendline.baseUrl());
     }
 

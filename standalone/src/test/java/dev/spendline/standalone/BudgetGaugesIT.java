@@ -9,6 +9,7 @@ import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.kafka.embedded.FreePorts;
 import dev.spendline.query.settings.SettingsWriter;
 import dev.spendline.topics.Topics;
 import java.math.BigDecimal;
@@ -42,7 +43,7 @@ class BudgetGaugesIT {
     static void start() throws Exception {
         spendline = Standalone.start(
                 Files.createTempDirectory("spendline-budget-gauges-it"),
-                SpendlineHttp.freePort(),
+                FreePorts.loopback(),
                 0,
                 2,
                 Map.of("spendline.metrics.budget-gauges.interval", "500ms"));

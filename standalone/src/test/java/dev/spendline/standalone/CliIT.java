@@ -6,6 +6,7 @@ import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.kafka.embedded.FreePorts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -49,7 +50,7 @@ class CliIT {
         Path dataDir = Files.createTempDirectory("spendline-cli-it");
         ApplicationContextInitializer<ConfigurableApplicationContext> clock =
                 context -> context.getBeanFactory().registerSingleton("skippingClock", ACTIONS_CLOCK);
-        spendline = Standalone.start(dataDir, SpendlineHttp.freePort(), null, 0, 2, Map.of(), List.of(clock));
+        spendline = Standalone.start(dataDir, FreePorts.loopback(), null, 0, 2, Map.of(), List.of(clock));
         http = new SpendlineHttp(spendline.baseUrl());
     }
 
@@ -494,7 +495,7 @@ class CliIT {
         assertThat(usage.errLines().get(0)).isEqualTo("spendline: Missing required option: '--phrase=<phrase>'");
 
         Key key = newKey(spendline, Plan.TEAM);
-        String nowhere = "http://127.0.0.1:" + SpendlineHttp.freePort();
+        String nowhere = "http://127.0.0.1:" + FreePorts.loopback();
         CliRunner.Result down = cli(withKey(key), "--url", nowhere, "ask", "spend this month");
         assertThat(down.exitCode()).as(down.toString()).isEqualTo(6);
         assertThat(down.errLines()).singleElement().asString().contains(nowhere, "unreachable");

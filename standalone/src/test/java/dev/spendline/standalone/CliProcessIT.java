@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import dev.spendline.controlplane.workspaces.Plan;
+import dev.spendline.kafka.embedded.FreePorts;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -41,7 +42,7 @@ class CliProcessIT {
     @BeforeAll
     static void start() throws Exception {
         spendline = Standalone.start(
-                Files.createTempDirectory("spendline-cli-process-it"), SpendlineHttp.freePort(), 0, 2, Map.of());
+                Files.createTempDirectory("spendline-cli-process-it"), FreePorts.loopback(), 0, 2, Map.of());
     }
 
     @AfterAll

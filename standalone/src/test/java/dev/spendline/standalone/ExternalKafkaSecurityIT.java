@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.spendline.kafka.embedded.BrokerCredentials;
 import dev.spendline.kafka.embedded.EmbeddedKafka;
+import dev.spendline.kafka.embedded.FreePorts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,7 +51,7 @@ class ExternalKafkaSecurityIT {
                 .forEach((key, value) -> properties.put("spendline.kafka.properties." + key, value));
         try (Standalone spendline = Standalone.start(
                 Files.createTempDirectory(Path.of("target"), "sasl-standalone"),
-                SpendlineHttp.freePort(),
+                FreePorts.loopback(),
                 kafka.bootstrapServers(),
                 0,
                 2,
@@ -75,7 +76,7 @@ class ExternalKafkaSecurityIT {
     void withoutThemStartUpFailsAndSaysWhereTheyGo() throws Exception {
         assertThatThrownBy(() -> Standalone.start(
                                 Files.createTempDirectory(Path.of("target"), "sasl-missing"),
-                                SpendlineHttp.freePort(),
+                                FreePorts.loopback(),
                                 kafka.bootstrapServers(),
                                 0,
                                 2,

@@ -6,6 +6,7 @@ import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.kafka.embedded.FreePorts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,7 +39,7 @@ class GuardrailIT {
     @BeforeAll
     static void start() throws Exception {
         Path dataDir = Files.createTempDirectory("spendline-guardrail-it");
-        spendline = Standalone.start(dataDir, SpendlineHttp.freePort(), 0, 2, Map.of());
+        spendline = Standalone.start(dataDir, FreePorts.loopback(), 0, 2, Map.of());
         http = new SpendlineHttp(spendline.baseUrl());
     }
 

@@ -16,6 +16,7 @@ import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
 import dev.spendline.internalapi.HttpQueries;
 import dev.spendline.internalapi.InstanceCredential;
+import dev.spendline.kafka.embedded.FreePorts;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -59,7 +60,7 @@ class InternalPortIT {
     @BeforeAll
     static void start() throws Exception {
         dataDir = Files.createTempDirectory("spendline-ports-it");
-        spendline = Standalone.start(dataDir, SpendlineHttp.freePort(), 0, 2, Map.of());
+        spendline = Standalone.start(dataDir, FreePorts.loopback(), 0, 2, Map.of());
         http = new SpendlineHttp(spendline.baseUrl());
         alice = newWorkspaceKey();
         mallory = newWorkspaceKey();

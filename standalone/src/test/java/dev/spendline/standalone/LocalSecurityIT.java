@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.spendline.kafka.embedded.FreePorts;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -52,7 +53,7 @@ class LocalSecurityIT {
         Files.setPosixFilePermissions(dataDir.resolve("streams"), PosixFilePermissions.fromString("rwxr-xr-x"));
         Files.writeString(old.resolve("left-over"), "x");
         Files.setPosixFilePermissions(old.resolve("left-over"), PosixFilePermissions.fromString("rw-r--r--"));
-        spendline = Standalone.start(dataDir, SpendlineHttp.freePort(), 0, 2, Map.of());
+        spendline = Standalone.start(dataDir, FreePorts.loopback(), 0, 2, Map.of());
     }
 
     @AfterAll

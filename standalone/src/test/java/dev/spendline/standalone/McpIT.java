@@ -7,6 +7,7 @@ import dev.spendline.contracts.tools.ReadTool;
 import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.kafka.embedded.FreePorts;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -51,7 +52,7 @@ class McpIT {
     @BeforeAll
     static void start() throws Exception {
         Path dataDir = Files.createTempDirectory("spendline-mcp-it");
-        spendline = Standalone.start(dataDir, SpendlineHttp.freePort(), 0, 2, Map.of());
+        spendline = Standalone.start(dataDir, FreePorts.loopback(), 0, 2, Map.of());
         http = new SpendlineHttp(spendline.baseUrl());
     }
 

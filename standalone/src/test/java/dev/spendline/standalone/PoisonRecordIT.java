@@ -13,6 +13,7 @@ import dev.spendline.contracts.query.QueryUnavailableException;
 import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.kafka.embedded.FreePorts;
 import dev.spendline.streams.app.StreamsRunner;
 import dev.spendline.streams.deadletter.DeadLetters;
 import dev.spendline.topics.Topics;
@@ -70,8 +71,8 @@ class PoisonRecordIT {
     @Test
     void poisonRecordsAreDeadLettersAndEveryOtherWorkspaceKeepsItsExactReports() throws Exception {
         dataDir = Files.createTempDirectory("spendline-poison-it");
-        port = SpendlineHttp.freePort();
-        internalPort = SpendlineHttp.freePort();
+        port = FreePorts.loopback();
+        internalPort = FreePorts.loopback();
         List<String> probes = startWatchingReadiness();
 
         // /readyz said 503 while Kafka Streams was not running yet, and 200 only once it was.

@@ -3,6 +3,7 @@ package dev.spendline.standalone;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spendline.gateway.ingest.IngestRoutes;
+import dev.spendline.kafka.embedded.FreePorts;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -332,7 +333,7 @@ class PrintedCommandsIT {
     /** A port whose +1000 is free too, for a start with --port alone. */
     private static int portWithFreeInternalPort() {
         for (int attempt = 0; attempt < 50; attempt++) {
-            int port = SpendlineHttp.freePort();
+            int port = FreePorts.loopback();
             if (port + 1000 <= 65535 && Ports.free(port + 1000)) {
                 return port;
             }

@@ -16,6 +16,7 @@ import dev.spendline.contracts.json.Json;
 import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.kafka.embedded.FreePorts;
 import java.net.CookieManager;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -88,7 +89,7 @@ class PublicPortFuzzIT {
                 "PublicPortFuzzIT: seed %d (-D%s=%d draws the same requests)%n",
                 TRIES.seed(), FuzzTries.SEED_PROPERTY, TRIES.seed());
         Path dataDir = Files.createTempDirectory("spendline-fuzz-it");
-        int port = SpendlineHttp.freePort();
+        int port = FreePorts.loopback();
         raw = new RawHttp(port);
         spendline = Standalone.start(
                 dataDir,

@@ -6,6 +6,7 @@ import dev.spendline.contracts.json.Json;
 import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.kafka.embedded.FreePorts;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -56,7 +57,7 @@ class PublicPortLimitsIT {
     @BeforeAll
     static void start() throws Exception {
         Path dataDir = Files.createTempDirectory("spendline-limits-it");
-        int port = SpendlineHttp.freePort();
+        int port = FreePorts.loopback();
         spendline = Standalone.start(dataDir, port, 0, 2, Map.of());
         http = new SpendlineHttp(spendline.baseUrl());
         raw = new RawHttp(port);

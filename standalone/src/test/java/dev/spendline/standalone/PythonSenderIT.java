@@ -7,6 +7,7 @@ import dev.spendline.contracts.json.Json;
 import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.kafka.embedded.FreePorts;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,7 +51,7 @@ class PythonSenderIT {
     @BeforeAll
     static void start() throws Exception {
         spendline = Standalone.start(
-                Files.createTempDirectory("spendline-python-it"), SpendlineHttp.freePort(), 0, 2, Map.of());
+                Files.createTempDirectory("spendline-python-it"), FreePorts.loopback(), 0, 2, Map.of());
         http = new SpendlineHttp(spendline.baseUrl());
     }
 

@@ -11,6 +11,7 @@ import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.kafka.embedded.FreePorts;
 import java.net.CookieManager;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -79,7 +80,7 @@ class SlackIT {
         String fake = "http://127.0.0.1:" + slack.getAddress().getPort();
         spendline = Standalone.start(
                 Files.createTempDirectory("spendline-slack-it"),
-                SpendlineHttp.freePort(),
+                FreePorts.loopback(),
                 0,
                 2,
                 Map.of(

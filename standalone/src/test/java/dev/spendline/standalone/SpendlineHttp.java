@@ -165,8 +165,4 @@ final class SpendlineHttp {
             throw new IllegalStateException(e);
         }
     }
-
-    static int freePort() {
-        return dev.spendline.kafka.embedded.FreePorts.loopback();
-    }
 }

@@ -5,6 +5,7 @@ import static dev.spendline.standalone.SpendlineHttp.calls;
 import static dev.spendline.standalone.SpendlineHttp.event;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spendline.kafka.embedded.FreePorts;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -62,7 +63,7 @@ class StandaloneCrashIT {
                         // Not the default 9080: another Spendline on this machine (a benchmark, a
                         // developer's own) must not make this test fail.
                         "--internal-port",
-                        String.valueOf(SpendlineHttp.freePort()))
+                        String.valueOf(FreePorts.loopback()))
                 .redirectErrorStream(true)
                 .start();
         reader = new Thread(() -> {
@@ -102,7 +103,7 @@ class StandaloneCrashIT {
     @Test
     void everyAcknowledgedEventCountsExactlyOnceAcrossACleanRestartAndASigkill() throws Exception {
         Path dataDir = Files.createTempDirectory("spendline-crash");
-        int port = SpendlineHttp.freePort();
+        int port = FreePorts.loopback();
         launch(dataDir, port);
         String key = printedKey();
         SpendlineHttp http = new SpendlineHttp("http://127.0.0.1:" + port);

@@ -9,6 +9,7 @@ import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.keys.IssuedApiKey;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.kafka.embedded.FreePorts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,7 +39,7 @@ class StandaloneIT {
     @BeforeAll
     static void start() throws Exception {
         dataDir = Files.createTempDirectory("spendline-it");
-        port = SpendlineHttp.freePort();
+        port = FreePorts.loopback();
         spendline = startStandalone();
         http = new SpendlineHttp(spendline.baseUrl());
     }

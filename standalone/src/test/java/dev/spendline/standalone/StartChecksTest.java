@@ -3,6 +3,7 @@ package dev.spendline.standalone;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import dev.spendline.kafka.embedded.FreePorts;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -71,7 +72,7 @@ class StartChecksTest {
     @Test
     void thePortAndTheInternalPortMustDiffer() {
         Path dataDir = parent.resolve("data");
-        int port = SpendlineHttp.freePort();
+        int port = FreePorts.loopback();
 
         Run run = run(
                 "--port",

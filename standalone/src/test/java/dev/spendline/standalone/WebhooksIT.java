@@ -7,6 +7,7 @@ import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.kafka.embedded.FreePorts;
 import dev.spendline.standalone.clients.NodeClients;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -71,7 +72,7 @@ class WebhooksIT {
         Path dataDir = Files.createTempDirectory("spendline-webhooks-it");
         spendline = Standalone.start(
                 dataDir,
-                SpendlineHttp.freePort(),
+                FreePorts.loopback(),
                 0,
                 2,
                 Map.of(
@@ -193,7 +194,7 @@ class WebhooksIT {
         tellReceiver("main", ok.secret());
         Created flaky = create(key, receiverUrl + "/flaky/flaky", "");
         tellReceiver("flaky", flaky.secret());
-        int closed = SpendlineHttp.freePort();
+        int closed = FreePorts.loopback();
         Created down = create(key, "http://127.0.0.1:" + closed + "/never", "");
         Created other = create(key, receiverUrl + "/ok/unwanted", ",\"alertTypes\":[\"SPEND_ANOMALY\"]");
         tellReceiver("unwanted", other.secret());
@@ -370,7 +371,7 @@ class WebhooksIT {
         // The deployed services' default: the same check, in a second standalone without loopback permission.
         try (Standalone strict = Standalone.start(
                 Files.createTempDirectory("spendline-webhooks-strict"),
-                SpendlineHttp.freePort(),
+                FreePorts.loopback(),
                 0,
                 1,
                 Map.of("spendline.webhooks.allow-loopback", "false", "spendline.webhooks.delivery.enabled", "false"))) {

@@ -6,6 +6,7 @@ import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.kafka.embedded.FreePorts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,7 +50,7 @@ class WriteActionsIT {
         Path dataDir = Files.createTempDirectory("spendline-actions-it");
         ApplicationContextInitializer<ConfigurableApplicationContext> clock =
                 context -> context.getBeanFactory().registerSingleton("skippingClock", ACTIONS_CLOCK);
-        spendline = Standalone.start(dataDir, SpendlineHttp.freePort(), null, 0, 2, Map.of(), List.of(clock));
+        spendline = Standalone.start(dataDir, FreePorts.loopback(), null, 0, 2, Map.of(), List.of(clock));
         http = new SpendlineHttp(spendline.baseUrl());
     }
 

@@ -3,6 +3,7 @@ package dev.spendline.bench.cluster;
 import dev.spendline.bench.process.JavaProcess;
 import dev.spendline.bench.process.PostgresFleet;
 import dev.spendline.internalapi.InstanceCredential;
+import dev.spendline.kafka.embedded.FreePorts;
 import dev.spendline.kafka.embedded.KafkaNodeMain;
 import java.io.IOException;
 import java.net.URI;
@@ -107,18 +108,18 @@ public final class LocalCluster implements AutoCloseable {
                 "gateway",
                 jars.gateway(),
                 "Started GatewayApplication",
-                freePort(),
+                FreePorts.loopback(),
                 List.of(
                         "--spendline.gateway.streams-url=" + streamsUrls,
                         "--spring.datasource.url=" + controlPlane.jdbcUrl(),
                         "--spring.datasource.username=postgres"));
         for (int i = 1; i <= layout.queryApis(); i++) {
-            int port = freePort();
+            int port = FreePorts.loopback();
             queryApis.add(service(
                     "query-api-" + i,
                     jars.queryApi(),
                     "Started QueryApiApplication",
-                    freePort(),
+                    FreePorts.loopback(),
                     port,
                     List.of(
                             "--spendline.query.streams-url=" + streamsUrls,
@@ -152,7 +153,7 @@ public final class LocalCluster implements AutoCloseable {
         List<Service> instances = new ArrayList<>();
         for (int i = 1; i <= count; i++) {
             String name = applicationId + "-" + i;
-            int internal = freePort();
+            int internal = FreePorts.loopback();
             instances.add(service(
                     name,
                     jars.streamsApp(),
@@ -174,8 +175,8 @@ public final class LocalCluster implements AutoCloseable {
     public void startBrokers() {
         List<Integer> controllerPorts = new ArrayList<>();
         for (int i = 0; i < layout.brokers(); i++) {
-            brokerPorts.add(freePort());
-            controllerPorts.add(freePort());
+            brokerPorts.add(FreePorts.loopback());
+            controllerPorts.add(FreePorts.loopback());
         }
         String clusterId = Uuid.randomUuid().toString();
         String controllers = controllerPorts.stream().map(String::valueOf).collect(Collectors.joining(","));
@@ -195,7 +196,7 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     private Service service(String name, Path jar, String readyLine, int internalPort, List<String> own) {
-        return service(name, jar, readyLine, internalPort, freePort(), own);
+        return service(name, jar, readyLine, internalPort, FreePorts.loopback(), own);
     }
 
     private Service service(String name, Path jar, String readyLine, int internalPort, int port, List<String> own) {
@@ -282,10 +283,6 @@ public final class LocalCluster implements AutoCloseable {
                 // Keep closing the others.
             }
         }
-    }
-
-    public static int freePort() {
-        return dev.spendline.kafka.embedded.FreePorts.loopback();
     }
 
     /** Sleeps, turning an interruption into a failure of the caller. */

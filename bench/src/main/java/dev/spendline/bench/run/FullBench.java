@@ -7,6 +7,7 @@ import dev.spendline.bench.process.JavaProcess;
 import dev.spendline.bench.process.PostgresWorkspace;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.kafka.embedded.EmbeddedKafka;
+import dev.spendline.kafka.embedded.FreePorts;
 import dev.spendline.kafka.embedded.TopicSetup;
 import dev.spendline.topics.Topics;
 import java.io.IOException;
@@ -71,8 +72,8 @@ public final class FullBench {
     public String run() throws Exception {
         Files.createDirectories(settings.workDir());
         RawProducerBench.Result raw = settings.freshnessOnly() || settings.datasetOnly() ? null : ingestAlone();
-        int port = freePort();
-        int kafkaPort = freePort();
+        int port = FreePorts.loopback();
+        int kafkaPort = FreePorts.loopback();
         String bootstrap = "127.0.0.1:" + kafkaPort;
         // The standalone's broker requires its credentials: the bench's own clients present them too.
         dev.spendline.bench.BenchKafka.registerStandalone(
@@ -360,10 +361,10 @@ public final class FullBench {
             throw new IllegalArgumentException("no gateway jar at " + settings.gatewayJar()
                     + "; build it with ./mvnw -DskipTests -pl gateway -am package");
         }
-        int port = freePort();
+        int port = FreePorts.loopback();
         step("ingest alone: a broker and the gateway service (Netty), nothing consuming");
-        try (EmbeddedKafka kafka =
-                        EmbeddedKafka.start(settings.workDir().resolve("ingest-kafka"), freePort(), Map.of());
+        try (EmbeddedKafka kafka = EmbeddedKafka.start(
+                        settings.workDir().resolve("ingest-kafka"), FreePorts.loopback(), Map.of());
                 PostgresWorkspace controlPlane = PostgresWorkspace.create(settings.postgresUrl(), "bench", Plan.TEAM);
                 JavaProcess gateway = JavaProcess.jar(
                         "gateway",
@@ -552,9 +553,5 @@ public final class FullBench {
             lastProgress = System.nanoTime();
             System.out.println(what);
         }
-    }
-
-    private static int freePort() throws IOException {
-        return dev.spendline.kafka.embedded.FreePorts.loopback();
     }
 }

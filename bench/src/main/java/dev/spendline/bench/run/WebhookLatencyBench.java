@@ -5,6 +5,7 @@ import dev.spendline.bench.load.Ledger;
 import dev.spendline.bench.load.LoadGenerator;
 import dev.spendline.bench.process.JavaProcess;
 import dev.spendline.contracts.json.Json;
+import dev.spendline.kafka.embedded.FreePorts;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -74,7 +75,7 @@ public final class WebhookLatencyBench {
 
     public Result run() throws Exception {
         Files.createDirectories(workDir);
-        int port = freePort();
+        int port = FreePorts.loopback();
         HttpServer receiver = receiver();
         receiver.start();
         try (JavaProcess standalone = JavaProcess.jar(
@@ -87,7 +88,7 @@ public final class WebhookLatencyBench {
                         "--port",
                         String.valueOf(port),
                         "--kafka-port",
-                        String.valueOf(freePort())),
+                        String.valueOf(FreePorts.loopback())),
                 workDir)) {
             step("starting standalone");
             standalone.start("Stop with Ctrl-C.", Duration.ofSeconds(120));
@@ -235,10 +236,6 @@ public final class WebhookLatencyBench {
 
     private static String feature(int i) {
         return "webhook-bench-" + i;
-    }
-
-    private static int freePort() throws IOException {
-        return dev.spendline.kafka.embedded.FreePorts.loopback();
     }
 
     private static void step(String what) {

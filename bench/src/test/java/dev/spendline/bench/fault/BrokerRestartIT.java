@@ -7,6 +7,7 @@ import dev.spendline.bench.load.Ledger;
 import dev.spendline.bench.load.LoadGenerator;
 import dev.spendline.bench.load.ReportClient;
 import dev.spendline.bench.process.JavaProcess;
+import dev.spendline.kafka.embedded.FreePorts;
 import dev.spendline.kafka.embedded.KafkaNodeMain;
 import java.net.URI;
 import java.nio.file.Files;
@@ -25,8 +26,8 @@ class BrokerRestartIT {
     @Test
     void aBrokerCrashUnderLoadLosesNothingAndCountsNothingTwice() throws Exception {
         Path dir = Files.createTempDirectory("spendline-fault-broker");
-        int kafkaPort = FaultTestSupport.freePort();
-        int port = FaultTestSupport.freePort();
+        int kafkaPort = FreePorts.loopback();
+        int port = FreePorts.loopback();
         try (JavaProcess broker = JavaProcess.mainClass(
                         "broker-restart",
                         System.getProperty("java.class.path"),

@@ -7,6 +7,7 @@ import dev.spendline.bench.load.LoadGenerator;
 import dev.spendline.bench.load.SpendTotals;
 import dev.spendline.bench.process.JavaProcess;
 import dev.spendline.contracts.query.SpendReport;
+import dev.spendline.kafka.embedded.FreePorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -70,10 +71,6 @@ final class FaultTestSupport {
         }
     }
 
-    static int freePort() {
-        return dev.spendline.kafka.embedded.FreePorts.loopback();
-    }
-
     /** The standalone jar on its own data directory, optionally against an external broker. */
     static JavaProcess standalone(String name, Path dataDir, int port, String externalKafka) {
         // A free internal port rather than the default 9080, which another Spendline on the machine may hold.
@@ -84,16 +81,16 @@ final class FaultTestSupport {
                         "--port",
                         String.valueOf(port),
                         "--internal-port",
-                        String.valueOf(freePort()),
+                        String.valueOf(FreePorts.loopback()),
                         "--kafka-port",
-                        String.valueOf(freePort()))
+                        String.valueOf(FreePorts.loopback()))
                 : List.of(
                         "--data-dir",
                         dataDir.toString(),
                         "--port",
                         String.valueOf(port),
                         "--internal-port",
-                        String.valueOf(freePort()),
+                        String.valueOf(FreePorts.loopback()),
                         "--kafka-bootstrap-servers",
                         externalKafka);
         return JavaProcess.jar(name, jar("spendline.standalone.jar"), SERVICE_JVM, args, logDir());

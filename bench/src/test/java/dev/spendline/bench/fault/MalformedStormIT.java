@@ -8,6 +8,7 @@ import dev.spendline.bench.load.Ledger;
 import dev.spendline.bench.load.LoadGenerator;
 import dev.spendline.bench.load.ReportClient;
 import dev.spendline.bench.process.JavaProcess;
+import dev.spendline.kafka.embedded.FreePorts;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -38,7 +39,7 @@ class MalformedStormIT {
     @Test
     void malformedInputStormGetsOnly4xxAndLosesNoValidEvent() throws Exception {
         Path dataDir = Files.createTempDirectory("spendline-fault-storm");
-        int port = FaultTestSupport.freePort();
+        int port = FreePorts.loopback();
         try (JavaProcess standalone = FaultTestSupport.standalone("standalone-storm", dataDir, port, null)) {
             standalone.start(STANDALONE_READY, Duration.ofSeconds(90));
             String key = FaultTestSupport.printedKey(standalone);

@@ -7,6 +7,7 @@ import dev.spendline.bench.load.Ledger;
 import dev.spendline.bench.load.LoadGenerator;
 import dev.spendline.bench.load.ReportClient;
 import dev.spendline.bench.process.JavaProcess;
+import dev.spendline.kafka.embedded.FreePorts;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +23,7 @@ class StandaloneKillIT {
     @Test
     void sigkillUnderLoadLosesNothingAndCountsNothingTwice() throws Exception {
         Path dataDir = Files.createTempDirectory("spendline-fault-standalone");
-        int port = FaultTestSupport.freePort();
+        int port = FreePorts.loopback();
         try (JavaProcess standalone = FaultTestSupport.standalone("standalone-kill", dataDir, port, null)) {
             standalone.start(STANDALONE_READY, Duration.ofSeconds(90));
             String key = FaultTestSupport.printedKey(standalone);

@@ -15,6 +15,7 @@ import dev.spendline.controlplane.keys.IssuedApiKey;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.internalapi.HttpQueries;
 import dev.spendline.internalapi.InstanceCredential;
+import dev.spendline.kafka.embedded.FreePorts;
 import dev.spendline.kafka.embedded.KafkaNodeMain;
 import dev.spendline.kafka.embedded.TopicSetup;
 import dev.spendline.topics.Topic;
@@ -42,11 +43,11 @@ class StreamsAppKillIT {
     @Test
     void sigkillOfTheStreamsAppUnderLoadLosesNothingAndCountsNothingTwice() throws Exception {
         Path dir = Files.createTempDirectory("spendline-fault-streams");
-        int kafkaPort = FaultTestSupport.freePort();
-        int gatewayPort = FaultTestSupport.freePort();
-        int streamsPort = FaultTestSupport.freePort();
-        int gatewayInternalPort = FaultTestSupport.freePort();
-        int streamsInternalPort = FaultTestSupport.freePort();
+        int kafkaPort = FreePorts.loopback();
+        int gatewayPort = FreePorts.loopback();
+        int streamsPort = FreePorts.loopback();
+        int gatewayInternalPort = FreePorts.loopback();
+        int streamsInternalPort = FreePorts.loopback();
         // Instances authenticate each other with one shared secret (spendline.internal.secret).
         String secret = InstanceCredential.generateSecret();
         String bootstrap = "127.0.0.1:" + kafkaPort;

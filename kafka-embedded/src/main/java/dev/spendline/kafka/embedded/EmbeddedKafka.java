@@ -92,7 +92,7 @@ public final class EmbeddedKafka implements AutoCloseable {
      * @param overrides broker properties that replace the defaults chosen here
      */
     public static EmbeddedKafka start(Path logDir, int port, Map<String, String> overrides) {
-        return start(logDir, port, ClusterMembership.single(freePort()), overrides);
+        return start(logDir, port, ClusterMembership.single(FreePorts.loopback()), overrides);
     }
 
     /**
@@ -102,7 +102,7 @@ public final class EmbeddedKafka implements AutoCloseable {
      */
     public static EmbeddedKafka startSecured(
             Path logDir, int port, BrokerCredentials credentials, Map<String, String> overrides) {
-        return start(logDir, port, ClusterMembership.single(freePort()), credentials, overrides);
+        return start(logDir, port, ClusterMembership.single(FreePorts.loopback()), credentials, overrides);
     }
 
     /**
@@ -128,7 +128,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot create the Kafka log directory " + logDir, e);
         }
-        int brokerPort = port == 0 ? freePort() : port;
+        int brokerPort = port == 0 ? FreePorts.loopback() : port;
         int controllerPort = membership.controllerPort();
         String replicas = String.valueOf(membership.replicationFactor());
         String minInSync = String.valueOf(membership.minInSyncReplicas());
@@ -275,9 +275,5 @@ public final class EmbeddedKafka implements AutoCloseable {
     public void close() {
         server.shutdown();
         server.awaitShutdown();
-    }
-
-    static int freePort() {
-        return FreePorts.loopback();
     }
 }

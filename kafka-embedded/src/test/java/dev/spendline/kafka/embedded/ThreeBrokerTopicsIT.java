@@ -42,9 +42,8 @@ class ThreeBrokerTopicsIT {
 
     @BeforeEach
     void startCluster() {
-        List<Integer> controllerPorts = IntStream.range(0, NODES)
-                .mapToObj(i -> EmbeddedKafka.freePort())
-                .toList();
+        List<Integer> controllerPorts =
+                IntStream.range(0, NODES).mapToObj(i -> FreePorts.loopback()).toList();
         String clusterId = Uuid.randomUuid().toString();
         // A node is ready only once a majority of the quorum runs, so all start at once. Nothing to
         // hand over when the test ends: they stop without waiting for the controller. The brokers'

@@ -2,6 +2,7 @@ package dev.spendline.standalone.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spendline.kafka.embedded.FreePorts;
 import dev.spendline.standalone.Standalone;
 import java.io.IOException;
 import java.net.URI;
@@ -64,7 +65,7 @@ class DashboardBrowserIT {
     static void start() throws Exception {
         Browser.requireOrSkip();
         Path dataDir = Files.createTempDirectory("spendline-browser-it");
-        spendline = Standalone.start(dataDir, freePort(), 0, 2, Map.of());
+        spendline = Standalone.start(dataDir, FreePorts.loopback(), 0, 2, Map.of());
         base = spendline.baseUrl();
         firstKey = spendline.firstKey().orElseThrow().secret();
         browser = Browser.start();
@@ -324,7 +325,7 @@ class DashboardBrowserIT {
         browser.open(base + "/app/settings").waitForText("Default workspace");
         Path dataDir = Path.of(spendline.context().getEnvironment().getProperty("spendline.data-dir"));
         spendline.close();
-        spendline = Standalone.start(dataDir, freePort(), 0, 2, Map.of());
+        spendline = Standalone.start(dataDir, FreePorts.loopback(), 0, 2, Map.of());
         base = spendline.baseUrl();
         browser.open(base + "/app/settings").waitForText("Default workspace");
         assertThat(browser.currentUrl()).isEqualTo(base + "/app/settings");
@@ -406,9 +407,5 @@ class DashboardBrowserIT {
             Thread.currentThread().interrupt();
             throw new AssertionError(e);
         }
-    }
-
-    private static int freePort() throws IOException {
-        return dev.spendline.kafka.embedded.FreePorts.loopback();
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spendline.contracts.event.ProductEventReader;
 import dev.spendline.contracts.query.LastDays;
+import dev.spendline.kafka.embedded.FreePorts;
 import dev.spendline.standalone.Standalone;
 import java.io.IOException;
 import java.net.URI;
@@ -92,7 +93,7 @@ class FirstHourBrowserIT {
     static void start() throws Exception {
         Browser.requireOrSkip();
         Path dataDir = Files.createTempDirectory("spendline-first-hour-it");
-        spendline = Standalone.start(dataDir, freePort(), 0, 2, Map.of());
+        spendline = Standalone.start(dataDir, FreePorts.loopback(), 0, 2, Map.of());
         base = spendline.baseUrl();
         browser = Browser.start();
     }
@@ -344,9 +345,5 @@ class FirstHourBrowserIT {
             Thread.currentThread().interrupt();
             throw new AssertionError(e);
         }
-    }
-
-    private static int freePort() throws IOException {
-        return dev.spendline.kafka.embedded.FreePorts.loopback();
     }
 }

@@ -2,6 +2,7 @@ package dev.spendline.standalone.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spendline.kafka.embedded.FreePorts;
 import dev.spendline.standalone.Standalone;
 import java.io.IOException;
 import java.net.URI;
@@ -42,7 +43,8 @@ class SpendPivotBrowserIT {
     @BeforeAll
     static void start() throws Exception {
         Browser.requireOrSkip();
-        spendline = Standalone.start(Files.createTempDirectory("spendline-pivot-it"), freePort(), 0, 2, Map.of());
+        spendline =
+                Standalone.start(Files.createTempDirectory("spendline-pivot-it"), FreePorts.loopback(), 0, 2, Map.of());
         base = spendline.baseUrl();
         String key = spendline.firstKey().orElseThrow().secret();
         browser = Browser.start();
@@ -176,9 +178,5 @@ class SpendPivotBrowserIT {
         return "{\"provider\":\"openai\",\"model\":\"" + model + "\",\"promptTokens\":1000,\"outputTokens\":200,"
                 + "\"costUsd\":" + cost + ",\"feature\":\"search\",\"tenantId\":\"acme\",\"status\":\"success\","
                 + "\"ts\":\"" + ts + "\",\"source\":\"pivot-it\",\"externalId\":\"" + id + "\"}";
-    }
-
-    private static int freePort() throws IOException {
-        return dev.spendline.kafka.embedded.FreePorts.loopback();
     }
 }

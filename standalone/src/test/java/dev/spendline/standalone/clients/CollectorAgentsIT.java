@@ -9,6 +9,7 @@ import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.kafka.embedded.FreePorts;
 import dev.spendline.standalone.SetupLinks;
 import dev.spendline.standalone.Standalone;
 import dev.spendline.standalone.collector.DeviceApproval;
@@ -88,7 +89,7 @@ class CollectorAgentsIT {
     static void start() throws Exception {
         NodeClients.requireOrSkip();
         dataDir = Files.createTempDirectory("spendline-collector-agents-it");
-        port = freePort();
+        port = FreePorts.loopback();
         spendline = startSpendline();
         // Ada creates her account through the first start's setup link, as a person would (form, CSRF, cookie).
         SetupLinks.claim(spendline.setupLink().orElseThrow(), EMAIL, NAME, PASSWORD);
@@ -317,7 +318,7 @@ class CollectorAgentsIT {
         final ClaudeCode claude = ClaudeCode.in(home, anthropic);
         final Codex codex = Codex.in(home, openai);
         final SpendlineCliProcess cli = new SpendlineCliProcess(home);
-        final int port = freePortUnchecked();
+        final int port = FreePorts.loopback();
 
         Machine() throws IOException {
             // Unrelated settings that setup must keep and uninstall must give back unchanged.
@@ -506,17 +507,5 @@ class CollectorAgentsIT {
     private static String lastClaudeModel() {
         List<FakeAnthropicApi.Exchange> messages = anthropic.messages();
         return messages.get(messages.size() - 1).body().get("model").asString();
-    }
-
-    private static int freePort() throws IOException {
-        return dev.spendline.kafka.embedded.FreePorts.loopback();
-    }
-
-    private static int freePortUnchecked() {
-        try {
-            return freePort();
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 }

@@ -9,6 +9,7 @@ import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.kafka.embedded.FreePorts;
 import dev.spendline.standalone.Standalone;
 import dev.spendline.standalone.browser.Browser;
 import java.io.BufferedReader;
@@ -78,7 +79,8 @@ class McpOAuthBrowserIT {
     static void start() throws Exception {
         Browser.requireOrSkip();
         NodeClients.requireOrSkip();
-        spendline = Standalone.start(Files.createTempDirectory("spendline-mcp-oauth-it"), freePort(), 0, 2, Map.of());
+        spendline = Standalone.start(
+                Files.createTempDirectory("spendline-mcp-oauth-it"), FreePorts.loopback(), 0, 2, Map.of());
         base = spendline.baseUrl();
         freeKey = spendline.firstKey().orElseThrow().secret();
         Instant at = Instant.now().minus(1, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS);
@@ -540,9 +542,5 @@ class McpOAuthBrowserIT {
         return "{\"provider\":\"openai\",\"model\":\"gpt-4.1\",\"promptTokens\":100,\"outputTokens\":20,"
                 + "\"costUsd\":" + cost + ",\"feature\":\"" + feature + "\",\"tenantId\":\"" + tenant + "\","
                 + "\"ts\":\"" + at + "\",\"source\":\"mcp-oauth-it\",\"externalId\":\"" + id + "\"}";
-    }
-
-    private static int freePort() throws IOException {
-        return dev.spendline.kafka.embedded.FreePorts.loopback();
     }
 }

@@ -6,6 +6,7 @@ import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.workspaces.Plan;
 import dev.spendline.controlplane.workspaces.Workspace;
 import dev.spendline.controlplane.workspaces.WorkspaceRepository;
+import dev.spendline.kafka.embedded.FreePorts;
 import dev.spendline.standalone.Standalone;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -64,8 +65,8 @@ final class SpendlineMcp implements AutoCloseable {
     /** Starts the standalone, creates the workspace and key, sends the events and waits until the report counts them. */
     static SpendlineMcp start() {
         try {
-            Standalone spendline =
-                    Standalone.start(Files.createTempDirectory("spendline-mcp-clients-it"), freePort(), 0, 2, Map.of());
+            Standalone spendline = Standalone.start(
+                    Files.createTempDirectory("spendline-mcp-clients-it"), FreePorts.loopback(), 0, 2, Map.of());
             var ctx = spendline.context();
             Workspace workspace = ctx.getBean(WorkspaceRepository.class).create("mcp clients", Plan.FREE);
             String key = ctx.getBean(ApiKeyRepository.class)
@@ -192,10 +193,6 @@ final class SpendlineMcp implements AutoCloseable {
         return "{\"provider\":\"openai\",\"model\":\"gpt-4.1\",\"promptTokens\":100,\"outputTokens\":20,"
                 + "\"costUsd\":" + cost + ",\"feature\":\"" + feature + "\",\"tenantId\":\"" + tenant + "\","
                 + "\"ts\":\"" + at + "\",\"source\":\"mcp-it\",\"externalId\":\"" + externalId + "\"}";
-    }
-
-    private static int freePort() {
-        return dev.spendline.kafka.embedded.FreePorts.loopback();
     }
 
     private static void sleep(long millis) {

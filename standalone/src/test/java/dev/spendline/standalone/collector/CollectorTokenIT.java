@@ -6,6 +6,7 @@ import dev.spendline.controlplane.accounts.MembershipRepository;
 import dev.spendline.controlplane.accounts.UserRepository;
 import dev.spendline.controlplane.keys.ApiKeyRepository;
 import dev.spendline.controlplane.oauth.OAuthGrantRepository;
+import dev.spendline.kafka.embedded.FreePorts;
 import dev.spendline.standalone.Standalone;
 import java.io.IOException;
 import java.net.URI;
@@ -54,7 +55,7 @@ class CollectorTokenIT {
     static void start() throws Exception {
         spendline = Standalone.start(
                 Files.createTempDirectory("spendline-collector-it"),
-                freePort(),
+                FreePorts.loopback(),
                 0,
                 2,
                 Map.of("spendline.oauth.grant-cache-ttl", GRANT_CACHE.toSeconds() + "s"));
@@ -325,7 +326,7 @@ class CollectorTokenIT {
                 .withoutPadding()
                 .encodeToString(
                         MessageDigest.getInstance("SHA-256").digest(verifier.getBytes(StandardCharsets.US_ASCII)));
-        String redirect = "http://127.0.0.1:" + freePort() + "/callback";
+        String redirect = "http://127.0.0.1:" + FreePorts.loopback() + "/callback";
         String authorize = base + "/oauth2/authorize?response_type=code&client_id=" + CLIENT
                 + "&redirect_uri=" + URLEncoder.encode(redirect, StandardCharsets.UTF_8)
                 + "&scope=usage%3Awrite&state=xyz&code_challenge=" + challenge + "&code_challenge_method=S256";
@@ -490,9 +491,5 @@ class CollectorTokenIT {
 
     private static JsonNode claims(String jwt) {
         return JSON.readTree(Base64.getUrlDecoder().decode(jwt.split("\\.")[1]));
-    }
-
-    private static int freePort() throws IOException {
-        return dev.spendline.kafka.embedded.FreePorts.loopback();
     }
 }
