@@ -20,6 +20,7 @@ import dev.spendline.streams.rollup.RollupSpec;
 import dev.spendline.streams.state.AggregatingRollupStoreBuilder;
 import dev.spendline.streams.waste.RunStateStoreBuilder;
 import dev.spendline.streams.waste.RunTracker;
+import dev.spendline.streams.waste.SucceededStepsStoreBuilder;
 import dev.spendline.streams.waste.WasteProcessor;
 import dev.spendline.topics.JsonSerde;
 import dev.spendline.topics.Topic;
@@ -357,6 +358,12 @@ public final class SpendlineTopology {
         builder.addStateStore(new AggregatingRollupStoreBuilder(
                 // Far fewer keys change than in the spend rollups: only wasteful calls reach it.
                 StoreNames.WASTE_ROLLUPS, 16_384, 16_384));
+        // A run's steps are one value, written once per commit (SucceededStepsStore); the store of one
+        // window per step is only read, for what it held before the upgrade (LegacySucceededSteps).
+        builder.addStateStore(new SucceededStepsStoreBuilder(
+                StoreNames.SUCCEEDED_RUN_STEPS,
+                settings.dedupeHorizon(),
+                SucceededStepsStoreBuilder.DEFAULT_MAX_ENTRIES));
         builder.addStateStore(Stores.windowStoreBuilder(
                 Stores.persistentWindowStore(
                         StoreNames.SUCCEEDED_STEPS, settings.dedupeHorizon(), settings.dedupeHorizon(), false),
@@ -372,6 +379,7 @@ public final class SpendlineTopology {
                 .withCachingEnabled());
         WasteProcessor.Stores stores = new WasteProcessor.Stores(
                 StoreNames.WASTE_ROLLUPS,
+                StoreNames.SUCCEEDED_RUN_STEPS,
                 StoreNames.SUCCEEDED_STEPS,
                 StoreNames.RUN_STATES,
                 StoreNames.WORKFLOW_DAYS,
@@ -380,6 +388,7 @@ public final class SpendlineTopology {
                 () -> new WasteProcessor(stores, settings.dedupeHorizon(), settings.priceBook()),
                 Named.as(StoreNames.EVENTS_WASTE),
                 StoreNames.WASTE_ROLLUPS,
+                StoreNames.SUCCEEDED_RUN_STEPS,
                 StoreNames.SUCCEEDED_STEPS,
                 StoreNames.RUN_STATES,
                 StoreNames.WORKFLOW_DAYS,

@@ -20,8 +20,13 @@ public final class StoreNames {
     public static final String QUOTA_USAGE = "quota-usage";
     /** Waste rollups (see {@code WasteKeys}). */
     public static final String WASTE_ROLLUPS = "waste-rollups";
-    /** Run steps that succeeded, for duplicate-step waste. */
+    /**
+     * Run steps that succeeded, one window per step: written up to layout 4, now only read, so that
+     * an upgraded instance still finds the steps it holds ({@code LegacySucceededSteps}).
+     */
     public static final String SUCCEEDED_STEPS = "succeeded-steps";
+    /** Run steps that succeeded, per run and bucket of event time, for duplicate-step waste. */
+    public static final String SUCCEEDED_RUN_STEPS = "succeeded-run-steps";
     /** Runs so far, for runaway-run waste (see {@code RunTracker}). */
     public static final String RUN_STATES = "run-states";
     /** Per workflow and day: runs started, their cost and calls (see {@code RunTracker}). */

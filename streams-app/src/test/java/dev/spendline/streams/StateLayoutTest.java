@@ -33,15 +33,15 @@ class StateLayoutTest {
                     .pipeInput("ws_a", AcceptedEvent.of("ws_a", NOW, ProductEvents.minimal(NOW.minusSeconds(60))), NOW);
             assertThat(StateLayout.of(combinations))
                     .isEqualTo(StateLayout.CURRENT)
-                    .isEqualTo(4);
+                    .isEqualTo(5);
 
             // What a later version would leave behind.
             combinations.put(
                     Bytes.wrap(new byte[] {0x00, 'l', 'a', 'y', 'o', 'u', 't'}),
-                    ByteBuffer.allocate(4).putInt(5).array());
+                    ByteBuffer.allocate(4).putInt(6).array());
             assertThatThrownBy(() -> StateLayout.check(combinations, "product-combinations"))
                     .isInstanceOf(IllegalStateException.class)
-                    .hasMessageContaining("layout 5")
+                    .hasMessageContaining("layout 6")
                     .hasMessageContaining("newer version");
         }
     }

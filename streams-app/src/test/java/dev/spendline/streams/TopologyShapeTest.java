@@ -59,6 +59,7 @@ class TopologyShapeTest {
                                 StoreNames.PRODUCT_COMBINATIONS,
                                 StoreNames.QUOTA_USAGE,
                                 StoreNames.WASTE_ROLLUPS,
+                                StoreNames.SUCCEEDED_RUN_STEPS,
                                 StoreNames.SUCCEEDED_STEPS,
                                 StoreNames.RUN_STATES,
                                 StoreNames.WORKFLOW_DAYS,

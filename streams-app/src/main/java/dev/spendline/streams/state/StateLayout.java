@@ -26,11 +26,16 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
  * estimated or unpriced) and combination blocks of format v2 (twelve measures a row). It reads
  * layout 3's values and blocks as they are (nothing estimated); layout 3 would fail on the new ones,
  * so a layout-4 marker stops it with this message instead.
+ *
+ * <p>Layout 5 (issue #29) keeps the run steps that succeeded per run ({@code succeeded-run-steps},
+ * a new store) instead of per step; the store of layout 4 is still read for what it held, and no
+ * longer written. Layout 4 would not see the new store and would count a repeated step as new, so
+ * a layout-5 marker stops it.
  */
 public final class StateLayout {
 
     /** The layout this version writes. */
-    public static final int CURRENT = 4;
+    public static final int CURRENT = 5;
 
     static final Bytes KEY = Bytes.wrap(new byte[] {0x00, 'l', 'a', 'y', 'o', 'u', 't'});
 

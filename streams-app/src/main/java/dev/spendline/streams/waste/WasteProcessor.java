@@ -23,7 +23,6 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.WindowStore;
-import org.apache.kafka.streams.state.WindowStoreIterator;
 
 /**
  * Classifies each deduplicated product event into zero or more {@link WasteKind}s, each with an
@@ -33,8 +32,9 @@ import org.apache.kafka.streams.state.WindowStoreIterator;
  * amount any kind gives the call; model overkill also per feature and model ({@link WasteKeys}).
  * Definitions: docs/waste.md.
  *
- * <p>Duplicate steps need a window store of the run steps that succeeded ({@code workspace \0
- * runId \0 stepId}, kept as long as the dedupe horizon); runaway runs the run and workflow sums of
+ * <p>Duplicate steps need the run steps that succeeded ({@link SucceededStepsStore}: per run, kept
+ * at least as long as the dedupe horizon; steps recorded before layout 5 are still read from
+ * {@link LegacySucceededSteps}); runaway runs the run and workflow sums of
  * {@link RunTracker}; cache misses and model overkill read the feature's history from the product
  * rollups ({@link FeatureBaselines}).
  *
@@ -70,7 +70,12 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
 
     /** The names of the stores the processor uses. */
     public record Stores(
-            String waste, String succeededSteps, String runs, String workflowDays, String productRollups) {}
+            String waste,
+            String succeededRunSteps,
+            String legacySucceededSteps,
+            String runs,
+            String workflowDays,
+            String productRollups) {}
 
     private final Stores names;
     private final long horizonMs;
@@ -83,7 +88,8 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
     private final long[] amounts = new long[KINDS.length];
 
     private final byte[][] values = new byte[BY.size()][];
-    private WindowStore<String, Long> succeededSteps;
+    private SucceededStepsStore succeededSteps;
+    private LegacySucceededSteps legacySucceededSteps;
     private RunTracker runs;
     private FeatureBaselines features;
 
@@ -97,7 +103,9 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
     @Override
     public void init(ProcessorContext<Void, Void> context) {
         waste = AggregatingRollupStore.of(context.getStateStore(names.waste()));
-        succeededSteps = context.getStateStore(names.succeededSteps());
+        succeededSteps = SucceededStepsStore.of(context.getStateStore(names.succeededRunSteps()));
+        WindowStore<String, Long> legacy = context.getStateStore(names.legacySucceededSteps());
+        legacySucceededSteps = new LegacySucceededSteps(legacy, horizonMs, context::currentSystemTimeMs);
         RunStateStore runStates = RunStateStore.of(context.getStateStore(names.runs()));
         KeyValueStore<String, WorkflowBaseline> workflowDays = context.getStateStore(names.workflowDays());
         runs = new RunTracker(runStates, workflowDays);
@@ -207,15 +215,11 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
 
     /** True when the run step succeeded before; otherwise remembers this success. */
     private boolean succeededBefore(String ws, ProductEvent e) {
-        String step = ws + '\u0000' + e.runId() + '\u0000' + e.stepId();
         long ts = e.ts().toEpochMilli();
-        try (WindowStoreIterator<Long> it = succeededSteps.fetch(step, ts - horizonMs, ts + horizonMs)) {
-            if (it.hasNext()) {
-                return true;
-            }
+        if (legacySucceededSteps.succeededWithin(ws, e.runId(), e.stepId(), ts)) {
+            return true;
         }
-        succeededSteps.put(step, ts, ts);
-        return false;
+        return succeededSteps.succeededBefore(ws + '\u0000' + e.runId(), e.stepId(), ts);
     }
 
     /** Starts a key {@code workspace \0 granularity \0}; returns the mark to truncate back to. */
