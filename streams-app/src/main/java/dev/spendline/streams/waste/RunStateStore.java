@@ -46,14 +46,25 @@ public final class RunStateStore extends OwnCacheStore<String, RunState, WindowS
     public record Run(long startedAt, RunState state) {}
 
     private static final class Entry {
+        final String key;
         long knownFrom;
         long knownTo;
         long startedAt;
         RunState state;
         boolean dirty;
+
+        Entry(String key) {
+            this.key = key;
+        }
     }
 
     private final Map<String, Entry> table;
+    /**
+     * The entries made dirty since the last write, so that a commit writes them without walking the
+     * whole table (as {@link SucceededStepsStore}).
+     */
+    private final List<Entry> dirty = new ArrayList<>();
+
     private long reads;
 
     RunStateStore(WindowStore<String, RunState> stored, int maxEntries) {
@@ -64,7 +75,7 @@ public final class RunStateStore extends OwnCacheStore<String, RunState, WindowS
                 if (size() <= maxEntries) {
                     return false;
                 }
-                write(eldest.getKey(), eldest.getValue());
+                write(eldest.getValue());
                 return true;
             }
         };
@@ -103,9 +114,9 @@ public final class RunStateStore extends OwnCacheStore<String, RunState, WindowS
             return new Run(e.startedAt, e.state);
         }
         if (e != null && e.dirty) {
-            write(key, e); // the entry is replaced by what RocksDB holds: its pending state first
+            write(e); // the entry is replaced by what RocksDB holds: its pending state first
         }
-        Entry found = new Entry();
+        Entry found = new Entry(key);
         found.knownFrom = from;
         found.knownTo = to;
         if (storedState != null) {
@@ -125,17 +136,20 @@ public final class RunStateStore extends OwnCacheStore<String, RunState, WindowS
         Entry e = table.get(key);
         if (e == null || e.state == null || e.startedAt != startedAt) {
             if (e != null && e.dirty) {
-                write(key, e); // another window of the same key: it must not be lost
+                write(e); // another window of the same key: it must not be lost
             }
             // A new run: find saw no window within [from, to], so it is the earliest there now.
-            e = new Entry();
+            e = new Entry(key);
             e.knownFrom = from;
             e.knownTo = to;
             e.startedAt = startedAt;
             table.put(key, e);
         }
         e.state = state;
-        e.dirty = true;
+        if (!e.dirty) {
+            e.dirty = true;
+            dirty.add(e);
+        }
     }
 
     /**
@@ -161,16 +175,20 @@ public final class RunStateStore extends OwnCacheStore<String, RunState, WindowS
         return reads;
     }
 
-    private void write(String key, Entry e) {
+    private void write(Entry e) {
         if (e.dirty) {
-            inner.put(key, e.state, e.startedAt);
+            inner.put(e.key, e.state, e.startedAt);
             e.dirty = false;
         }
     }
 
+    /** The dirty entries, in the order they became dirty (an entry written since is skipped). */
     @Override
     protected void writePending() {
-        table.forEach(this::write);
+        for (Entry e : dirty) {
+            write(e);
+        }
+        dirty.clear();
     }
 
     /** For tests: the dirty entries (key, window start). */
@@ -187,5 +205,6 @@ public final class RunStateStore extends OwnCacheStore<String, RunState, WindowS
     @Override
     protected void dropTable() {
         table.clear();
+        dirty.clear();
     }
 }

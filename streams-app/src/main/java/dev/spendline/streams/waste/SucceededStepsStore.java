@@ -2,7 +2,9 @@ package dev.spendline.streams.waste;
 
 import dev.spendline.streams.state.DecoratedStores;
 import dev.spendline.streams.state.OwnCacheStore;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.streams.processor.StateStore;
 import org.apache.kafka.streams.state.WindowStore;
@@ -37,16 +39,27 @@ import org.apache.kafka.streams.state.WindowStore;
 public final class SucceededStepsStore extends OwnCacheStore<String, RunSteps, WindowStore<String, RunSteps>> {
 
     private static final class Entry {
+        final String run;
         /** The middle bucket: its runs are at index 1, the one before at 0, the one after at 2. */
         long bucket;
 
         final RunSteps[] steps = new RunSteps[3];
         /** Whether the middle bucket holds steps not yet written. */
         boolean dirty;
+
+        Entry(String run) {
+            this.run = run;
+        }
     }
 
     private final long horizonMs;
     private final Map<String, Entry> table;
+    /**
+     * The entries made dirty since the last write, so that a commit writes them without walking the
+     * whole table (20,000 entries walked per commit were 7 % of the stream thread).
+     */
+    private final List<Entry> dirty = new ArrayList<>();
+
     private long reads;
 
     SucceededStepsStore(WindowStore<String, RunSteps> stored, long horizonMs, int maxEntries) {
@@ -61,7 +74,7 @@ public final class SucceededStepsStore extends OwnCacheStore<String, RunSteps, W
                 if (size() <= maxEntries) {
                     return false;
                 }
-                write(eldest.getKey(), eldest.getValue());
+                write(eldest.getValue());
                 return true;
             }
         };
@@ -93,16 +106,19 @@ public final class SucceededStepsStore extends OwnCacheStore<String, RunSteps, W
             }
         }
         e.steps[1] = e.steps[1].plus(step, time);
-        e.dirty = true;
+        if (!e.dirty) {
+            e.dirty = true;
+            dirty.add(e);
+        }
         return false;
     }
 
     /** The three buckets around {@code bucket} as RocksDB holds them; a pending entry is written first. */
     private Entry load(String run, long bucket, Entry replaced) {
         if (replaced != null) {
-            write(run, replaced);
+            write(replaced);
         }
-        Entry e = new Entry();
+        Entry e = new Entry(run);
         e.bucket = bucket;
         for (int i = 0; i < 3; i++) {
             RunSteps stored = inner.fetch(run, start(bucket - 1 + i));
@@ -117,9 +133,9 @@ public final class SucceededStepsStore extends OwnCacheStore<String, RunSteps, W
         return Math.multiplyExact(bucket, horizonMs);
     }
 
-    private void write(String run, Entry e) {
+    private void write(Entry e) {
         if (e.dirty) {
-            inner.put(run, e.steps[1], start(e.bucket));
+            inner.put(e.run, e.steps[1], start(e.bucket));
             e.dirty = false;
         }
     }
@@ -136,20 +152,25 @@ public final class SucceededStepsStore extends OwnCacheStore<String, RunSteps, W
 
     /** Runs with steps not yet written (for tests). */
     int pending() {
-        int dirty = 0;
+        int pending = 0;
         for (Entry e : table.values()) {
-            dirty += e.dirty ? 1 : 0;
+            pending += e.dirty ? 1 : 0;
         }
-        return dirty;
+        return pending;
     }
 
+    /** The dirty entries, in the order they became dirty (an entry written since is skipped). */
     @Override
     protected void writePending() {
-        table.forEach(this::write);
+        for (Entry e : dirty) {
+            write(e);
+        }
+        dirty.clear();
     }
 
     @Override
     protected void dropTable() {
         table.clear();
+        dirty.clear();
     }
 }
