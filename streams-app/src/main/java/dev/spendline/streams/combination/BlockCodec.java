@@ -51,7 +51,8 @@ final class BlockCodec {
             order[r] = r;
         }
         if (!ascending) {
-            // Only when rows came unsorted or two values share a UTF-8 form (unpaired surrogates).
+            // Level-0 rows come unsorted (CombinationBlockStore); merged rows only when two values share
+            // a UTF-8 form (unpaired surrogates).
             Arrays.sort(order, (a, b) -> compare(tuples, a * (dims + 1), b * (dims + 1), dims + 1));
         }
 

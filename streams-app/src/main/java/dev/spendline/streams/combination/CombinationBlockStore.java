@@ -278,7 +278,8 @@ public final class CombinationBlockStore extends OwnCacheStore<Bytes, byte[], Ke
                     }
                     Levels lv = levelsOf(p.workspaceId, p.ws, shard, p.day);
                     written.put(new ShardDay(p.workspaceId, shard, p.day), now);
-                    rows.sort(Row.ORDER);
+                    // Unsorted: the codec sorts the rows by their dictionary ids, which is cheaper than
+                    // comparing their strings (5 % of the stream thread in issue #29's profile).
                     writeBlocks(p.ws, shard, p.day, lv, rows, 0, batch);
                     compact(p.ws, shard, p.day, lv, batch);
                 }
@@ -313,8 +314,8 @@ public final class CombinationBlockStore extends OwnCacheStore<Bytes, byte[], Ke
     }
 
     /**
-     * Writes sorted rows as blocks of {@code level}; when they need several blocks, all but the
-     * last are full.
+     * Writes rows (in any order) as blocks of {@code level}; when they need several blocks, all but
+     * the last are full.
      */
     private void writeBlocks(
             byte[] ws, int shard, long day, Levels lv, List<Row> rows, int level, Map<Bytes, byte[]> batch) {
