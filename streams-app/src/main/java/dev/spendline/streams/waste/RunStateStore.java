@@ -2,10 +2,7 @@ package dev.spendline.streams.waste;
 
 import dev.spendline.streams.state.DecoratedStores;
 import dev.spendline.streams.state.OwnCacheStore;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.StateStore;
 import org.apache.kafka.streams.state.WindowStore;
@@ -45,40 +42,23 @@ public final class RunStateStore extends OwnCacheStore<String, RunState, WindowS
     /** A run's first call and its state so far. */
     public record Run(long startedAt, RunState state) {}
 
-    private static final class Entry {
-        final String key;
+    private static final class Entry extends RunTable.Entry {
         long knownFrom;
         long knownTo;
         long startedAt;
         RunState state;
-        boolean dirty;
 
         Entry(String key) {
-            this.key = key;
+            super(key);
         }
     }
 
-    private final Map<String, Entry> table;
-    /**
-     * The entries made dirty since the last write, so that a commit writes them without walking the
-     * whole table (as {@link SucceededStepsStore}).
-     */
-    private final List<Entry> dirty = new ArrayList<>();
-
+    private final RunTable<Entry> table;
     private long reads;
 
     RunStateStore(WindowStore<String, RunState> stored, int maxEntries) {
         super(stored);
-        this.table = new LinkedHashMap<>(1024, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Entry> eldest) {
-                if (size() <= maxEntries) {
-                    return false;
-                }
-                write(eldest.getValue());
-                return true;
-            }
-        };
+        this.table = new RunTable<>(maxEntries, e -> inner.put(e.key, e.state, e.startedAt));
     }
 
     /** The store behind what {@code getStateStore} returns. */
@@ -113,8 +93,8 @@ public final class RunStateStore extends OwnCacheStore<String, RunState, WindowS
             e.knownTo = Math.max(e.knownTo, to);
             return new Run(e.startedAt, e.state);
         }
-        if (e != null && e.dirty) {
-            write(e); // the entry is replaced by what RocksDB holds: its pending state first
+        if (e != null) {
+            table.write(e); // the entry is replaced by what RocksDB holds: its pending state first
         }
         Entry found = new Entry(key);
         found.knownFrom = from;
@@ -123,7 +103,7 @@ public final class RunStateStore extends OwnCacheStore<String, RunState, WindowS
             found.startedAt = storedAt;
             found.state = storedState;
         }
-        table.put(key, found);
+        table.put(found);
         return found.state == null ? null : new Run(found.startedAt, found.state);
     }
 
@@ -135,21 +115,18 @@ public final class RunStateStore extends OwnCacheStore<String, RunState, WindowS
     public void put(String key, long from, long to, long startedAt, RunState state) {
         Entry e = table.get(key);
         if (e == null || e.state == null || e.startedAt != startedAt) {
-            if (e != null && e.dirty) {
-                write(e); // another window of the same key: it must not be lost
+            if (e != null) {
+                table.write(e); // another window of the same key: it must not be lost
             }
             // A new run: find saw no window within [from, to], so it is the earliest there now.
             e = new Entry(key);
             e.knownFrom = from;
             e.knownTo = to;
             e.startedAt = startedAt;
-            table.put(key, e);
+            table.put(e);
         }
         e.state = state;
-        if (!e.dirty) {
-            e.dirty = true;
-            dirty.add(e);
-        }
+        table.changed(e);
     }
 
     /**
@@ -175,36 +152,20 @@ public final class RunStateStore extends OwnCacheStore<String, RunState, WindowS
         return reads;
     }
 
-    private void write(Entry e) {
-        if (e.dirty) {
-            inner.put(e.key, e.state, e.startedAt);
-            e.dirty = false;
-        }
-    }
-
-    /** The dirty entries, in the order they became dirty (an entry written since is skipped). */
     @Override
     protected void writePending() {
-        for (Entry e : dirty) {
-            write(e);
-        }
-        dirty.clear();
+        table.writeDirty();
     }
 
     /** For tests: the dirty entries (key, window start). */
     List<KeyValue<String, Long>> pending() {
-        List<KeyValue<String, Long>> dirty = new ArrayList<>();
-        table.forEach((k, e) -> {
-            if (e.dirty) {
-                dirty.add(KeyValue.pair(k, e.startedAt));
-            }
-        });
-        return dirty;
+        return table.pending().stream()
+                .map(e -> KeyValue.pair(e.key, e.startedAt))
+                .toList();
     }
 
     @Override
     protected void dropTable() {
         table.clear();
-        dirty.clear();
     }
 }

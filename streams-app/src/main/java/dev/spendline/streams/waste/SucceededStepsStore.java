@@ -2,10 +2,6 @@ package dev.spendline.streams.waste;
 
 import dev.spendline.streams.state.DecoratedStores;
 import dev.spendline.streams.state.OwnCacheStore;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import org.apache.kafka.streams.processor.StateStore;
 import org.apache.kafka.streams.state.WindowStore;
 
@@ -38,28 +34,19 @@ import org.apache.kafka.streams.state.WindowStore;
  */
 public final class SucceededStepsStore extends OwnCacheStore<String, RunSteps, WindowStore<String, RunSteps>> {
 
-    private static final class Entry {
-        final String run;
+    private static final class Entry extends RunTable.Entry {
         /** The middle bucket: its runs are at index 1, the one before at 0, the one after at 2. */
         long bucket;
 
         final RunSteps[] steps = new RunSteps[3];
-        /** Whether the middle bucket holds steps not yet written. */
-        boolean dirty;
 
         Entry(String run) {
-            this.run = run;
+            super(run);
         }
     }
 
     private final long horizonMs;
-    private final Map<String, Entry> table;
-    /**
-     * The entries made dirty since the last write, so that a commit writes them without walking the
-     * whole table (20,000 entries walked per commit were 7 % of the stream thread).
-     */
-    private final List<Entry> dirty = new ArrayList<>();
-
+    private final RunTable<Entry> table;
     private long reads;
 
     SucceededStepsStore(WindowStore<String, RunSteps> stored, long horizonMs, int maxEntries) {
@@ -68,16 +55,8 @@ public final class SucceededStepsStore extends OwnCacheStore<String, RunSteps, W
             throw new IllegalArgumentException("horizon " + horizonMs + " ms");
         }
         this.horizonMs = horizonMs;
-        this.table = new LinkedHashMap<>(1024, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Entry> eldest) {
-                if (size() <= maxEntries) {
-                    return false;
-                }
-                write(eldest.getValue());
-                return true;
-            }
-        };
+        // Only the middle bucket is ever changed: the success's own.
+        this.table = new RunTable<>(maxEntries, e -> inner.put(e.key, e.steps[1], start(e.bucket)));
     }
 
     /** The store behind what {@code getStateStore} returns. */
@@ -106,17 +85,14 @@ public final class SucceededStepsStore extends OwnCacheStore<String, RunSteps, W
             }
         }
         e.steps[1] = e.steps[1].plus(step, time);
-        if (!e.dirty) {
-            e.dirty = true;
-            dirty.add(e);
-        }
+        table.changed(e);
         return false;
     }
 
     /** The three buckets around {@code bucket} as RocksDB holds them; a pending entry is written first. */
     private Entry load(String run, long bucket, Entry replaced) {
         if (replaced != null) {
-            write(replaced);
+            table.write(replaced);
         }
         Entry e = new Entry(run);
         e.bucket = bucket;
@@ -125,19 +101,12 @@ public final class SucceededStepsStore extends OwnCacheStore<String, RunSteps, W
             e.steps[i] = stored == null ? RunSteps.none() : stored;
         }
         reads++;
-        table.put(run, e);
+        table.put(e);
         return e;
     }
 
     private long start(long bucket) {
         return Math.multiplyExact(bucket, horizonMs);
-    }
-
-    private void write(Entry e) {
-        if (e.dirty) {
-            inner.put(e.run, e.steps[1], start(e.bucket));
-            e.dirty = false;
-        }
     }
 
     /** The window store below the table: what is written, as the changelog has it. */
@@ -152,25 +121,16 @@ public final class SucceededStepsStore extends OwnCacheStore<String, RunSteps, W
 
     /** Runs with steps not yet written (for tests). */
     int pending() {
-        int pending = 0;
-        for (Entry e : table.values()) {
-            pending += e.dirty ? 1 : 0;
-        }
-        return pending;
+        return table.pending().size();
     }
 
-    /** The dirty entries, in the order they became dirty (an entry written since is skipped). */
     @Override
     protected void writePending() {
-        for (Entry e : dirty) {
-            write(e);
-        }
-        dirty.clear();
+        table.writeDirty();
     }
 
     @Override
     protected void dropTable() {
         table.clear();
-        dirty.clear();
     }
 }
