@@ -2,28 +2,16 @@ package dev.spendline.streams.waste;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.spendline.streams.testing.TestStateDirs;
-import java.nio.charset.StandardCharsets;
+import dev.spendline.streams.testing.OneStoreDriver;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.function.Consumer;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.StreamsConfig;
-import org.apache.kafka.streams.TestInputTopic;
-import org.apache.kafka.streams.TestOutputTopic;
-import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.TopologyTestDriver;
-import org.apache.kafka.streams.processor.api.Processor;
-import org.apache.kafka.streams.processor.api.ProcessorContext;
-import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.WindowStore;
 import org.apache.kafka.streams.state.WindowStoreIterator;
 import org.junit.jupiter.api.Test;
@@ -36,73 +24,22 @@ import org.junit.jupiter.api.Test;
 class RunStateStoreTest {
 
     private static final String STORE = "runs";
-    private static final String CHANGELOG = "run-state-test-" + STORE + "-changelog";
     private static final long SPAN = RunTracker.RUN_SPAN.toMillis();
     private static final long T0 = 1_790_000_000_000L;
 
-    /** Runs an action on the stream thread for each input record; the driver commits after each. */
-    private static final class Driver implements AutoCloseable {
-        final TopologyTestDriver driver;
-        final TestInputTopic<String, String> input;
-        final TestOutputTopic<byte[], byte[]> changelog;
-        Consumer<RunStateStore> next;
-
+    /** The store in a test driver whose commits follow each {@code process}. */
+    private static final class Driver extends OneStoreDriver<RunStateStore> {
         Driver(int maxEntries) {
-            Topology topology = new Topology();
-            topology.addSource(
-                    "in", Serdes.String().deserializer(), Serdes.String().deserializer(), "in");
-            topology.addProcessor(
-                    "run",
-                    () -> new Processor<String, String, Void, Void>() {
-                        private RunStateStore store;
-
-                        @Override
-                        public void init(ProcessorContext<Void, Void> context) {
-                            store = RunStateStore.of(context.getStateStore(STORE));
-                        }
-
-                        @Override
-                        public void process(Record<String, String> record) {
-                            Consumer<RunStateStore> action = next;
-                            next = null;
-                            action.accept(store);
-                        }
-                    },
-                    "in");
-            topology.addStateStore(new RunStateStoreBuilder(STORE, maxEntries), "run");
-            Properties config = new Properties();
-            config.put(StreamsConfig.APPLICATION_ID_CONFIG, "run-state-test");
-            config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
-            config.put(StreamsConfig.STATE_DIR_CONFIG, TestStateDirs.fresh("spendline-runs-"));
-            config.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
-            driver = new TopologyTestDriver(topology, config);
-            input = driver.createInputTopic(
-                    "in", Serdes.String().serializer(), Serdes.String().serializer());
-            changelog = driver.createOutputTopic(CHANGELOG, new ByteArrayDeserializer(), new ByteArrayDeserializer());
-        }
-
-        void process(Consumer<RunStateStore> action) {
-            next = action;
-            input.pipeInput("tick", "tick");
+            super("run-state-test", new RunStateStoreBuilder(STORE, maxEntries), RunStateStore::of);
         }
 
         /** The window store as it is on disk, below the table. */
         WindowStore<String, RunState> stored() {
-            return RunStateStore.of(driver.getStateStore(STORE)).windows();
+            return store().windows();
         }
 
-        /** The keys of the changelog records since the last call (a window key ends in 8 bytes of time and 4 of seq). */
         List<String> changelogKeys() {
-            List<String> keys = new ArrayList<>();
-            changelog
-                    .readKeyValuesToList()
-                    .forEach(kv -> keys.add(new String(kv.key, 0, kv.key.length - 12, StandardCharsets.UTF_8)));
-            return keys;
-        }
-
-        @Override
-        public void close() {
-            driver.close();
+            return windowChangelogKeys();
         }
     }
 
