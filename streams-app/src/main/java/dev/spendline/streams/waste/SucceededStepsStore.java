@@ -11,9 +11,9 @@ import org.apache.kafka.streams.state.WindowStore;
  *
  * <h2>Why not one key per step</h2>
  * The store this replaces ({@code succeeded-steps}) kept one window per step: every successful step
- * cost a window fetch over all its segments and a put with its changelog record, 0.71 records and
- * about 8 µs of the stream thread per event in issue #29's profile (the ablation in
- * docs/performance.md). A run's steps come close together, so here a run is one key, and its steps
+ * cost a window fetch over all its segments and a put with its changelog record: 0.71 records per
+ * event in issue #29's profile, and 7–8 µs of the stream thread per event in its ablation, counting
+ * what a faster thread then saves at the commit (docs/performance.md). A run's steps come close together, so here a run is one key, and its steps
  * are one value: the first step of a run reads RocksDB, the others are answered by the table below,
  * and the run is written once per commit.
  *
@@ -35,7 +35,7 @@ import org.apache.kafka.streams.state.WindowStore;
 public final class SucceededStepsStore extends OwnCacheStore<String, RunSteps, WindowStore<String, RunSteps>> {
 
     private static final class Entry extends RunTable.Entry {
-        /** The middle bucket: its runs are at index 1, the one before at 0, the one after at 2. */
+        /** The middle bucket: its steps are at index 1, the bucket before's at 0, the one after's at 2. */
         long bucket;
 
         final RunSteps[] steps = new RunSteps[3];
