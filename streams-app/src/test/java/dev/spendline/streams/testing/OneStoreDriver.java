@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
@@ -40,6 +41,12 @@ public class OneStoreDriver<S> implements AutoCloseable {
      * @param unwrap the store from what {@code getStateStore} returns
      */
     public OneStoreDriver(String applicationId, StoreBuilder<?> store, Function<StateStore, S> unwrap) {
+        this(applicationId, store, unwrap, true);
+    }
+
+    /** @param exactlyOnce whether the driver commits as exactly-once (else at-least-once) */
+    public OneStoreDriver(
+            String applicationId, StoreBuilder<?> store, Function<StateStore, S> unwrap, boolean exactlyOnce) {
         this.storeName = store.name();
         this.unwrap = unwrap;
         Topology topology = new Topology();
@@ -67,7 +74,9 @@ public class OneStoreDriver<S> implements AutoCloseable {
         config.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
         config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
         config.put(StreamsConfig.STATE_DIR_CONFIG, TestStateDirs.fresh("spendline-" + applicationId + "-"));
-        config.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+        if (exactlyOnce) {
+            config.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+        }
         driver = new TopologyTestDriver(topology, config);
         input = driver.createInputTopic(
                 "in", Serdes.String().serializer(), Serdes.String().serializer());
@@ -88,15 +97,23 @@ public class OneStoreDriver<S> implements AutoCloseable {
         return unwrap.apply(driver.getStateStore(storeName));
     }
 
+    /** The driver, for what a store kind needs ({@code getKeyValueStore} for key-value stores). */
+    protected TopologyTestDriver driver() {
+        return driver;
+    }
+
+    /** The changelog records since the last call. */
+    public List<KeyValue<byte[], byte[]>> changelogRecords() {
+        return changelog.readKeyValuesToList();
+    }
+
     /**
      * The keys of a window store's changelog records since the last call, as text (a window key ends
      * in 8 bytes of time and 4 of seq).
      */
     public List<String> windowChangelogKeys() {
         List<String> keys = new ArrayList<>();
-        changelog
-                .readKeyValuesToList()
-                .forEach(kv -> keys.add(new String(kv.key, 0, kv.key.length - 12, StandardCharsets.UTF_8)));
+        changelogRecords().forEach(kv -> keys.add(new String(kv.key, 0, kv.key.length - 12, StandardCharsets.UTF_8)));
         return keys;
     }
 
