@@ -75,10 +75,16 @@ class DeltaTableTest {
 
     /** Two keys of the same length whose 32-bit hashes are equal: found by a birthday search. */
     static byte[][] collidingKeys() {
+        return collidingKeys("k", 9);
+    }
+
+    /** Two keys of {@code length} bytes that start with {@code prefix} and have the same {@link KeyHash}. */
+    static byte[][] collidingKeys(String prefix, int length) {
         Map<Integer, byte[]> seen = new HashMap<>();
         for (long i = 0; ; i++) {
-            byte[] key =
-                    ("k" + Long.toString(i, 36) + "________").substring(0, 9).getBytes(StandardCharsets.UTF_8);
+            byte[] key = (prefix + Long.toString(i, 36) + "________")
+                    .substring(0, length)
+                    .getBytes(StandardCharsets.UTF_8);
             byte[] other = seen.putIfAbsent(KeyHash.of(key, key.length), key);
             if (other != null && !Arrays.equals(other, key)) {
                 return new byte[][] {other, key};
@@ -99,6 +105,21 @@ class DeltaTableTest {
         assertThat(table.size()).isEqualTo(2);
         table.get(keys[0], keys[0].length, into);
         assertThat(into).isEqualTo(delta(5));
+        table.get(keys[1], keys[1].length, into);
+        assertThat(into).isEqualTo(delta(2));
+    }
+
+    @Test
+    void keysWithTheSameHashThatDifferOnlyInTheirLastBytesStayApart() {
+        // The first eight bytes are equal, so only the comparison of the last, partial word tells them apart.
+        byte[][] keys = collidingKeys("ws-1\0d\0a", 13);
+        assertThat(Arrays.copyOf(keys[0], 8)).isEqualTo(Arrays.copyOf(keys[1], 8));
+        DeltaTable table = new DeltaTable(WIDTH, 4);
+        table.add(keys[0], keys[0].length, delta(1));
+        table.add(keys[1], keys[1].length, delta(2));
+
+        long[] into = new long[WIDTH];
+        assertThat(table.size()).isEqualTo(2);
         table.get(keys[1], keys[1].length, into);
         assertThat(into).isEqualTo(delta(2));
     }
