@@ -79,9 +79,9 @@ final class EventPublisher {
         // send() can block for metadata or a full buffer, for at most max.block.ms (half the produce
         // timeout): keep that off the event loop. The timeout then bounds waiting for the
         // acknowledgements only, so a late failure of a blocked send is never dropped unseen.
-        return Mono.fromCallable(() -> {
+        Mono<Void> acknowledged = Mono.fromCallable(() -> {
                     byte[][] encoded = values.call();
-                    BatchAck ack = new BatchAck(encoded.length, resumeOn);
+                    BatchAck ack = new BatchAck(encoded.length);
                     Long timestamp = receivedAt.toEpochMilli();
                     template.execute(producer -> {
                         for (byte[] value : encoded) {
@@ -94,6 +94,22 @@ final class EventPublisher {
                 .subscribeOn(Schedulers.boundedElastic())
                 .flatMap(done -> Mono.fromFuture(done).timeout(timeout))
                 .then();
+        // The caller continues on resumeOn, whichever thread ended the batch: usually the producer's
+        // I/O thread (every request's answer there would be one thread for all of them: about half
+        // of it under single events, measured), but the sending thread when every acknowledgement
+        // came before it subscribed to them. One hop either way.
+        return resumeOn == null ? acknowledged : acknowledged.publishOn(Schedulers.fromExecutor(orHere(resumeOn)));
+    }
+
+    /** {@code executor}, or the calling thread once it refuses work (its event loop is shutting down). */
+    private static Executor orHere(Executor executor) {
+        return task -> {
+            try {
+                executor.execute(task);
+            } catch (RejectedExecutionException shuttingDown) {
+                task.run();
+            }
+        };
     }
 
     /**
@@ -104,11 +120,9 @@ final class EventPublisher {
 
         final CompletableFuture<Void> done = new CompletableFuture<>();
         private final AtomicInteger pending;
-        private final Executor resumeOn;
 
-        BatchAck(int records, Executor resumeOn) {
+        BatchAck(int records) {
             this.pending = new AtomicInteger(records);
-            this.resumeOn = resumeOn;
             if (records == 0) {
                 done.complete(null);
             }
@@ -117,26 +131,9 @@ final class EventPublisher {
         @Override
         public void onCompletion(RecordMetadata metadata, Exception exception) {
             if (exception != null) {
-                resume(() -> done.completeExceptionally(exception));
+                done.completeExceptionally(exception);
             } else if (pending.decrementAndGet() == 0) {
-                resume(() -> done.complete(null));
-            }
-        }
-
-        /**
-         * Completes {@link #done} where the caller continues. Whoever waits on it runs on the
-         * completing thread: on the producer's I/O thread that would be every request's answer,
-         * one thread for all of them (measured: about half of that thread under single events).
-         */
-        private void resume(Runnable completion) {
-            if (resumeOn == null) {
-                completion.run();
-                return;
-            }
-            try {
-                resumeOn.execute(completion);
-            } catch (RejectedExecutionException shuttingDown) {
-                completion.run();
+                done.complete(null);
             }
         }
     }

@@ -148,6 +148,50 @@ class EventPublisherTest {
     }
 
     @Test
+    void resumesOnTheCallersLoopEvenWhenKafkaAcknowledgedBeforeThePublisherSubscribed() throws Exception {
+        // A producer that acknowledges inside send(): the batch is done before the publisher
+        // subscribes to its acknowledgements, on the sending thread.
+        MockProducer<String, byte[]> acknowledging =
+                new MockProducer<>(true, null, new StringSerializer(), new ByteArraySerializer()) {
+                    @Override
+                    public void close(Duration timeout) {}
+                };
+        EventPublisher eager = new EventPublisher(new KafkaTemplate<>(() -> acknowledging), Duration.ofSeconds(5));
+        byte[][] records = {AcceptedEventCodec.encode(event("a", "ws-4"))};
+        java.util.concurrent.ExecutorService loop =
+                java.util.concurrent.Executors.newSingleThreadExecutor(task -> new Thread(task, "request-loop"));
+        try {
+            String resumedOn = eager.publishEncoded("spendline.events.v1", "ws-4", RECEIVED_AT, records, loop)
+                    .then(reactor.core.publisher.Mono.fromCallable(
+                            () -> Thread.currentThread().getName()))
+                    .block(Duration.ofSeconds(5));
+
+            assertThat(acknowledging.history()).hasSize(1);
+            assertThat(resumedOn).isEqualTo("request-loop");
+        } finally {
+            loop.shutdownNow();
+        }
+    }
+
+    @Test
+    void completesOnTheProducersThreadWhenTheCallersLoopRefusesWork() {
+        java.util.concurrent.ExecutorService loop = java.util.concurrent.Executors.newSingleThreadExecutor();
+        loop.shutdown(); // an event loop shutting down: the answer must not be lost
+        CompletableFuture<Void> done = publisher
+                .publishEncoded(
+                        "spendline.events.v1",
+                        "ws-5",
+                        RECEIVED_AT,
+                        new byte[][] {AcceptedEventCodec.encode(event("a", "ws-5"))},
+                        loop)
+                .toFuture();
+        awaitSent(1);
+        producer.completeNext();
+
+        assertThat(done).succeedsWithin(Duration.ofSeconds(5));
+    }
+
+    @Test
     void writesUsageRowsAsTheirTopicsJson() {
         AcceptedUsageRow row = AcceptedUsageRow.of(
                 "ws-2",
