@@ -63,7 +63,8 @@ final class EventPublisher {
      *
      * @param resumeOn where the caller continues once Kafka acknowledged the last record (the
      *     request's Netty event loop, so that the answer is written there and the producer's one
-     *     I/O thread goes back to I/O); null: on the producer's thread
+     *     I/O thread goes back to I/O); null: where the batch ended (as a rule the producer's
+     *     thread)
      */
     Mono<Void> publishEncoded(
             String topicName, String workspaceId, Instant receivedAt, byte[][] values, Executor resumeOn) {

@@ -13,9 +13,9 @@ import org.apache.kafka.streams.state.WindowStore;
  * The store this replaces ({@code succeeded-steps}) kept one window per step: every successful step
  * cost a window fetch over all its segments and a put with its changelog record: 0.71 records per
  * event in issue #29's profile, and 7–8 µs of the stream thread per event in its ablation, counting
- * what a faster thread then saves at the commit (docs/performance.md). A run's steps come close together, so here a run is one key, and its steps
- * are one value: the first step of a run reads RocksDB, the others are answered by the table below,
- * and the run is written once per commit.
+ * what a faster thread then saves at the commit (docs/performance.md). A run's steps come close
+ * together, so here a run is one key, and its steps are one value: the first step of a run reads
+ * RocksDB, the others are answered by the table below, and the run is written once per commit.
  *
  * <h2>Layout</h2>
  * A logged RocksDB window store keyed {@code workspace \0 runId}, one window per bucket of event time
