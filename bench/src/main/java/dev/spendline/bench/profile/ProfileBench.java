@@ -133,8 +133,11 @@ public final class ProfileBench {
                         progress(out),
                         streams -> {});
                 out.printf(
-                        "  %,d records in %.1f s = %,.0f records/s%n",
-                        bare.records(), bare.elapsed().toNanos() / 1e9, bare.perSecond());
+                        "  %,d records in %.2f s = %,.0f records/s (all committed after %.2f s)%n",
+                        bare.records(),
+                        bare.elapsed().toNanos() / 1e9,
+                        bare.perSecond(),
+                        bare.committed().toNanos() / 1e9);
 
                 out.println((settings.dedupeOnly() ? "Spendline's dedupe stage alone" : "Spendline topology")
                         + ", exactly-once" + label + " ...");
@@ -156,8 +159,12 @@ public final class ProfileBench {
                         });
                 double ratio = spendline.perSecond() / bare.perSecond();
                 out.printf(
-                        "  %,d records in %.1f s = %,.0f records/s (%.3f of the bare count)%n",
-                        spendline.records(), spendline.elapsed().toNanos() / 1e9, spendline.perSecond(), ratio);
+                        "  %,d records in %.2f s = %,.0f records/s (%.3f of the bare count; all committed after %.2f s)%n",
+                        spendline.records(),
+                        spendline.elapsed().toNanos() / 1e9,
+                        spendline.perSecond(),
+                        ratio,
+                        spendline.committed().toNanos() / 1e9);
                 out.printf(
                         "  the stream thread was on a CPU %.1f s of those %.1f s%n",
                         streamThreadCpu[0], spendline.elapsed().toNanos() / 1e9);

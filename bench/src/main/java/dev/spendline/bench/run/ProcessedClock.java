@@ -1,0 +1,81 @@
+package dev.spendline.bench.run;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
+import org.apache.kafka.streams.KafkaStreams;
+
+/**
+ * The time from its start until an application's stream threads have processed a number of records,
+ * read from their {@code process-total} metric (records processed, per thread) every {@link #PERIOD}.
+ * A read of the metrics map costs tens of microseconds on a thread of its own, and no broker request.
+ */
+final class ProcessedClock {
+
+    static final Duration PERIOD = Duration.ofMillis(5);
+
+    private final Supplier<Map<MetricName, ? extends Metric>> metrics;
+    private final long target;
+    private final long start = System.nanoTime();
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "bench-processed-clock");
+        t.setDaemon(true);
+        return t;
+    });
+    private volatile long reachedAt = -1;
+
+    private ProcessedClock(Supplier<Map<MetricName, ? extends Metric>> metrics, long target) {
+        this.metrics = metrics;
+        this.target = target;
+    }
+
+    /**
+     * Starts timing now.
+     *
+     * @param target the records to be processed
+     */
+    static ProcessedClock start(KafkaStreams streams, long target) {
+        return start(streams::metrics, target);
+    }
+
+    static ProcessedClock start(Supplier<Map<MetricName, ? extends Metric>> metrics, long target) {
+        ProcessedClock clock = new ProcessedClock(metrics, target);
+        clock.timer.scheduleAtFixedRate(clock::check, 0, PERIOD.toNanos(), TimeUnit.NANOSECONDS);
+        return clock;
+    }
+
+    /** Records processed so far by every stream thread of the application. */
+    static long processed(Map<MetricName, ? extends Metric> metrics) {
+        long total = 0;
+        for (Map.Entry<MetricName, ? extends Metric> e : metrics.entrySet()) {
+            MetricName name = e.getKey();
+            if (name.name().equals("process-total") && name.group().equals("stream-thread-metrics")) {
+                total += ((Number) e.getValue().metricValue()).longValue();
+            }
+        }
+        return total;
+    }
+
+    private void check() {
+        if (reachedAt < 0 && processed(metrics.get()) >= target) {
+            reachedAt = System.nanoTime();
+            timer.shutdown();
+        }
+    }
+
+    void stop() {
+        timer.shutdownNow();
+    }
+
+    /** The time until the target was reached; empty if it was not (the caller then has only the committed offsets). */
+    Optional<Duration> elapsed() {
+        long at = reachedAt;
+        return at < 0 ? Optional.empty() : Optional.of(Duration.ofNanos(at - start));
+    }
+}
