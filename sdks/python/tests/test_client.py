@@ -304,10 +304,13 @@ class RefusalTest(ClientTestCase):
 
         with FakeSpendline() as server:
             c = self.client(server, Raising(), batch_size=1)
-            c.send(event(0))
-            c.send(event(1))
-            with self.assertLogs("spendline", "WARNING"):
+            # Capture from before the first send: the sender thread may deliver both (and log) before
+            # flush is called.
+            with self.assertLogs("spendline", "WARNING") as logs:
+                c.send(event(0))
+                c.send(event(1))
                 self.assertTrue(c.flush(5))
+            self.assertIn("a listener raised", logs.output[0])
             self.assertEqual(c.metrics().sent, 2)
             c.close(1)
 
