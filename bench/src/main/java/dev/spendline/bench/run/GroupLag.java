@@ -16,9 +16,12 @@ public final class GroupLag {
 
     /** Sum of end offsets of every partition of {@code topic}. */
     static long endOffsets(Admin admin, String topic) throws ExecutionException, InterruptedException {
-        return endOffsetsByPartition(admin, topic).values().stream()
-                .mapToLong(Long::longValue)
-                .sum();
+        return total(endOffsetsByPartition(admin, topic));
+    }
+
+    /** The sum of offsets per partition. */
+    static long total(Map<TopicPartition, Long> offsets) {
+        return offsets.values().stream().mapToLong(Long::longValue).sum();
     }
 
     public static Map<TopicPartition, Long> endOffsetsByPartition(Admin admin, String topic)

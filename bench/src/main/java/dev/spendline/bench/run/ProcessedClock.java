@@ -14,7 +14,7 @@ import org.apache.kafka.streams.KafkaStreams;
 /**
  * The time from its start until an application's stream threads have processed a number of records,
  * read from their {@code process-total} metric (records processed, per thread) every {@link #PERIOD}.
- * A read of the metrics map costs tens of microseconds on a thread of its own, and no broker request.
+ * The metrics are read in this JVM, on a thread of its own: no request to the broker.
  */
 final class ProcessedClock {
 

@@ -89,10 +89,11 @@ public final class StreamsBench {
             GroupLag.Progress progress,
             java.util.function.Consumer<KafkaStreams> whenCaughtUp)
             throws Exception {
-        long records = GroupLag.endOffsets(admin, Topics.EVENTS.name());
+        java.util.Map<org.apache.kafka.common.TopicPartition, Long> ends =
+                GroupLag.endOffsetsByPartition(admin, Topics.EVENTS.name());
+        long records = GroupLag.total(ends);
         // End offsets may count a transaction marker per partition, which is never processed.
-        int partitions =
-                GroupLag.endOffsetsByPartition(admin, Topics.EVENTS.name()).size();
+        int partitions = ends.size();
         Properties config = config(bootstrap, applicationId, guarantee, stateDir);
         CountDownLatch running = new CountDownLatch(1);
         try (KafkaStreams streams = new KafkaStreams(topology, config)) {
