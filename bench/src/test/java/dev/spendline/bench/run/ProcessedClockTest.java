@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.common.metrics.Metrics;
 import org.apache.kafka.common.metrics.Sensor;
 import org.apache.kafka.common.metrics.stats.CumulativeSum;
@@ -56,6 +57,33 @@ class ProcessedClockTest {
             assertThat(clock.elapsed())
                     .as("the first time it was reached stays")
                     .contains(first);
+            clock.stop();
+        }
+    }
+
+    @Test
+    void looksTheCountersUpOnceASecondAndOnlyReadsThemInBetween() throws InterruptedException {
+        try (Metrics metrics = new Metrics()) {
+            Sensor thread = processTotal(metrics, "t-1");
+            AtomicInteger lookups = new AtomicInteger();
+            ProcessedClock clock = ProcessedClock.start(
+                    () -> {
+                        lookups.incrementAndGet();
+                        return metrics.metrics();
+                    },
+                    1_000);
+            Thread.sleep(200);
+            thread.record(1_000);
+            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (clock.elapsed().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            assertThat(clock.elapsed())
+                    .as("the count read from the counter found at the start")
+                    .isPresent();
+            assertThat(lookups.get())
+                    .as("about 40 checks in 200 ms, each copying every metric, would take a core from the run")
+                    .isBetween(1, 2);
             clock.stop();
         }
     }
