@@ -38,22 +38,44 @@ final class BlockCodec {
         for (int d = 0; d < dims; d++) {
             dictionaries.add(column(rows, d, tuples, width));
         }
-        boolean ascending = true;
+        long[] measures = new long[n * Row.MEASURES];
+        int[] order = new int[n];
         for (int r = 0; r < n; r++) {
-            int base = r * width;
-            tuples[base + dims] = rows.get(r).hour;
-            if (r > 0 && compare(tuples, base - width, base, width) >= 0) {
-                ascending = false;
-            }
-        }
-        Integer[] order = new Integer[n];
-        for (int r = 0; r < n; r++) {
+            tuples[r * width + dims] = rows.get(r).hour;
+            System.arraycopy(rows.get(r).measures, 0, measures, r * Row.MEASURES, Row.MEASURES);
             order[r] = r;
         }
-        if (!ascending) {
-            // Level-0 rows come unsorted (CombinationBlockStore); merged rows only when two values share
-            // a UTF-8 form (unpaired surrogates).
-            Arrays.sort(order, (a, b) -> compare(tuples, a * (dims + 1), b * (dims + 1), dims + 1));
+        return write(dims, dictionaries, tuples, n, measures, order, 0);
+    }
+
+    /**
+     * One block of {@code n} rows given as ids: {@code tuples[r * (dims + 1) + d]} indexes {@code
+     * dictionaries.get(d)} (each sorted, distinct), {@code tuples[r * (dims + 1) + dims]} is the
+     * hour, and row r's measures are at {@code measures[order[from + r] * MEASURES]}. Rows in any
+     * order; equal tuples are added into one.
+     */
+    static byte[] write(
+            int dims, List<List<byte[]>> dictionaries, int[] tuples, int n, long[] measures, int[] order, int from) {
+        int width = dims + 1;
+        boolean ascending = true;
+        for (int r = 1; r < n && ascending; r++) {
+            ascending = compare(tuples, (r - 1) * width, r * width, width) < 0;
+        }
+        int[] rowOrder;
+        if (ascending) {
+            rowOrder = null;
+        } else {
+            // Level-0 rows come unsorted (PendingRows); merged rows only when two values share a
+            // UTF-8 form (unpaired surrogates).
+            Integer[] boxed = new Integer[n];
+            for (int r = 0; r < n; r++) {
+                boxed[r] = r;
+            }
+            Arrays.sort(boxed, (a, b) -> compare(tuples, a * width, b * width, width));
+            rowOrder = new int[n];
+            for (int r = 0; r < n; r++) {
+                rowOrder[r] = boxed[r];
+            }
         }
 
         ByteSink out = new ByteSink(headerLength(dims) + n * 24);
@@ -72,18 +94,22 @@ final class BlockCodec {
         long[] sum = new long[Row.MEASURES];
         int written = 0;
         for (int k = 0; k < n; ) {
-            int first = order[k];
-            System.arraycopy(rows.get(first).measures, 0, sum, 0, Row.MEASURES);
+            int first = rowOrder == null ? k : rowOrder[k];
+            System.arraycopy(measures, order[from + first] * Row.MEASURES, sum, 0, Row.MEASURES);
             int next = k + 1;
-            while (next < n && compare(tuples, first * (dims + 1), order[next] * (dims + 1), dims + 1) == 0) {
-                long[] m = rows.get(order[next]).measures;
-                sum[0] = Math.addExact(sum[0], m[0]);
+            while (next < n) {
+                int other = rowOrder == null ? next : rowOrder[next];
+                if (compare(tuples, first * width, other * width, width) != 0) {
+                    break;
+                }
+                int at = order[from + other] * Row.MEASURES;
+                sum[0] = Math.addExact(sum[0], measures[at]);
                 for (int i = 1; i < Row.MEASURES; i++) {
-                    sum[i] += m[i];
+                    sum[i] += measures[at + i];
                 }
                 next++;
             }
-            int base = first * (dims + 1);
+            int base = first * width;
             index.row(tuples[base]);
             for (int d = 0; d < dims; d++) {
                 out.varint(tuples[base + d]);

@@ -17,8 +17,7 @@ final class BlockSplitter {
      * where a shard has none).
      */
     static List<List<byte[]>> byShard(List<byte[]> blocks, int dims, int cap) {
-        List<Row> all = new ArrayList<>();
-        Row probe = new Row(dims);
+        PendingRows all = new PendingRows(dims);
         String[] values = new String[dims];
         long[] measures = new long[Row.MEASURES];
         BlockReader reader = new BlockReader(dims);
@@ -29,21 +28,19 @@ final class BlockSplitter {
                     values[d] = reader.value(d, reader.ids[d]);
                 }
                 reader.measures(measures);
-                Row row = probe.probe(values, reader.hour).copyKey();
-                row.add(measures);
-                all.add(row);
+                all.add(values, reader.hour, measures);
             }
         }
-        List<Row>[] rows = CombinationBlockStore.byShard(all);
+        int[] start = new int[BlockKeys.SHARDS + 1];
+        int[] order = all.byShard(start);
         List<List<byte[]>> out = new ArrayList<>(BlockKeys.SHARDS);
         for (int shard = 0; shard < BlockKeys.SHARDS; shard++) {
-            if (rows[shard] == null) {
+            if (start[shard] == start[shard + 1]) {
                 out.add(List.of());
                 continue;
             }
-            rows[shard].sort(Row.ORDER);
-            // encode adds equal rows (the same combination and hour from several blocks).
-            byte[] block = BlockCodec.encode(rows[shard], dims);
+            // Equal rows (the same combination and hour from several blocks) were added in PendingRows.
+            byte[] block = all.encode(order, start[shard], start[shard + 1]);
             out.add(block.length <= cap ? List.of(block) : BlockMerger.merge(List.of(block), dims, cap));
         }
         return out;

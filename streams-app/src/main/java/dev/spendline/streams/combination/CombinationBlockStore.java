@@ -154,7 +154,6 @@ public final class CombinationBlockStore extends OwnCacheStore<Bytes, byte[], Ke
         }
     };
 
-    private final Row probe;
     private PendingDay last;
     private int pendingRows;
 
@@ -166,7 +165,6 @@ public final class CombinationBlockStore extends OwnCacheStore<Bytes, byte[], Ke
         this.dims = dims;
         this.maxPendingRows = maxPendingRows;
         this.maxBlockBytes = maxBlockBytes;
-        this.probe = new Row(dims);
     }
 
     /**
@@ -188,12 +186,13 @@ public final class CombinationBlockStore extends OwnCacheStore<Bytes, byte[], Ke
         final String workspaceId;
         final byte[] ws;
         final long day;
-        final Map<Row, Row> rows = new HashMap<>();
+        final PendingRows rows;
 
-        PendingDay(String workspaceId, long day) {
+        PendingDay(String workspaceId, long day, int dims) {
             this.workspaceId = workspaceId;
             this.ws = BlockKeys.workspace(workspaceId);
             this.day = day;
+            this.rows = new PendingRows(dims);
         }
     }
 
@@ -225,16 +224,13 @@ public final class CombinationBlockStore extends OwnCacheStore<Bytes, byte[], Ke
         claimForWriter();
         PendingDay p = last;
         if (p == null || p.day != day || !p.workspaceId.equals(workspaceId)) {
-            p = pending.computeIfAbsent(new DayId(workspaceId, day), id -> new PendingDay(id.workspaceId, id.day));
+            p = pending.computeIfAbsent(
+                    new DayId(workspaceId, day), id -> new PendingDay(id.workspaceId, id.day, dims));
             last = p;
         }
-        Row row = p.rows.get(probe.probe(values, hourOfDay));
-        if (row == null) {
-            row = probe.copyKey();
-            p.rows.put(row, row);
+        if (p.rows.add(values, hourOfDay, delta)) {
             pendingRows++;
         }
-        row.add(delta);
         if (pendingRows >= maxPendingRows) {
             writePending();
         }
@@ -268,19 +264,19 @@ public final class CombinationBlockStore extends OwnCacheStore<Bytes, byte[], Ke
         pendingRows = 0;
         Map<Bytes, byte[]> batch = new LinkedHashMap<>();
         long now = System.currentTimeMillis();
+        int[] start = new int[BlockKeys.SHARDS + 1];
         try {
             for (PendingDay p : days) {
-                List<Row>[] shards = byShard(p.rows.keySet());
-                for (int shard = 0; shard < shards.length; shard++) {
-                    List<Row> rows = shards[shard];
-                    if (rows == null) {
+                int[] order = p.rows.byShard(start);
+                for (int shard = 0; shard < BlockKeys.SHARDS; shard++) {
+                    if (start[shard] == start[shard + 1]) {
                         continue;
                     }
                     Levels lv = levelsOf(p.workspaceId, p.ws, shard, p.day);
                     written.put(new ShardDay(p.workspaceId, shard, p.day), now);
                     // Unsorted: the codec sorts the rows by their dictionary ids, which is cheaper than
                     // comparing their strings (5 % of the stream thread in issue #29's profile).
-                    writeBlocks(p.ws, shard, p.day, lv, rows, 0, batch);
+                    writeBlocks(p.ws, shard, p.day, lv, p.rows.encode(order, start[shard], start[shard + 1]), batch);
                     compact(p.ws, shard, p.day, lv, batch);
                 }
             }
@@ -299,27 +295,12 @@ public final class CombinationBlockStore extends OwnCacheStore<Bytes, byte[], Ke
         inner.putAll(entries);
     }
 
-    /** Rows by the shard of their first column; null where a shard has none. */
-    @SuppressWarnings("unchecked")
-    static List<Row>[] byShard(Iterable<Row> rows) {
-        List<Row>[] shards = new List[BlockKeys.SHARDS];
-        for (Row row : rows) {
-            int shard = BlockKeys.shardOf(row.values[0]);
-            if (shards[shard] == null) {
-                shards[shard] = new ArrayList<>();
-            }
-            shards[shard].add(row);
-        }
-        return shards;
-    }
-
     /**
-     * Writes rows (in any order) as blocks of {@code level}; when they need several blocks, all but
-     * the last are full.
+     * Writes a new block at level 0; when it is over the cap, as full blocks and a last one at level
+     * 0.
      */
-    private void writeBlocks(
-            byte[] ws, int shard, long day, Levels lv, List<Row> rows, int level, Map<Bytes, byte[]> batch) {
-        byte[] block = BlockCodec.encode(rows, dims);
+    private void writeBlocks(byte[] ws, int shard, long day, Levels lv, byte[] block, Map<Bytes, byte[]> batch) {
+        int level = 0;
         // Rarely (a commit of more than about 5,000 rows for one day): cut into blocks under the cap.
         List<byte[]> blocks =
                 block.length <= maxBlockBytes ? List.of(block) : BlockMerger.merge(List.of(block), dims, maxBlockBytes);
