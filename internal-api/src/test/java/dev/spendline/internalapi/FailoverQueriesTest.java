@@ -10,8 +10,9 @@ import dev.spendline.contracts.query.QueryUnavailableException;
 import dev.spendline.contracts.quota.QuotaUsage;
 import dev.spendline.contracts.quota.QuotaUsageQuery;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
@@ -32,12 +33,16 @@ class FailoverQueriesTest {
     private static final QuotaUsageQuery QUERY = new QuotaUsageQuery("ws_1", YearMonth.of(2026, 11));
 
     private final List<HttpServer> servers = new ArrayList<>();
+    private final List<Socket> reservedPorts = new ArrayList<>();
     private final HttpClient client =
             HttpClient.newBuilder().connectTimeout(Duration.ofMillis(500)).build();
 
     @AfterEach
-    void stopServers() {
+    void stopServers() throws IOException {
         servers.forEach(s -> s.stop(0));
+        for (Socket socket : reservedPorts) {
+            socket.close();
+        }
     }
 
     @Test
@@ -248,10 +253,14 @@ class FailoverQueriesTest {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
     }
 
-    /** A port nothing listens on: connections are refused, as to a killed instance. */
-    private static int closedPort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
+    /**
+     * A port nothing listens on: connections are refused, as to a killed instance. The port stays
+     * bound (without listening) until the test ends, so no server started meanwhile can take it.
+     */
+    private int closedPort() throws IOException {
+        Socket reserved = new Socket();
+        reserved.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        reservedPorts.add(reserved);
+        return reserved.getLocalPort();
     }
 }

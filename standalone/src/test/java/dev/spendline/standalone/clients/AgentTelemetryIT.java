@@ -7,7 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
+import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -165,7 +165,15 @@ class AgentTelemetryIT {
 
     @Test
     void bothAgentsAnswerAndExitZeroWhenNothingListensAtTheTelemetryEndpoint() throws IOException {
-        String nowhere = "http://127.0.0.1:" + closedPort();
+        // Bound without listening for the whole test: connections are refused, and no server
+        // started meanwhile can take the port.
+        try (Socket reserved = new Socket()) {
+            reserved.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            agentsExitZeroWithoutTheirTelemetryEndpoint("http://127.0.0.1:" + reserved.getLocalPort());
+        }
+    }
+
+    private void agentsExitZeroWithoutTheirTelemetryEndpoint(String nowhere) throws IOException {
         try (FakeAnthropicApi anthropic =
                         FakeAnthropicApi.start(request -> FakeAnthropicApi.Reply.text("Hi there"), CLAUDE_USAGE);
                 FakeOpenAiApi openai = FakeOpenAiApi.start("Hi from Codex", CODEX_USAGE)) {
@@ -255,12 +263,6 @@ class AgentTelemetryIT {
         JsonNode value = attribute.get().get("value");
         JsonNode scalar = value.properties().iterator().next().getValue();
         return scalar.asString();
-    }
-
-    private static int closedPort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 
     /** A plain OTLP/HTTP capture receiver on 127.0.0.1: answers 200 and keeps every request. */
