@@ -17,10 +17,28 @@ import org.apache.kafka.streams.state.WindowStoreIterator;
  * compared with, and is not read again. The first task that finds it holding anything records the
  * moment in it, under a key no step can have ({@code \0}: validated strings never contain it), so
  * that every later start knows. An empty store (a new installation) is never read.
+ *
+ * <p>Once the wall clock is past that point the store is emptied. A window store drops a segment
+ * once its stream time has moved a retention (the horizon) past the segment's end, but nothing
+ * writes this store any more, so its stream time would stay where the last step before the upgrade
+ * left it, and its segments on disk forever. One more put, of a marker ({@link #EMPTIED}) stamped
+ * far enough ahead, moves its stream time past every segment that holds a step or the upgrade
+ * marker, and RocksDB drops them; no tombstone per step is written. The marker stays, and tells
+ * every later start that there is nothing to read. The steps' changelog records expire on the
+ * broker within a day of it (the changelog keeps the horizon and a day); a restore before that
+ * replays them, then the marker, which drops them again.
  */
 final class LegacySucceededSteps {
 
     static final String UPGRADED = "\0upgraded";
+
+    static final String EMPTIED = "\0emptied";
+
+    /**
+     * A segment is {@code max(retention / 2, 60 s)} long: stamped a horizon and a minute past the
+     * last time a step can matter, the marker leaves every earlier segment behind the retention.
+     */
+    private static final long SEGMENT_SLACK_MS = 60_000;
 
     private final WindowStore<String, Long> store;
     private final long horizonMs;
@@ -51,6 +69,11 @@ final class LegacySucceededSteps {
     }
 
     private static long upgradedAt(WindowStore<String, Long> store, long nowMs) {
+        try (WindowStoreIterator<Long> it = store.fetch(EMPTIED, 0, Long.MAX_VALUE)) {
+            if (it.hasNext()) {
+                return Long.MIN_VALUE;
+            }
+        }
         try (WindowStoreIterator<Long> it = store.fetch(UPGRADED, 0, Long.MAX_VALUE)) {
             if (it.hasNext()) {
                 return it.next().value;
@@ -65,10 +88,19 @@ final class LegacySucceededSteps {
         return nowMs;
     }
 
+    /** Drops every segment that holds a step (see the class comment); the store is not read again. */
+    private void empty() {
+        store.put(EMPTIED, readUntil, readUntil + horizonMs + SEGMENT_SLACK_MS);
+        readUntil = Long.MIN_VALUE;
+    }
+
     /** Whether the store holds a success of the step within the horizon of {@code time}. */
     boolean succeededWithin(String ws, String runId, String stepId, long time) {
         if (!checked) {
             check();
+        }
+        if (readUntil != Long.MIN_VALUE && wallClock.getAsLong() > readUntil) {
+            empty();
         }
         if (time > readUntil) {
             return false;

@@ -1,6 +1,7 @@
 package dev.spendline.streams.testing;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -33,6 +34,7 @@ public class OneStoreDriver<S> implements AutoCloseable {
     private final TestInputTopic<String, String> input;
     private final TestOutputTopic<byte[], byte[]> changelog;
     private final String storeName;
+    private final Path stateDir;
     private final Function<StateStore, S> unwrap;
     private Consumer<S> next;
 
@@ -73,7 +75,8 @@ public class OneStoreDriver<S> implements AutoCloseable {
         Properties config = new Properties();
         config.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
         config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
-        config.put(StreamsConfig.STATE_DIR_CONFIG, TestStateDirs.fresh("spendline-" + applicationId + "-"));
+        this.stateDir = Path.of(TestStateDirs.fresh("spendline-" + applicationId + "-"));
+        config.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
         if (exactlyOnce) {
             config.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         }
@@ -95,6 +98,11 @@ public class OneStoreDriver<S> implements AutoCloseable {
     /** The store, from outside the stream thread. */
     public S store() {
         return unwrap.apply(driver.getStateStore(storeName));
+    }
+
+    /** The state directory, to look at what the store keeps on disk. */
+    public Path stateDir() {
+        return stateDir;
     }
 
     /** The driver, for what a store kind needs ({@code getKeyValueStore} for key-value stores). */
