@@ -1,15 +1,13 @@
 package dev.spendline.streams.combination;
 
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
+import dev.spendline.streams.rollup.Rollup;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Writes rows as one combination block (format v2, described on {@link CombinationBlockStore});
- * {@link BlockMerger} cuts a block that outgrows the cap.
+ * Writes rows given as dictionary ids as one combination block (format v2, described on {@link
+ * CombinationBlockStore}); {@link PendingRows} gives them, {@link BlockMerger} cuts a block that
+ * outgrows the cap.
  */
 final class BlockCodec {
 
@@ -17,6 +15,9 @@ final class BlockCodec {
     static final int VERSION = 2;
 
     static final int V1_MEASURES = 10;
+
+    /** Measures per row of version 2: a rollup's, in its order ({@code Rollup.copyInto}). */
+    static final int MEASURES = Rollup.WIDTH;
     /** An entry of the first column's index: u32 offset of its first row, u32 rows. */
     static final int INDEX_ENTRY = 8;
 
@@ -24,28 +25,6 @@ final class BlockCodec {
 
     static int headerLength(int dims) {
         return 6 + 4 * dims;
-    }
-
-    /**
-     * One block of {@code rows}: per column a sorted dictionary of its distinct values, rows as ids
-     * sorted by (ids, hour). Rows whose values have the same UTF-8 form are added into one.
-     */
-    static byte[] encode(List<Row> rows, int dims) {
-        int n = rows.size();
-        int width = dims + 1;
-        int[] tuples = new int[n * width];
-        List<List<byte[]>> dictionaries = new ArrayList<>(dims);
-        for (int d = 0; d < dims; d++) {
-            dictionaries.add(column(rows, d, tuples, width));
-        }
-        long[] measures = new long[n * Row.MEASURES];
-        int[] order = new int[n];
-        for (int r = 0; r < n; r++) {
-            tuples[r * width + dims] = rows.get(r).hour;
-            System.arraycopy(rows.get(r).measures, 0, measures, r * Row.MEASURES, Row.MEASURES);
-            order[r] = r;
-        }
-        return write(dims, dictionaries, tuples, n, measures, order, 0);
     }
 
     /**
@@ -91,20 +70,20 @@ final class BlockCodec {
             }
         }
         FirstColumnIndex index = new FirstColumnIndex(out, dictionaries.get(0).size());
-        long[] sum = new long[Row.MEASURES];
+        long[] sum = new long[MEASURES];
         int written = 0;
         for (int k = 0; k < n; ) {
             int first = rowOrder == null ? k : rowOrder[k];
-            System.arraycopy(measures, order[from + first] * Row.MEASURES, sum, 0, Row.MEASURES);
+            System.arraycopy(measures, order[from + first] * MEASURES, sum, 0, MEASURES);
             int next = k + 1;
             while (next < n) {
                 int other = rowOrder == null ? next : rowOrder[next];
                 if (compare(tuples, first * width, other * width, width) != 0) {
                     break;
                 }
-                int at = order[from + other] * Row.MEASURES;
+                int at = order[from + other] * MEASURES;
                 sum[0] = Math.addExact(sum[0], measures[at]);
-                for (int i = 1; i < Row.MEASURES; i++) {
+                for (int i = 1; i < MEASURES; i++) {
                     sum[i] += measures[at + i];
                 }
                 next++;
@@ -164,44 +143,6 @@ final class BlockCodec {
                 out.patchU32(at + id * INDEX_ENTRY + 4, count[id]);
             }
         }
-    }
-
-    /** A distinct value of a column: its UTF-8 form and its id in the block. */
-    private static final class Slot {
-        final byte[] utf8;
-        int id;
-
-        Slot(String value) {
-            this.utf8 = value.getBytes(StandardCharsets.UTF_8);
-            if (utf8.length > 0xFFFF) {
-                throw new IllegalArgumentException("a value of " + utf8.length + " bytes: at most 65535");
-            }
-        }
-    }
-
-    /**
-     * Column {@code d}'s dictionary (distinct UTF-8 values, sorted); each row's id goes to {@code
-     * tuples}. Two strings with one UTF-8 form (unpaired surrogates both become '?') share an id.
-     */
-    private static List<byte[]> column(List<Row> rows, int d, int[] tuples, int width) {
-        Map<String, Slot> distinct = new HashMap<>();
-        Slot[] slots = new Slot[rows.size()];
-        for (int r = 0; r < slots.length; r++) {
-            slots[r] = distinct.computeIfAbsent(rows.get(r).values[d], Slot::new);
-        }
-        List<Slot> sorted = new ArrayList<>(distinct.values());
-        sorted.sort((a, b) -> Arrays.compareUnsigned(a.utf8, b.utf8));
-        List<byte[]> dictionary = new ArrayList<>(sorted.size());
-        for (Slot slot : sorted) {
-            if (dictionary.isEmpty() || !Arrays.equals(dictionary.get(dictionary.size() - 1), slot.utf8)) {
-                dictionary.add(slot.utf8);
-            }
-            slot.id = dictionary.size() - 1;
-        }
-        for (int r = 0; r < slots.length; r++) {
-            tuples[r * width + d] = slots[r].id;
-        }
-        return dictionary;
     }
 
     private static int compare(int[] t, int a, int b, int width) {

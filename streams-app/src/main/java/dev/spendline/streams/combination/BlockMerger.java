@@ -104,15 +104,15 @@ final class BlockMerger {
             r.reset(blocks.get(b));
             int n = r.rows();
             int[] t = new int[n * width];
-            long[] m = new long[n * Row.MEASURES];
-            long[] one = new long[Row.MEASURES];
+            long[] m = new long[n * BlockCodec.MEASURES];
+            long[] one = new long[BlockCodec.MEASURES];
             for (int i = 0; r.next(); i++) {
                 for (int d = 0; d < dims; d++) {
                     t[i * width + d] = remap[b][d][r.ids[d]];
                 }
                 t[i * width + dims] = r.hour;
                 r.measures(one);
-                System.arraycopy(one, 0, m, i * Row.MEASURES, Row.MEASURES);
+                System.arraycopy(one, 0, m, i * BlockCodec.MEASURES, BlockCodec.MEASURES);
             }
             runTuples[b] = t;
             runMeasures[b] = m;
@@ -129,10 +129,10 @@ final class BlockMerger {
             int[] t = runTuples[min];
             int at = head[min]++;
             if (rows > 0 && compare(tuples, (rows - 1) * width, t, at * width) == 0) {
-                int to = (rows - 1) * Row.MEASURES;
-                int from = at * Row.MEASURES;
+                int to = (rows - 1) * BlockCodec.MEASURES;
+                int from = at * BlockCodec.MEASURES;
                 measures[to] = Math.addExact(measures[to], runMeasures[min][from]);
-                for (int i = 1; i < Row.MEASURES; i++) {
+                for (int i = 1; i < BlockCodec.MEASURES; i++) {
                     measures[to + i] += runMeasures[min][from + i];
                 }
             } else {
@@ -150,11 +150,11 @@ final class BlockMerger {
         if ((rows + 1) * width > tuples.length) {
             tuples = Arrays.copyOf(tuples, tuples.length * 2 + width);
         }
-        if ((rows + 1) * Row.MEASURES > measures.length) {
-            measures = Arrays.copyOf(measures, measures.length * 2 + Row.MEASURES);
+        if ((rows + 1) * BlockCodec.MEASURES > measures.length) {
+            measures = Arrays.copyOf(measures, measures.length * 2 + BlockCodec.MEASURES);
         }
         System.arraycopy(t, at * width, tuples, rows * width, width);
-        System.arraycopy(m, at * Row.MEASURES, measures, rows * Row.MEASURES, Row.MEASURES);
+        System.arraycopy(m, at * BlockCodec.MEASURES, measures, rows * BlockCodec.MEASURES, BlockCodec.MEASURES);
         rows++;
     }
 
@@ -199,8 +199,8 @@ final class BlockMerger {
                     }
                 }
                 long moreRow = 1;
-                for (int m = 0; m < Row.MEASURES; m++) {
-                    moreRow += ByteSink.zigzagLength(measures[i * Row.MEASURES + m]);
+                for (int m = 0; m < BlockCodec.MEASURES; m++) {
+                    moreRow += ByteSink.zigzagLength(measures[i * BlockCodec.MEASURES + m]);
                 }
                 long n = i - from + 1;
                 long size = BlockCodec.headerLength(dims) + dictBytes + moreDict + rowBytes + moreRow;
@@ -255,8 +255,8 @@ final class BlockMerger {
                 out.varint(local[d][tuples[i * width + d]]);
             }
             out.u8(tuples[i * width + dims]);
-            for (int m = 0; m < Row.MEASURES; m++) {
-                out.zigzag(measures[i * Row.MEASURES + m]);
+            for (int m = 0; m < BlockCodec.MEASURES; m++) {
+                out.zigzag(measures[i * BlockCodec.MEASURES + m]);
             }
         }
         index.finish();

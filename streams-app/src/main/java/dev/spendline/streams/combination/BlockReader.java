@@ -21,7 +21,7 @@ final class BlockReader {
     private int rowsStart;
     private int pos;
     private int measuresAt;
-    /** Measures per row in the current block: fewer than {@link Row#MEASURES} in a version-1 block. */
+    /** Measures per row in the current block: fewer than {@link BlockCodec#MEASURES} in a version-1 block. */
     private int measureCount;
 
     /** The current row's ids, one per column, and its hour. */
@@ -40,7 +40,7 @@ final class BlockReader {
     void reset(byte[] block) {
         int version = block.length < BlockCodec.headerLength(dims) ? -1 : block[0] & 0xFF;
         if (version == BlockCodec.VERSION) {
-            measureCount = Row.MEASURES;
+            measureCount = BlockCodec.MEASURES;
         } else if (version == 1) {
             measureCount = BlockCodec.V1_MEASURES;
         } else {
@@ -164,7 +164,7 @@ final class BlockReader {
             long v = varint();
             into[i] = (v >>> 1) ^ -(v & 1);
         }
-        for (int i = measureCount; i < Row.MEASURES; i++) {
+        for (int i = measureCount; i < BlockCodec.MEASURES; i++) {
             into[i] = 0;
         }
         pos = end;

@@ -19,7 +19,7 @@ final class BlockSplitter {
     static List<List<byte[]>> byShard(List<byte[]> blocks, int dims, int cap) {
         PendingRows all = new PendingRows(dims);
         String[] values = new String[dims];
-        long[] measures = new long[Row.MEASURES];
+        long[] measures = new long[BlockCodec.MEASURES];
         BlockReader reader = new BlockReader(dims);
         for (byte[] block : blocks) {
             reader.reset(block);

@@ -211,7 +211,7 @@ public final class CombinationBlockStore extends OwnCacheStore<Bytes, byte[], Ke
      * @param delta a Rollup's measures in its order (Rollup.copyInto)
      */
     public void add(String workspaceId, long day, int hourOfDay, String[] values, long[] delta) {
-        if (values.length != dims || delta.length != Row.MEASURES) {
+        if (values.length != dims || delta.length != BlockCodec.MEASURES) {
             throw new IllegalArgumentException(
                     values.length + " values and " + delta.length + " measures: " + dims + " and 10 expected");
         }

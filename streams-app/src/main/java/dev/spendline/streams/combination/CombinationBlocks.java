@@ -151,7 +151,7 @@ public final class CombinationBlocks {
         private final Sink sink;
         private final BlockReader reader;
         private final String[] values;
-        private final long[] m = new long[Row.MEASURES];
+        private final long[] m = new long[BlockCodec.MEASURES];
 
         Scan(
                 int dims,

@@ -17,7 +17,7 @@ import java.util.List;
  */
 final class PendingRows {
 
-    private static final int MEASURES = Row.MEASURES;
+    private static final int MEASURES = BlockCodec.MEASURES;
 
     private final int dims;
     private final int width;

@@ -38,7 +38,7 @@ class BlockCodecTest {
             List<Row> rows = distinctRows(random, 1 + random.nextInt(300));
             rows.sort(Row.ORDER);
 
-            byte[] block = BlockCodec.encode(rows, DIMS);
+            byte[] block = StringRows.encode(rows, DIMS);
 
             assertThat(decode(block)).isEqualTo(asMap(rows));
         }
@@ -50,7 +50,7 @@ class BlockCodecTest {
         java.util.Collections.shuffle(rows, new Random(8));
 
         BlockReader reader = new BlockReader(DIMS);
-        reader.reset(BlockCodec.encode(rows, DIMS));
+        reader.reset(StringRows.encode(rows, DIMS));
 
         int[] previous = null;
         int previousHour = -1;
@@ -63,7 +63,7 @@ class BlockCodecTest {
             previous = ids;
             previousHour = reader.hour;
         }
-        assertThat(decode(BlockCodec.encode(rows, DIMS))).isEqualTo(asMap(rows));
+        assertThat(decode(StringRows.encode(rows, DIMS))).isEqualTo(asMap(rows));
     }
 
     @Test
@@ -72,7 +72,7 @@ class BlockCodecTest {
         rows.add(row(3, "acme", "日本", ""));
         rows.add(row(dayOnly(), "", "😀", "b"));
         BlockReader reader = new BlockReader(DIMS);
-        reader.reset(BlockCodec.encode(rows, DIMS));
+        reader.reset(StringRows.encode(rows, DIMS));
 
         assertThat(reader.find(0, utf8("acme"))).isEqualTo(1);
         assertThat(reader.find(0, utf8(""))).isEqualTo(0);
@@ -88,7 +88,7 @@ class BlockCodecTest {
     void theFirstColumnsIndexFindsExactlyTheRowsOfOneValue() {
         List<Row> rows = distinctRows(new Random(13), 500);
         rows.sort(Row.ORDER);
-        byte[] block = BlockCodec.encode(rows, DIMS);
+        byte[] block = StringRows.encode(rows, DIMS);
         BlockReader reader = new BlockReader(DIMS);
         reader.reset(block);
         Map<Integer, List<String>> byFirst = new HashMap<>();
@@ -120,7 +120,7 @@ class BlockCodecTest {
         List<Row> rows = new ArrayList<>(List.of(row(1, "\uD800"), row(1, "\uDBFF"), row(1, "?")));
         rows.sort(Row.ORDER);
 
-        assertThat(decode(BlockCodec.encode(rows, DIMS)))
+        assertThat(decode(StringRows.encode(rows, DIMS)))
                 .containsOnlyKeys("1|?" + "|".repeat(DIMS - 1))
                 .containsValue(List.of(3L, 6L, 9L, 12L, 15L, 18L, 21L, 24L, 27L, 30L, 33L, 36L));
     }
@@ -132,7 +132,7 @@ class BlockCodecTest {
         rows.sort(Row.ORDER);
         int cap = 8 * 1024;
 
-        List<byte[]> blocks = BlockMerger.merge(List.of(BlockCodec.encode(rows, DIMS)), DIMS, cap);
+        List<byte[]> blocks = BlockMerger.merge(List.of(StringRows.encode(rows, DIMS)), DIMS, cap);
 
         assertThat(blocks).hasSizeGreaterThan(5);
         List<String> inOrder = new ArrayList<>();
@@ -158,7 +158,7 @@ class BlockCodecTest {
         for (int b = 0; b < 16; b++) {
             List<Row> rows = distinctRows(random, 1 + random.nextInt(200));
             rows.sort(Row.ORDER);
-            blocks.add(BlockCodec.encode(rows, DIMS));
+            blocks.add(StringRows.encode(rows, DIMS));
             for (Row row : rows) {
                 long[] sum = sums.computeIfAbsent(
                         row.hour + "|" + String.join("|", row.values), k -> new long[Row.MEASURES]);
@@ -227,7 +227,7 @@ class BlockCodecTest {
                         "3|acme" + "|".repeat(DIMS - 1),
                         List.of(100L, 1L, 30L, 20L, 5L, 0L, 1L, 0L, 250L, 1L, 0L, 0L)));
 
-        byte[] v2 = BlockCodec.encode(List.of(row(3, "acme")), DIMS);
+        byte[] v2 = StringRows.encode(List.of(row(3, "acme")), DIMS);
         assertThat(v2[0]).isEqualTo((byte) 2);
         List<byte[]> merged = BlockMerger.merge(List.of(v1, v2), DIMS, 1 << 20);
         assertThat(merged).hasSize(1);

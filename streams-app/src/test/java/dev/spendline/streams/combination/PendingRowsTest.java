@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link PendingRows} against the definition: the same events folded as {@link Row}s by their
  * strings, split by the shard of their first column and written by {@link
- * BlockCodec#encode(List, int)} give byte-identical blocks, shard by shard.
+ * StringRows#encode(List, int)} give byte-identical blocks, shard by shard.
  */
 class PendingRowsTest {
 
@@ -62,7 +62,7 @@ class PendingRowsTest {
                 byte[] block = pending.encode(order, start[shard], start[shard + 1]);
                 assertThat(block)
                         .as("round %d, shard %d", round, shard)
-                        .isEqualTo(BlockCodec.encode(new ArrayList<>(shards[shard]), DIMS));
+                        .isEqualTo(StringRows.encode(new ArrayList<>(shards[shard]), DIMS));
             }
         }
     }

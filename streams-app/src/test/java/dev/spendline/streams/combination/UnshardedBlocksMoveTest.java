@@ -232,7 +232,7 @@ class UnshardedBlocksMoveTest {
                 int level = b % 2 == 0 ? 0 : CombinationBlockStore.FULL_LEVEL;
                 // Seqs 3 apart: a level's blocks fall in more than one chunk of 16 seqs.
                 blocks.add(KeyValue.pair(
-                        Bytes.wrap(BlockKeys.unshardedBlock(ws, day, level, 3L * b)), BlockCodec.encode(sorted, DIMS)));
+                        Bytes.wrap(BlockKeys.unshardedBlock(ws, day, level, 3L * b)), StringRows.encode(sorted, DIMS)));
             }
         }
         return new Layout2(sums, blocks);

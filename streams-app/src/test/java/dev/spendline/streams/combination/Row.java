@@ -4,14 +4,14 @@ import java.util.Arrays;
 import java.util.Comparator;
 
 /**
- * One combination row: its values (never null, "" = not attributed), its hour of day (or {@link
- * CombinationBlockStore#HOUR_UNKNOWN}) and its measures (a rollup's longs). Equality and hash are those of (values,
- * hour) only, so a row is its own key in a fold table; a reusable probe row looks rows up without
- * allocating.
+ * A combination row as tests write it ({@link StringRows}): its values (never null, "" = not
+ * attributed), its hour of day (or {@link CombinationBlockStore#HOUR_UNKNOWN}) and its measures (a
+ * rollup's longs). Equality and hash are those of (values, hour) only, so a row is its own key in a
+ * fold table; a reusable probe row looks rows up without allocating.
  */
 final class Row {
 
-    static final int MEASURES = dev.spendline.streams.rollup.Rollup.WIDTH;
+    static final int MEASURES = BlockCodec.MEASURES;
 
     /** By values in dimension order (code point order, which is UTF-8 byte order), then hour. */
     static final Comparator<Row> ORDER = (a, b) -> {
