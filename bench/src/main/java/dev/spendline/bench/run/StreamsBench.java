@@ -6,11 +6,13 @@ import dev.spendline.streams.TopologySettings;
 import dev.spendline.topics.Topics;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KafkaStreams;
@@ -89,8 +91,7 @@ public final class StreamsBench {
             GroupLag.Progress progress,
             java.util.function.Consumer<KafkaStreams> whenCaughtUp)
             throws Exception {
-        java.util.Map<org.apache.kafka.common.TopicPartition, Long> ends =
-                GroupLag.endOffsetsByPartition(admin, Topics.EVENTS.name());
+        Map<TopicPartition, Long> ends = GroupLag.endOffsetsByPartition(admin, Topics.EVENTS.name());
         long records = GroupLag.total(ends);
         // End offsets may count a transaction marker per partition, which is never processed.
         int partitions = ends.size();

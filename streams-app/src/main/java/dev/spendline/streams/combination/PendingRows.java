@@ -85,7 +85,7 @@ final class PendingRows {
         addInto(r, delta);
         table[slot] = r + 1;
         if (rows * 2 > table.length) {
-            rehash(table.length * 2);
+            table = slots(hashes, rows, table.length * 2);
         }
         return true;
     }
@@ -98,16 +98,18 @@ final class PendingRows {
         }
     }
 
-    private void rehash(int size) {
-        table = new int[size];
+    /** A probe table of {@code size} slots (a power of two) for entries 0..count-1: entry + 1 per slot. */
+    private static int[] slots(int[] hashes, int count, int size) {
+        int[] table = new int[size];
         int mask = size - 1;
-        for (int r = 0; r < rows; r++) {
-            int slot = hashes[r] & mask;
+        for (int e = 0; e < count; e++) {
+            int slot = hashes[e] & mask;
             while (table[slot] != 0) {
                 slot = (slot + 1) & mask;
             }
-            table[slot] = r + 1;
+            table[slot] = e + 1;
         }
+        return table;
     }
 
     /**
@@ -197,15 +199,7 @@ final class PendingRows {
             hashes[id] = h;
             table[slot] = id + 1;
             if (size * 2 > table.length) {
-                table = new int[table.length * 2];
-                int m = table.length - 1;
-                for (int i = 0; i < size; i++) {
-                    int s = hashes[i] & m;
-                    while (table[s] != 0) {
-                        s = (s + 1) & m;
-                    }
-                    table[s] = i + 1;
-                }
+                table = slots(hashes, size, table.length * 2);
             }
             return id;
         }
