@@ -143,7 +143,8 @@ public final class SpendlineTopology {
                         Consumed.with(topic.keySerde(), topic.valueSerde()).withName(sourceName))
                 .peek(door, Named.as(doorName))
                 .process(
-                        () -> new DedupeProcessor<>(dedupeStore, identity, settings.dedupeHorizon()),
+                        () -> new DedupeProcessor<>(
+                                dedupeStore, identity, settings.dedupeHorizon(), settings.commitPacing()),
                         Named.as(dedupeName),
                         dedupeStore);
     }

@@ -109,6 +109,9 @@ public final class ProfileBench {
                     settings.spread(),
                     settings.costKnown());
             out.printf("produced in %.1f s%n", (System.nanoTime() - started) / 1e9);
+            out.printf(
+                    "both topologies commit every %,d ms (the streams app's catch-up interval; -Dbench.commit-ms)%n",
+                    StreamsBench.commitIntervalMs());
 
             Path state = settings.workDir().resolve("streams");
             // With --passes N both topologies run N times over the same input in this JVM, each pass a

@@ -3,6 +3,7 @@ package dev.spendline.bench.run;
 import dev.spendline.streams.SpendlineTopology;
 import dev.spendline.streams.StreamsTuning;
 import dev.spendline.streams.TopologySettings;
+import dev.spendline.streams.commit.CommitPacing;
 import dev.spendline.topics.Topics;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -124,6 +125,16 @@ public final class StreamsBench {
             return new Result(records, elapsed, committed);
         }
     }
+    /**
+     * The commit interval of both topologies: as the streams app's under a backlog. Kafka Streams
+     * commits every catch-up interval by itself, and Spendline's processors ask for live commits
+     * only for records accepted within it ({@code CommitPacing}); the bench's input is a backlog
+     * (produced before the run, stamped in the past). {@code -Dbench.commit-ms} overrides it.
+     */
+    public static long commitIntervalMs() {
+        return Long.getLong("bench.commit-ms", CommitPacing.DEFAULT.kafkaCommitIntervalMs());
+    }
+
     /** The settings every benchmark application runs with (both topologies alike). */
     static Properties config(String bootstrap, String applicationId, String guarantee, Path stateDir) {
         Properties config = new Properties();
@@ -138,9 +149,7 @@ public final class StreamsBench {
         if (!Boolean.getBoolean("bench.untuned")) {
             StreamsTuning.apply(config);
         }
-        if (Long.getLong("bench.commit-ms") != null) {
-            config.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, Long.getLong("bench.commit-ms"));
-        }
+        config.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, commitIntervalMs());
         // Experiments: -Dbench.streams.<any Kafka Streams or client setting>=value, applied to both topologies.
         System.getProperties().stringPropertyNames().stream()
                 .filter(name -> name.startsWith("bench.streams."))

@@ -11,7 +11,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param applicationId the Kafka Streams application id: consumer group and prefix of internal topics
  * @param stateDir where RocksDB state lives
  * @param processingGuarantee {@code exactly_once_v2} (default) or {@code at_least_once}
- * @param commitInterval null keeps the Kafka Streams default (100 ms under exactly-once)
+ * @param commitInterval how often results are committed, and so visible, while the stream keeps up
+ * @param catchUpCommitInterval how often while it works off a backlog: while the records it
+ *     processes were accepted longer ago than this ({@code CommitPacing})
  * @param dedupeHorizon how long a (source, externalId) identity is remembered
  * @param advertisedUrl how other instances reach this one's HTTP server for forwarded queries;
  *     empty means http://127.0.0.1:{server port}
@@ -25,7 +27,8 @@ public record StreamsProperties(
         @DefaultValue("spendline-streams") String applicationId,
         @DefaultValue("${java.io.tmpdir}/spendline-streams") String stateDir,
         @DefaultValue("exactly_once_v2") String processingGuarantee,
-        Duration commitInterval,
+        @DefaultValue("100ms") Duration commitInterval,
+        @DefaultValue("1s") Duration catchUpCommitInterval,
         @DefaultValue("1") int numStreamThreads,
         @DefaultValue("0") int numStandbyReplicas,
         @DefaultValue("33554432") long cacheMaxBytes,

@@ -3,6 +3,7 @@ package dev.spendline.streams.app;
 import dev.spendline.streams.SpendlineTopology;
 import dev.spendline.streams.StreamsTuning;
 import dev.spendline.streams.TopologySettings;
+import dev.spendline.streams.commit.CommitPacing;
 import dev.spendline.streams.deadletter.DeadLetterQueue;
 import dev.spendline.streams.pricing.PriceBook;
 import dev.spendline.topics.provision.KafkaClientSettings;
@@ -86,11 +87,10 @@ public final class StreamsRunner implements SmartLifecycle {
         }
         config.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG), (int)
                 props.sessionTimeout().toMillis());
-        if (props.commitInterval() != null) {
-            config.put(
-                    StreamsConfig.COMMIT_INTERVAL_MS_CONFIG,
-                    props.commitInterval().toMillis());
-        }
+        // Kafka Streams commits every catch-up interval by itself; the inputs' processors ask for
+        // the live interval while they keep up (CommitPacing).
+        CommitPacing pacing = new CommitPacing(props.commitInterval(), props.catchUpCommitInterval());
+        config.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, pacing.kafkaCommitIntervalMs());
         if (topics != null) {
             // A changelog is the only durable copy of a store: it must survive a broker as well as
             // the input topics do, whatever the brokers' defaults are.
@@ -102,7 +102,8 @@ public final class StreamsRunner implements SmartLifecycle {
         StreamsTuning.apply(config);
         StreamsBuilder builder = new StreamsBuilder();
         this.streams = new KafkaStreams(
-                SpendlineTopology.build(builder, new TopologySettings(props.dedupeHorizon(), priceBook)), config);
+                SpendlineTopology.build(builder, new TopologySettings(props.dedupeHorizon(), priceBook, pacing)),
+                config);
         // Per-record failures never get here (they are dead letters, see DeadLetterQueue): what does
         // is a failure of the client itself (state, broker, a fenced producer beyond retries). Stop
         // this client (health turns DOWN, the orchestrator restarts it) rather than loop.

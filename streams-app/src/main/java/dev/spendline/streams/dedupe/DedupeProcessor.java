@@ -1,5 +1,7 @@
 package dev.spendline.streams.dedupe;
 
+import dev.spendline.streams.commit.CommitPacing;
+import dev.spendline.streams.commit.CommitRequests;
 import java.time.Duration;
 import java.util.function.Function;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -24,16 +26,20 @@ public final class DedupeProcessor<V> implements Processor<String, V, String, V>
     private final String storeName;
     private final Function<V, String> identity;
     private final long horizonMs;
+    private final CommitRequests commits;
     private ProcessorContext<String, V> context;
     private WindowStore<String, Long> seen;
 
     /**
      * @param identity the workspace-scoped identity of an input, or null when it has none
+     * @param pacing when to ask for commits: this processor heads each input's sub-topology and
+     *     sees every input first, with its time of receipt as the record timestamp
      */
-    public DedupeProcessor(String storeName, Function<V, String> identity, Duration horizon) {
+    public DedupeProcessor(String storeName, Function<V, String> identity, Duration horizon, CommitPacing pacing) {
         this.storeName = storeName;
         this.identity = identity;
         this.horizonMs = horizon.toMillis();
+        this.commits = pacing.requests();
     }
 
     @Override
@@ -44,6 +50,7 @@ public final class DedupeProcessor<V> implements Processor<String, V, String, V>
 
     @Override
     public void process(Record<String, V> record) {
+        commits.seen(context, record.timestamp());
         String id = identity.apply(record.value());
         if (id == null) {
             context.forward(record);

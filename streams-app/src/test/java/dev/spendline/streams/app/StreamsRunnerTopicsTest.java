@@ -13,7 +13,10 @@ import org.apache.kafka.streams.state.HostInfo;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Kafka Streams' internal topics are replicated like Spendline's own (nothing connects here). */
+/**
+ * The Kafka Streams configuration the runner builds: internal topics replicated like Spendline's
+ * own, the commit interval (nothing connects here).
+ */
 class StreamsRunnerTopicsTest {
 
     @TempDir
@@ -35,12 +38,22 @@ class StreamsRunnerTopicsTest {
         assertThat(config.get("topic.min.insync.replicas")).isEqualTo("1");
     }
 
+    @Test
+    void kafkaStreamsCommitsByItselfAtTheCatchUpInterval() {
+        // The live interval (100 ms) is asked for by the processors (CommitPacing): Kafka Streams'
+        // own interval is the longer one.
+        Properties config = configWith(new TopicLayout(4, (short) 1, 1));
+
+        assertThat(config.get(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)).isEqualTo(1000L);
+    }
+
     private Properties configWith(TopicLayout layout) {
         StreamsProperties props = new StreamsProperties(
                 "runner-test",
                 state.toString(),
                 "exactly_once_v2",
-                null,
+                Duration.ofMillis(100),
+                Duration.ofSeconds(1),
                 1,
                 0,
                 1_048_576,
