@@ -506,17 +506,14 @@ public final class CombinationBlockStore extends OwnCacheStore<Bytes, byte[], Ke
      */
     public int consolidatePastDays(long nowMillis, int maxShardDays) {
         claimForWriter();
-        writePending();
-        long today = Math.floorDiv(nowMillis, 86_400_000L);
-        List<ShardDay> due = new ArrayList<>();
-        for (Map.Entry<ShardDay, Long> e : written.entrySet()) {
-            if (e.getKey().day() < today - 1 && nowMillis - e.getValue() >= CONSOLIDATE_AFTER_IDLE_MILLIS) {
-                due.add(e.getKey());
-                if (due.size() == maxShardDays) {
-                    break;
-                }
-            }
+        // Pending rows are written first only when a day is due: this runs every second, and
+        // writing them every time would add a flush of the blocks between commits (with commits
+        // a second apart while catching up, it doubled their writes; docs/performance.md).
+        if (due(nowMillis, 1).isEmpty()) {
+            return 0;
         }
+        writePending();
+        List<ShardDay> due = due(nowMillis, maxShardDays);
         if (due.isEmpty()) {
             return 0;
         }
@@ -558,6 +555,21 @@ public final class CombinationBlockStore extends OwnCacheStore<Bytes, byte[], Ke
         }
         writeBatch(batch);
         return due.size();
+    }
+
+    /** Up to {@code max} shard-days written by this instance, past and idle long enough to consolidate. */
+    private List<ShardDay> due(long nowMillis, int max) {
+        long today = Math.floorDiv(nowMillis, 86_400_000L);
+        List<ShardDay> due = new ArrayList<>();
+        for (Map.Entry<ShardDay, Long> e : written.entrySet()) {
+            if (e.getKey().day() < today - 1 && nowMillis - e.getValue() >= CONSOLIDATE_AFTER_IDLE_MILLIS) {
+                due.add(e.getKey());
+                if (due.size() == max) {
+                    break;
+                }
+            }
+        }
+        return due;
     }
 
     /** Layout-2 blocks of one (workspace, day, level) whose seqs share this are moved together. */

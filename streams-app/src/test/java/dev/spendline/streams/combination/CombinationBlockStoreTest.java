@@ -360,6 +360,34 @@ class CombinationBlockStoreTest {
                 .allMatch(n -> n <= 1);
     }
 
+    /**
+     * The consolidation runs every second: with nothing due it leaves the pending rows to the
+     * commit, or it would add a flush of the blocks between commits.
+     */
+    @Test
+    void consolidationWithNothingDueLeavesThePendingRowsToTheCommit() {
+        driver = new BlockStoreDriver(DIMS, 16 * 1024);
+        CombinationBlockStore store = driver.store();
+        Random random = new Random(79);
+        long now = System.currentTimeMillis();
+        long today = Math.floorDiv(now, 86_400_000L);
+        store.add("ws", today - 5, 1, randomValues(random), delta(1));
+        store.flushCache();
+        store.add("ws", today, 2, randomValues(random), delta(1));
+
+        assertThat(store.consolidatePastDays(now, 5))
+                .as("a past day, but written just now")
+                .isZero();
+        assertThat(store.pendingRows()).isEqualTo(1);
+
+        long idle = now + CombinationBlockStore.CONSOLIDATE_AFTER_IDLE_MILLIS;
+        store.add("ws", today - 5, 1, randomValues(random), delta(1));
+        store.flushCache();
+        store.add("ws", today, 3, randomValues(random), delta(1));
+        assertThat(store.consolidatePastDays(idle, 5)).as("idle since").isPositive();
+        assertThat(store.pendingRows()).as("written first when a day is due").isZero();
+    }
+
     private static int blocks(ReadOnlyKeyValueStore<Bytes, byte[]> store) {
         return levelsInRocksDb(store).values().stream()
                 .mapToInt(l -> Arrays.stream(l).sum())
