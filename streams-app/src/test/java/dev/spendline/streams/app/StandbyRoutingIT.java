@@ -19,11 +19,9 @@ import dev.spendline.internalapi.HttpQueries;
 import dev.spendline.internalapi.InstanceCredential;
 import dev.spendline.internalapi.UnreachablePeers;
 import dev.spendline.kafka.embedded.EmbeddedKafka;
-import dev.spendline.kafka.embedded.TopicSetup;
 import dev.spendline.streams.SeededEvents;
 import dev.spendline.streams.query.ClosedMonthCache;
 import dev.spendline.streams.query.RoutingQueries;
-import dev.spendline.topics.Topics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -39,12 +37,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.KeyQueryMetadata;
 import org.apache.kafka.streams.state.HostInfo;
@@ -193,14 +186,7 @@ class StandbyRoutingIT {
     private void withThreeInstances(WithOwner test) throws Exception {
         List<AcceptedEvent> events = SeededEvents.generate(17, WS, EVENTS, T0, Duration.ofDays(3), true);
         try (EmbeddedKafka kafka = EmbeddedKafka.start(dir.resolve("kafka"), 0, Map.of())) {
-            TopicSetup.ensureTopics(
-                    kafka.bootstrapServers(),
-                    Stream.of(Topics.INPUTS, Topics.SETTINGS, Topics.OUTPUTS)
-                            .flatMap(List::stream)
-                            .map(t -> t.name())
-                            .toList(),
-                    2,
-                    Map.of());
+            RunnerFixture.ensureTopics(kafka, 2);
             List<Instance> instances = new ArrayList<>();
             try {
                 for (int i = 0; i < 3; i++) {
@@ -324,19 +310,8 @@ class StandbyRoutingIT {
     }
 
     private static void produce(EmbeddedKafka kafka, List<AcceptedEvent> events) {
-        try (var producer = new KafkaProducer<>(
-                Map.<String, Object>of(
-                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                        kafka.bootstrapServers(),
-                        ProducerConfig.ACKS_CONFIG,
-                        "all"),
-                new StringSerializer(),
-                Topics.EVENTS.valueSerde().serializer())) {
-            for (AcceptedEvent e : events) {
-                producer.send(new ProducerRecord<>(
-                        Topics.EVENTS.name(), null, System.currentTimeMillis(), e.workspaceId(), e));
-            }
-            producer.flush();
+        try (var producer = RunnerFixture.eventsProducer(kafka)) {
+            RunnerFixture.send(producer, events, 0);
         }
     }
 
