@@ -125,6 +125,7 @@ public final class StreamsBench {
             return new Result(records, elapsed, committed);
         }
     }
+
     /**
      * The commit interval of both topologies: as the streams app's under a backlog. Kafka Streams
      * commits every catch-up interval by itself, and Spendline's processors ask for live commits

@@ -8,8 +8,8 @@ import java.time.Duration;
  *
  * <p>Why two: a commit makes results visible (the stores merge their per-commit tables then) and
  * costs work per distinct key it writes, not per event. A longer interval folds more events into
- * each key, so fewer RocksDB writes and changelog records per event: on the profile, a 1 s
- * commit does the same work in about two thirds of the stream thread's CPU of a 100 ms one
+ * each key, so fewer RocksDB writes and changelog records per event: on the profile, 1 s commits
+ * take a fifth to a quarter less of the stream thread's CPU per event than 100 ms ones
  * (docs/performance.md, "Commits paced by the backlog"). While the stream is live that would cost
  * freshness; while it is behind, freshness is already worse than a catch-up interval, and catching
  * up faster is what shortens it.
@@ -18,7 +18,7 @@ import java.time.Duration;
  * two); {@link CommitRequests} asks for a commit every {@code live} as long as the records it sees
  * waited no longer than {@code catchUp} since they were accepted (their record timestamp is the
  * gateway's time of receipt). Under a load just above what live commits sustain, the wait
- * therefore settles near {@code catchUp} instead of growing without bound.
+ * should therefore settle near {@code catchUp} instead of growing without bound (not measured).
  *
  * @param live the commit interval while the stream keeps up (freshness)
  * @param catchUp the commit interval while records waited longer than this since they were accepted
