@@ -380,9 +380,10 @@ class CombinationBlockStoreTest {
                 .isZero();
         assertThat(store.pendingRows()).isEqualTo(1);
 
-        long idle = now + CombinationBlockStore.CONSOLIDATE_AFTER_IDLE_MILLIS;
         store.add("ws", today - 5, 1, randomValues(random), delta(1));
         store.flushCache();
+        // The store stamps a day with the wall clock of its flush: idle from then on.
+        long idle = System.currentTimeMillis() + CombinationBlockStore.CONSOLIDATE_AFTER_IDLE_MILLIS;
         store.add("ws", today, 3, randomValues(random), delta(1));
         assertThat(store.consolidatePastDays(idle, 5)).as("idle since").isPositive();
         assertThat(store.pendingRows()).as("written first when a day is due").isZero();
