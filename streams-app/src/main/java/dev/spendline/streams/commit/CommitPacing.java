@@ -15,8 +15,8 @@ import java.time.Duration;
  * up faster is what shortens it.
  *
  * <p>Kafka Streams commits every {@link #kafkaCommitIntervalMs()} by itself (the longer of the
- * two); {@link CommitRequests} asks for a commit every {@code live} as long as the records it sees
- * waited no longer than {@code catchUp} since they were accepted (their record timestamp is the
+ * two); {@link CommitRequests} asks for a commit every {@code live} in which it saw a record that
+ * waited no longer than {@code catchUp} since it was accepted (its record timestamp is the
  * gateway's time of receipt). Under a load just above what live commits sustain, the wait
  * should therefore settle near {@code catchUp} instead of growing without bound (not measured).
  *

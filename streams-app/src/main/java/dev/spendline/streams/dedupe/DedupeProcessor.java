@@ -46,6 +46,7 @@ public final class DedupeProcessor<V> implements Processor<String, V, String, V>
     public void init(ProcessorContext<String, V> context) {
         this.context = context;
         this.seen = context.getStateStore(storeName);
+        commits.schedule(context);
     }
 
     @Override

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** When the inputs' processors ask Kafka Streams for a commit (Kafka's own mock context records it). */
@@ -15,29 +17,54 @@ class CommitRequestsTest {
     private final MockProcessorContext<String, String> context = new MockProcessorContext<>();
     private final CommitRequests requests = CommitPacing.DEFAULT.requests();
 
-    @Test
-    void aLiveRecordAsksForACommitAtOnce() {
+    @BeforeEach
+    void schedule() {
+        requests.schedule(context);
         context.setCurrentSystemTimeMs(NOW);
+    }
 
+    @Test
+    void asksEveryLiveIntervalOnTheWallClock() {
+        assertThat(context.scheduledPunctuators()).hasSize(1);
+        MockProcessorContext.CapturedPunctuator punctuator =
+                context.scheduledPunctuators().get(0);
+        assertThat(punctuator.getInterval()).isEqualTo(Duration.ofMillis(100));
+        assertThat(punctuator.getType()).isEqualTo(PunctuationType.WALL_CLOCK_TIME);
+    }
+
+    @Test
+    void aLiveRecordIsCommittedAtTheNextPunctuation() {
         requests.seen(context, NOW - 5);
+        assertThat(context.committed()).as("not per record").isFalse();
+
+        punctuate();
+
+        assertThat(context.committed()).isTrue();
+        assertThat(requests.requests()).isEqualTo(1);
+    }
+
+    @Test
+    void theLastRecordOfABurstIsCommittedToo() {
+        requests.seen(context, NOW);
+        punctuate();
+        context.resetCommit();
+        requests.seen(context, NOW + 1);
+
+        punctuate();
 
         assertThat(context.committed()).isTrue();
     }
 
     @Test
-    void liveRecordsAskAtMostOncePerLiveInterval() {
-        context.setCurrentSystemTimeMs(NOW);
+    void noRecordNoCommit() {
         requests.seen(context, NOW);
+        punctuate();
         context.resetCommit();
 
-        context.setCurrentSystemTimeMs(NOW + 99);
-        requests.seen(context, NOW + 99);
-        assertThat(context.committed()).as("99 ms after the last request").isFalse();
+        punctuate();
 
-        context.setCurrentSystemTimeMs(NOW + 100);
-        requests.seen(context, NOW + 100);
-        assertThat(context.committed()).as("100 ms after the last request").isTrue();
-        assertThat(requests.requests()).isEqualTo(2);
+        assertThat(context.committed()).isFalse();
+        assertThat(requests.requests()).isEqualTo(1);
     }
 
     @Test
@@ -45,6 +72,9 @@ class CommitRequestsTest {
         for (long t = 0; t < 5_000; t += 10) {
             context.setCurrentSystemTimeMs(NOW + t);
             requests.seen(context, NOW + t - 1_001);
+            if (t % 100 == 0) {
+                punctuate();
+            }
         }
 
         assertThat(context.committed()).isFalse();
@@ -53,21 +83,21 @@ class CommitRequestsTest {
 
     @Test
     void aRecordThatWaitedExactlyTheCatchUpIntervalIsStillLive() {
-        context.setCurrentSystemTimeMs(NOW);
-
         requests.seen(context, NOW - 1_000);
+        punctuate();
 
         assertThat(context.committed()).isTrue();
     }
 
     @Test
     void onceTheBacklogIsWorkedOffLiveCommitsResume() {
-        context.setCurrentSystemTimeMs(NOW);
         requests.seen(context, NOW - 60_000);
+        punctuate();
         assertThat(context.committed()).isFalse();
 
         context.setCurrentSystemTimeMs(NOW + 10);
         requests.seen(context, NOW + 2);
+        punctuate();
 
         assertThat(context.committed()).isTrue();
     }
@@ -87,5 +117,9 @@ class CommitRequestsTest {
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new CommitPacing(null, Duration.ofSeconds(1)))
                 .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    private void punctuate() {
+        context.scheduledPunctuators().get(0).getPunctuator().punctuate(context.currentSystemTimeMs());
     }
 }
