@@ -67,6 +67,34 @@ class BlockCodecTest {
     }
 
     @Test
+    void theRadixSortOrdersRowsAsAStableColumnByColumnComparison() {
+        Random random = new Random(11);
+        for (int round = 0; round < 200; round++) {
+            int width = 1 + random.nextInt(6);
+            int n = random.nextInt(300);
+            int range = 1 + random.nextInt(round % 2 == 0 ? 4 : 300);
+            int[] tuples = new int[n * width];
+            for (int i = 0; i < tuples.length; i++) {
+                tuples[i] = random.nextInt(range);
+            }
+            Integer[] expected = new Integer[n];
+            for (int r = 0; r < n; r++) {
+                expected[r] = r;
+            }
+            // Arrays.sort of objects is stable: rows with equal tuples keep their order.
+            Arrays.sort(
+                    expected,
+                    (a, b) ->
+                            Arrays.compare(tuples, a * width, a * width + width, tuples, b * width, b * width + width));
+
+            assertThat(BlockCodec.sortedRows(tuples, n, width))
+                    .as("round %d: %d rows of width %d", round, n, width)
+                    .containsExactly(
+                            Arrays.stream(expected).mapToInt(Integer::intValue).toArray());
+        }
+    }
+
+    @Test
     void aFilterValueIsFoundInTheDictionaryOrTheBlockIsSkipped() {
         List<Row> rows = new ArrayList<>();
         rows.add(row(3, "acme", "日本", ""));
