@@ -232,6 +232,34 @@ class AcceptedEventCodecTest {
     }
 
     @Test
+    void namesThatRepeatDecodeToOneInstanceAndIdsToNewOnes() {
+        byte[] bytes = AcceptedEventCodec.encode(accepted(full()));
+        AcceptedEvent first = AcceptedEventCodec.decode(bytes);
+        AcceptedEvent second = AcceptedEventCodec.decode(bytes.clone());
+
+        assertThat(second).isEqualTo(first);
+        assertThat(second.workspaceId()).isSameAs(first.workspaceId());
+        assertThat(second.event().model()).isSameAs(first.event().model());
+        assertThat(second.event().feature()).isSameAs(first.event().feature());
+        assertThat(second.event().tenantId()).isSameAs(first.event().tenantId());
+        assertThat(second.event().stepId()).isSameAs(first.event().stepId());
+        assertThat(second.event().externalId()).isNotSameAs(first.event().externalId());
+        assertThat(second.event().runId()).isNotSameAs(first.event().runId());
+    }
+
+    @Test
+    void aMalformedNameIsRefusedAfterItsWellFormedTwinWasDecoded() {
+        byte[] good = AcceptedEventCodec.encode(new AcceptedEvent(1, "ws-é", RECEIVED_AT, minimal()));
+        assertThat(AcceptedEventCodec.decode(good).workspaceId()).isEqualTo("ws-é");
+        byte[] bad = good.clone();
+        bad[indexOf(bad, (byte) 0xC3) + 1] = (byte) 'x';
+        assertThatThrownBy(() -> AcceptedEventCodec.decode(bad))
+                .isExactlyInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("malformed UTF-8");
+        assertThat(AcceptedEventCodec.decode(good).workspaceId()).isEqualTo("ws-é");
+    }
+
+    @Test
     void refusesMetadataThatIsNotJson() {
         byte[] bytes = AcceptedEventCodec.encode(accepted(withMetadata("{\"a\":1}")));
         bytes[bytes.length - 1] = ']';

@@ -7,6 +7,7 @@ import dev.spendline.streams.combination.UnshardedBlocksMove;
 import dev.spendline.streams.state.AggregatingRollupStore;
 import dev.spendline.streams.state.KeyBuilder;
 import dev.spendline.streams.state.StateLayout;
+import dev.spendline.streams.state.Utf8Memo;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
@@ -64,6 +65,7 @@ public final class RollupProcessor<V> implements Processor<String, V, String, V>
     private boolean layoutMarked;
 
     private final KeyBuilder key = new KeyBuilder(512);
+    private final Utf8Memo utf8Of = new Utf8Memo(1024);
     private final long[] delta = new long[AggregatingRollupStore.WIDTH];
     /** The month of the last input's day: most inputs fall on the same day as the one before. */
     private long lastDay = Long.MIN_VALUE;
@@ -131,13 +133,13 @@ public final class RollupProcessor<V> implements Processor<String, V, String, V>
         V value = record.value();
         Rollup r = spec.delta(value);
         r.copyInto(delta);
-        byte[] ws = spec.workspaceId(value).getBytes(StandardCharsets.UTF_8);
+        byte[] ws = utf8Of.of(spec.workspaceId(value));
         String[] values = new String[dimensions.size()];
         byte[][] utf8 = new byte[values.length][];
         for (int i = 0; i < values.length; i++) {
             String v = spec.valueOf(value, dimensions.get(i));
             values[i] = v == null ? "" : v;
-            utf8[i] = v == null || v.isEmpty() ? EMPTY : v.getBytes(StandardCharsets.UTF_8);
+            utf8[i] = v == null || v.isEmpty() ? EMPTY : utf8Of.of(v);
         }
         Instant time = spec.time(value);
         long hour = Granularity.HOUR.bucketOf(time);

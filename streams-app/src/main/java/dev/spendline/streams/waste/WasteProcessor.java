@@ -13,6 +13,7 @@ import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.rollup.RollupKeys;
 import dev.spendline.streams.state.AggregatingRollupStore;
 import dev.spendline.streams.state.KeyBuilder;
+import dev.spendline.streams.state.Utf8Memo;
 import dev.spendline.streams.waste.WasteRules.WorkflowBaseline;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -83,6 +84,7 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
     private final ProductRollupSpec spec;
     private AggregatingRollupStore waste;
     private final KeyBuilder key = new KeyBuilder(256);
+    private final Utf8Memo utf8Of = new Utf8Memo(1024);
     private final long[] delta = new long[AggregatingRollupStore.WIDTH];
     /** The amount of each kind for the call being classified, by ordinal; 0 = not that kind. */
     private final long[] amounts = new long[KINDS.length];
@@ -121,11 +123,11 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
         if (largest < 0) {
             return;
         }
-        byte[] ws = accepted.workspaceId().getBytes(StandardCharsets.UTF_8);
+        byte[] ws = utf8Of.of(accepted.workspaceId());
         Rollup call = spec.delta(accepted);
         for (int i = 0; i < values.length; i++) {
             String value = spec.valueOf(accepted, BY.get(i));
-            values[i] = value == null || value.isEmpty() ? EMPTY : value.getBytes(StandardCharsets.UTF_8);
+            values[i] = value == null || value.isEmpty() ? EMPTY : utf8Of.of(value);
         }
         for (Granularity g : Granularity.values()) {
             long bucket = g.bucketOf(accepted.event().ts());
