@@ -1,5 +1,8 @@
 package dev.spendline.streams.state;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -10,35 +13,46 @@ import java.util.Arrays;
  * Here a fold is a hash over the key bytes, a probe and {@code width} additions into a
  * {@code long[]}, with no allocation once the arrays are large enough.
  *
- * <p>Layout: entries are dense (entry {@code e} has its key in one byte arena, located by {@code
- * keyRefs[e]} = offset and length, and its values at {@code values[e * width]}). The probe table
- * {@code index} holds the key's hash and {@code e + 1} in one long (0 is empty), so a probe that
- * meets another key is decided without touching the entry; linear probing, a power-of-two size
- * and a load of at most one half. Nothing is removed until {@link #clear}, which resets only the
- * used slots.
+ * <p>Layout: entries lie back to back in one {@code long[]} arena, each as a header (the key's
+ * hash in the high half, its length in the low half), the key packed eight bytes a long (little
+ * endian, the last long zero-padded), then its {@code width} values. The probe table {@code index}
+ * holds the hash and the entry's offset + 1 in one long (0 is empty), so a probe that meets another
+ * key is decided without touching the entry; linear probing, a power-of-two size and a load of at
+ * most one half. Nothing is removed until {@link #clear}, which resets only the used slots.
+ *
+ * <p>Why one arena: a commit's table holds tens of thousands of keys, more than the caches, and a
+ * fold of a key not folded lately misses the cache on every separate array it reads. With the key
+ * and values of an entry side by side (and compared as longs), a fold reads its probe slot and one
+ * run of adjacent cache lines; key offsets, key bytes and values in three arrays were 5-6 lines
+ * apart, and the first read of the values was the stream thread's hottest line (issue #29).
  */
 public final class DeltaTable {
 
-    /** Visits one entry: its key is {@code keys[keyOffset, keyOffset + keyLength)}, its values start at {@code valuesOffset}. */
+    /**
+     * Visits one entry: its key is {@code keys[keyOffset, keyOffset + keyLength)}, its values
+     * start at {@code valuesOffset}. Both arrays are the table's own, valid during the call only.
+     */
     public interface Visitor {
         void accept(byte[] keys, int keyOffset, int keyLength, long[] values, int valuesOffset);
     }
 
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
     private final int width;
-    /** Per slot: the hash in the high half, {@code e + 1} in the low half; 0 when empty. */
+    /** Per slot: the hash in the high half, the entry's offset in {@link #arena} + 1 in the low half; 0 when empty. */
     private long[] index;
 
     private int mask;
-    private int[] hashes;
-    /** Per entry: the key's offset in {@link #keys} in the high half, its length in the low half. */
-    private long[] keyRefs;
-    /** The probe slot of each entry, so that {@link #clear} touches only used slots. */
+    /** The entries, back to back: header, packed key, values. */
+    private long[] arena;
+    /** Longs of {@link #arena} in use. */
+    private int used;
+    /** The probe slot of each entry (in insertion order), so that {@link #clear} touches only used slots. */
     private int[] slots;
 
-    private byte[] keys;
-    private int keysUsed;
-    private long[] values;
     private int size;
+    /** {@link #forEach}'s key, unpacked. */
+    private byte[] unpacked = new byte[64];
 
     public DeltaTable(int width, int initialEntries) {
         if (width < 1) {
@@ -48,11 +62,9 @@ public final class DeltaTable {
         int entries = Math.max(4, initialEntries);
         this.index = new long[tableSize(entries)];
         this.mask = index.length - 1;
-        this.hashes = new int[entries];
-        this.keyRefs = new long[entries];
         this.slots = new int[entries];
-        this.keys = new byte[entries * 32];
-        this.values = new long[entries * width];
+        // Room for keys of up to 48 bytes without growing.
+        this.arena = new long[Math.multiplyExact(entries, 1 + 6 + width)];
     }
 
     /**
@@ -68,8 +80,8 @@ public final class DeltaTable {
         int h = KeyHash.of(key, len);
         int slot = h & mask;
         for (long s; (s = index[slot]) != 0; slot = (slot + 1) & mask) {
-            if (matches(s, h, key, len)) {
-                fold(values, ((int) s - 1) * width, delta, 0, width);
+            if ((int) (s >>> 32) == h && keyEquals((int) s - 1, key, len)) {
+                fold(arena, (int) s - 1 + 1 + words(len), delta, 0, width);
                 return;
             }
         }
@@ -82,11 +94,11 @@ public final class DeltaTable {
 
     /** Copies the pending values of the key into {@code into[0, width)}; false (and {@code into} untouched) if absent. */
     public boolean get(byte[] key, int len, long[] into) {
-        int e = find(key, len);
-        if (e < 0) {
+        int o = find(key, len);
+        if (o < 0) {
             return false;
         }
-        System.arraycopy(values, e * width, into, 0, width);
+        System.arraycopy(arena, o + 1 + words(len), into, 0, width);
         return true;
     }
 
@@ -100,9 +112,17 @@ public final class DeltaTable {
 
     /** Visits the entries in insertion order; only used slots are touched. */
     public void forEach(Visitor v) {
-        for (int e = 0; e < size; e++) {
-            long ref = keyRefs[e];
-            v.accept(keys, (int) (ref >>> 32), (int) ref, values, e * width);
+        for (int o = 0; o < used; ) {
+            int len = (int) arena[o];
+            if (unpacked.length < len + Long.BYTES) {
+                unpacked = new byte[Math.max(unpacked.length * 2, len + Long.BYTES)];
+            }
+            int words = words(len);
+            for (int i = 0; i < words; i++) {
+                LONGS.set(unpacked, i << 3, arena[o + 1 + i]);
+            }
+            v.accept(unpacked, 0, len, arena, o + 1 + words);
+            o += 1 + words + width;
         }
     }
 
@@ -112,7 +132,7 @@ public final class DeltaTable {
             index[slots[e]] = 0;
         }
         size = 0;
-        keysUsed = 0;
+        used = 0;
     }
 
     /**
@@ -127,59 +147,89 @@ public final class DeltaTable {
         }
     }
 
+    /** Longs that hold a key of {@code len} bytes. */
+    private static int words(int len) {
+        return (len + Long.BYTES - 1) >>> 3;
+    }
+
+    /** The offset of the key's entry, or -1. */
     private int find(byte[] key, int len) {
         int h = KeyHash.of(key, len);
         long s;
         for (int slot = h & mask; (s = index[slot]) != 0; slot = (slot + 1) & mask) {
-            if (matches(s, h, key, len)) {
+            if ((int) (s >>> 32) == h && keyEquals((int) s - 1, key, len)) {
                 return (int) s - 1;
             }
         }
         return -1;
     }
 
-    private boolean matches(long slotValue, int h, byte[] key, int len) {
-        if ((int) (slotValue >>> 32) != h) {
+    private boolean keyEquals(int o, byte[] key, int len) {
+        if ((int) arena[o] != len) {
             return false;
         }
-        long ref = keyRefs[(int) slotValue - 1];
-        int off = (int) (ref >>> 32);
-        return (int) ref == len && Arrays.equals(keys, off, off + len, key, 0, len);
+        int full = len >>> 3;
+        for (int i = 0; i < full; i++) {
+            if (arena[o + 1 + i] != (long) LONGS.get(key, i << 3)) {
+                return false;
+            }
+        }
+        return (len & 7) == 0 || arena[o + 1 + full] == lastWord(key, len);
     }
 
-    private static long slotValue(int h, int e) {
-        return ((long) h << 32) | (e + 1);
+    /** The key's last, partial long, zero-padded; the bytes after {@code len} are not the key's. */
+    private static long lastWord(byte[] key, int len) {
+        int from = len & ~7;
+        if (from + Long.BYTES <= key.length) {
+            return (long) LONGS.get(key, from) & ((1L << ((len & 7) << 3)) - 1);
+        }
+        long word = 0;
+        for (int i = from, shift = 0; i < len; i++, shift += 8) {
+            word |= (key[i] & 0xffL) << shift;
+        }
+        return word;
     }
 
     private void insert(int slot, int h, byte[] key, int len, long[] delta) {
-        int e = size;
-        if (e == hashes.length) {
-            int n = e * 2;
-            hashes = Arrays.copyOf(hashes, n);
-            keyRefs = Arrays.copyOf(keyRefs, n);
-            slots = Arrays.copyOf(slots, n);
-            values = Arrays.copyOf(values, n * width);
+        int words = words(len);
+        int need = 1 + words + width;
+        if (used + need > arena.length) {
+            arena = Arrays.copyOf(arena, Math.max(Math.multiplyExact(arena.length, 2), used + need));
         }
-        if (keysUsed + len > keys.length) {
-            keys = Arrays.copyOf(keys, Math.max(keys.length * 2, keysUsed + len));
+        if (size == slots.length) {
+            slots = Arrays.copyOf(slots, size * 2);
         }
-        System.arraycopy(key, 0, keys, keysUsed, len);
-        System.arraycopy(delta, 0, values, e * width, width);
-        hashes[e] = h;
-        keyRefs[e] = ((long) keysUsed << 32) | len;
-        slots[e] = slot;
-        keysUsed += len;
-        index[slot] = slotValue(h, e);
+        int o = used;
+        arena[o] = ((long) h << 32) | len;
+        int full = len >>> 3;
+        for (int i = 0; i < full; i++) {
+            arena[o + 1 + i] = (long) LONGS.get(key, i << 3);
+        }
+        if ((len & 7) != 0) {
+            arena[o + 1 + full] = lastWord(key, len);
+        }
+        System.arraycopy(delta, 0, arena, o + 1 + words, width);
+        slots[size] = slot;
+        index[slot] = slotValue(h, o);
+        used += need;
         size++;
+    }
+
+    private static long slotValue(int h, int o) {
+        return ((long) h << 32) | (o + 1);
     }
 
     private void growIndex() {
         index = new long[index.length * 2];
         mask = index.length - 1;
+        int o = 0;
         for (int e = 0; e < size; e++) {
-            int slot = freeSlot(hashes[e]);
-            index[slot] = slotValue(hashes[e], e);
+            long header = arena[o];
+            int h = (int) (header >>> 32);
+            int slot = freeSlot(h);
+            index[slot] = slotValue(h, o);
             slots[e] = slot;
+            o += 1 + words((int) header) + width;
         }
     }
 
