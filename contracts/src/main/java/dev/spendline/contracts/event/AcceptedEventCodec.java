@@ -247,7 +247,7 @@ public final class AcceptedEventCodec {
         Instant receivedAt = instant(bytes, OFFSET_RECEIVED_AT, has(bits, BIT_RECEIVED_AT), "receivedAt");
         Cursor in = new Cursor(bytes, FIXED_SIZE);
         if (!hasEvent) {
-            String workspaceId = in.recent(bits, BIT_WORKSPACE_ID);
+            String workspaceId = in.recent(bits, BIT_WORKSPACE_ID, NAMES);
             in.end();
             return new AcceptedEvent(schemaVersion, workspaceId, receivedAt, null);
         }
@@ -265,25 +265,25 @@ public final class AcceptedEventCodec {
         Long latencyMs = in.count(bits, BIT_LATENCY_MS);
         Long retryCount = in.count(bits, BIT_RETRY_COUNT);
         BigDecimal costUsd = has(bits, BIT_COST_USD) ? in.decimal() : null;
-        String workspaceId = in.recent(bits, BIT_WORKSPACE_ID);
-        String provider = in.recent(bits, BIT_PROVIDER);
-        String model = in.recent(bits, BIT_MODEL);
-        String source = in.recent(bits, BIT_SOURCE);
+        String workspaceId = in.recent(bits, BIT_WORKSPACE_ID, NAMES);
+        String provider = in.recent(bits, BIT_PROVIDER, NAMES);
+        String model = in.recent(bits, BIT_MODEL, NAMES);
+        String source = in.recent(bits, BIT_SOURCE, NAMES);
         String externalId = in.string(bits, BIT_EXTERNAL_ID);
-        String feature = in.recent(bits, BIT_FEATURE);
-        String tenantId = in.recent(bits, BIT_TENANT_ID);
-        String userId = in.recent(bits, BIT_USER_ID);
-        String agentId = in.recent(bits, BIT_AGENT_ID);
-        String workflowId = in.recent(bits, BIT_WORKFLOW_ID);
+        String feature = in.recent(bits, BIT_FEATURE, NAMES);
+        String tenantId = in.recent(bits, BIT_TENANT_ID, TENANTS);
+        String userId = in.string(bits, BIT_USER_ID);
+        String agentId = in.recent(bits, BIT_AGENT_ID, NAMES);
+        String workflowId = in.recent(bits, BIT_WORKFLOW_ID, NAMES);
         String runId = in.string(bits, BIT_RUN_ID);
-        String stepId = in.recent(bits, BIT_STEP_ID);
-        String toolName = in.recent(bits, BIT_TOOL_NAME);
-        String outcome = in.recent(bits, BIT_OUTCOME);
+        String stepId = in.recent(bits, BIT_STEP_ID, NAMES);
+        String toolName = in.recent(bits, BIT_TOOL_NAME, NAMES);
+        String outcome = in.recent(bits, BIT_OUTCOME, NAMES);
         String status =
                 switch (statusCode) {
                     case STATUS_SUCCESS -> ProductEvent.STATUS_SUCCESS;
                     case STATUS_ERROR -> ProductEvent.STATUS_ERROR;
-                    case STATUS_OTHER -> in.recent();
+                    case STATUS_OTHER -> in.recent(NAMES);
                     default -> null;
                 };
         JsonNode metadata = has(bits, BIT_METADATA) ? in.json() : null;
@@ -490,8 +490,15 @@ public final class AcceptedEventCodec {
                 "truncated binary accepted event: " + missing + " more bytes needed at offset " + at);
     }
 
-    /** The names of recent events, shared by every decoding thread (4,096 slots, about 0.5 MiB at most). */
-    private static final RecentStrings RECENT = new RecentStrings(4096);
+    /**
+     * Recent values of the fields that repeat, shared by every decoding thread. Names (workspace,
+     * provider, model, source, feature, agent, workflow, step, tool, outcome, status) are few per
+     * workspace. Tenants are many more, so they have slots of their own: in one table they evicted
+     * the names. End users, runs and external ids are ids, nearly new each time: always decoded.
+     */
+    private static final RecentStrings NAMES = new RecentStrings(1024);
+
+    private static final RecentStrings TENANTS = new RecentStrings(4096);
 
     /** Reads the variable part; every read checks the bytes that remain first. */
     private static final class Cursor {
@@ -537,22 +544,22 @@ public final class AcceptedEventCodec {
             return has(bits, bit) ? string() : null;
         }
 
-        /** A string that repeats across events (a name, not an id): {@link #RECENT}'s instance when it has one. */
-        String recent(int bits, int bit) {
-            return has(bits, bit) ? recent() : null;
+        /** A string that repeats across events (a name, not an id): {@code recent}'s instance when it has one. */
+        String recent(int bits, int bit, RecentStrings recent) {
+            return has(bits, bit) ? recent(recent) : null;
         }
 
-        String recent() {
+        String recent(RecentStrings recent) {
             need(2);
             int n = u16(at);
             // A truncated string is left to string(), which says where it ends.
-            String kept = bytes.length - at - 2 < n ? null : RECENT.find(bytes, at + 2, n);
+            String kept = bytes.length - at - 2 < n ? null : recent.find(bytes, at + 2, n);
             if (kept != null) {
                 at += 2 + n;
                 return kept;
             }
             String s = string();
-            RECENT.keep(bytes, at - n, n, s);
+            recent.keep(bytes, at - n, n, s);
             return s;
         }
 
