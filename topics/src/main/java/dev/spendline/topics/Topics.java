@@ -9,7 +9,9 @@ import dev.spendline.contracts.revenue.RevenueRow;
 import dev.spendline.contracts.usage.AcceptedUsageRow;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.utils.Utils;
 
 /**
@@ -18,17 +20,21 @@ import org.apache.kafka.common.utils.Utils;
  */
 public final class Topics {
 
+    /** Workspace ids as keys: Kafka's String serde whose deserializer returns recent keys' instances. */
+    private static final Serde<String> WORKSPACE_KEYS =
+            Serdes.serdeFrom(new StringSerializer(), new RecentKeyDeserializer());
+
     /**
      * Accepted product events. Retention must be at least the dedupe horizon. Values are written in
      * {@code AcceptedEventCodec}'s binary format; the JSON of older versions still reads
      * ({@link AcceptedEventSerde}).
      */
     public static final Topic<String, AcceptedEvent> EVENTS =
-            new Topic<>("spendline.events.v1", Serdes.String(), new AcceptedEventSerde());
+            new Topic<>("spendline.events.v1", WORKSPACE_KEYS, new AcceptedEventSerde());
 
     /** Accepted internal AI-tool usage rows. */
     public static final Topic<String, AcceptedUsageRow> INTERNAL_USAGE =
-            new Topic<>("spendline.internal-usage.v1", Serdes.String(), new JsonSerde<>(AcceptedUsageRow.class));
+            new Topic<>("spendline.internal-usage.v1", WORKSPACE_KEYS, new JsonSerde<>(AcceptedUsageRow.class));
 
     /**
      * Customer revenue per tenant and month, keyed by {@link RevenueRow#key} and compacted. Records

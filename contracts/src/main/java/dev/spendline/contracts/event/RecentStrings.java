@@ -19,17 +19,19 @@ import java.util.Arrays;
  * lost race only costs a decode. Only values that have been decoded and checked are ever stored, so
  * a hit needs no check of its own. Values longer than {@link #MAX_BYTES} are not kept: they are
  * ids more than names.
+ *
+ * <p>Also used for the input topics' keys, which are workspace ids ({@code RecentKeyDeserializer}).
  */
-final class RecentStrings {
+public final class RecentStrings {
 
-    static final int MAX_BYTES = 64;
+    public static final int MAX_BYTES = 64;
 
     private record Entry(byte[] utf8, String value) {}
 
     private final Entry[] slots;
     private final int mask;
 
-    RecentStrings(int slots) {
+    public RecentStrings(int slots) {
         if (Integer.bitCount(slots) != 1) {
             throw new IllegalArgumentException("slots must be a power of two: " + slots);
         }
@@ -38,7 +40,7 @@ final class RecentStrings {
     }
 
     /** The value whose UTF-8 form is {@code bytes[at, at + n)} if it was kept, else null. */
-    String find(byte[] bytes, int at, int n) {
+    public String find(byte[] bytes, int at, int n) {
         if (n > MAX_BYTES) {
             return null;
         }
@@ -47,7 +49,7 @@ final class RecentStrings {
     }
 
     /** Keeps {@code value}, decoded and checked from {@code bytes[at, at + n)}, replacing its slot's value. */
-    void keep(byte[] bytes, int at, int n, String value) {
+    public void keep(byte[] bytes, int at, int n, String value) {
         if (n <= MAX_BYTES) {
             slots[slot(bytes, at, n)] = new Entry(Arrays.copyOfRange(bytes, at, at + n), value);
         }
