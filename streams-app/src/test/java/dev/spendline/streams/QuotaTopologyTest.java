@@ -76,6 +76,27 @@ class QuotaTopologyTest {
     }
 
     @Test
+    void theMonthChangesAtItsFirstMillisecondWhateverCameBefore() {
+        Instant lastOfOctober = Instant.parse("2026-10-31T23:59:59.999Z");
+        Instant firstOfNovember = Instant.parse("2026-11-01T00:00:00Z");
+        send("m1", lastOfOctober, lastOfOctober);
+        send("m2", firstOfNovember, firstOfNovember);
+        send("m3", lastOfOctober, lastOfOctober); // late: back to October
+        send("m4", firstOfNovember, firstOfNovember, "ws_other");
+        send("m5", firstOfNovember, firstOfNovember);
+
+        assertThat(quota.quotaUsage(new QuotaUsageQuery(WS, YearMonth.of(2026, 10)))
+                        .acceptedEvents())
+                .isEqualTo(2);
+        assertThat(quota.quotaUsage(new QuotaUsageQuery(WS, YearMonth.of(2026, 11)))
+                        .acceptedEvents())
+                .isEqualTo(2);
+        assertThat(quota.quotaUsage(new QuotaUsageQuery("ws_other", YearMonth.of(2026, 11)))
+                        .acceptedEvents())
+                .isEqualTo(1);
+    }
+
+    @Test
     void acceptedPairsAreTheOnesTheDedupeStoreRemembersForThisWorkspace() {
         send("a", NOV, NOV);
         send("b", NOV, NOV);

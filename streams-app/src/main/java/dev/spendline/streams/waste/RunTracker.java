@@ -68,16 +68,20 @@ public final class RunTracker {
                                 sums.calls() + 1));
         if (!state.runaway()
                 && WasteRules.isRunaway(
-                        new RunSoFar(state.costNanos(), state.calls()), baseline(ws, state.workflowId(), day))) {
+                        new RunSoFar(state.costNanos(), state.calls()),
+                        baseline(dayKey, ws, state.workflowId(), day))) {
             state = state.markedRunaway();
         }
         runs.put(runKey, from, to, startedAt, state);
         return state.runaway();
     }
 
-    /** The workflow's runs that started in the {@value WasteRules#BASELINE_DAYS} whole days before {@code day}. */
-    private WorkflowBaseline baseline(String ws, String workflowId, long day) {
-        return baselines.get(workflowDayKey(ws, workflowId, day), key -> {
+    /**
+     * The workflow's runs that started in the {@value WasteRules#BASELINE_DAYS} whole days before
+     * {@code day}, remembered under the day's own key ({@code dayKey}, built once by the caller).
+     */
+    private WorkflowBaseline baseline(String dayKey, String ws, String workflowId, long day) {
+        return baselines.get(dayKey, key -> {
             long runs = 0;
             long cost = 0;
             long calls = 0;
