@@ -18,6 +18,7 @@ import dev.spendline.streams.rollup.ProductRollupSpec;
 import dev.spendline.streams.rollup.RollupProcessor;
 import dev.spendline.streams.rollup.RollupSpec;
 import dev.spendline.streams.state.AggregatingRollupStoreBuilder;
+import dev.spendline.streams.state.WriteBackStoreBuilder;
 import dev.spendline.streams.waste.RunStateStoreBuilder;
 import dev.spendline.streams.waste.RunTracker;
 import dev.spendline.streams.waste.SucceededStepsStoreBuilder;
@@ -189,13 +190,11 @@ public final class SpendlineTopology {
     }
 
     /**
-     * Accepted events per workspace and month, for the quota. A cached store: the count of a busy
-     * workspace changes in memory and reaches RocksDB and the changelog once per commit.
+     * Accepted events per workspace and month, for the quota. A write-back store: the count of a
+     * busy workspace changes in memory and reaches RocksDB and the changelog once per commit.
      */
     private static void quotaCounts(StreamsBuilder builder, KStream<String, AcceptedEvent> events) {
-        builder.addStateStore(Stores.keyValueStoreBuilder(
-                        Stores.persistentKeyValueStore(StoreNames.QUOTA_USAGE), Serdes.String(), Serdes.Long())
-                .withCachingEnabled());
+        builder.addStateStore(new WriteBackStoreBuilder<>(StoreNames.QUOTA_USAGE, Serdes.Long()));
         events.process(
                 () -> new QuotaCounter(StoreNames.QUOTA_USAGE),
                 Named.as(StoreNames.EVENTS_QUOTA),
@@ -373,11 +372,7 @@ public final class SpendlineTopology {
         // A run's state changes with each of its calls: the store's table keeps one write per commit.
         builder.addStateStore(
                 new RunStateStoreBuilder(StoreNames.RUN_STATES, RunStateStoreBuilder.DEFAULT_MAX_ENTRIES));
-        builder.addStateStore(Stores.keyValueStoreBuilder(
-                        Stores.persistentKeyValueStore(StoreNames.WORKFLOW_DAYS),
-                        Serdes.String(),
-                        new RunTracker.WorkflowDaySerde())
-                .withCachingEnabled());
+        builder.addStateStore(new WriteBackStoreBuilder<>(StoreNames.WORKFLOW_DAYS, new RunTracker.WorkflowDaySerde()));
         WasteProcessor.Stores stores = new WasteProcessor.Stores(
                 StoreNames.WASTE_ROLLUPS,
                 StoreNames.SUCCEEDED_RUN_STEPS,

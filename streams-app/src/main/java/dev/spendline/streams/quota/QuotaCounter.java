@@ -1,6 +1,7 @@
 package dev.spendline.streams.quota;
 
 import dev.spendline.contracts.event.AcceptedEvent;
+import dev.spendline.streams.state.WriteBackStore;
 import java.time.Instant;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
@@ -32,7 +33,8 @@ public final class QuotaCounter implements Processor<String, AcceptedEvent, Void
 
     @Override
     public void init(ProcessorContext<Void, Void> context) {
-        counts = context.getStateStore(storeName);
+        // The store itself, not Kafka Streams' read-write decorator around it: two calls an event.
+        counts = WriteBackStore.of(context.getStateStore(storeName));
     }
 
     @Override

@@ -14,6 +14,7 @@ import dev.spendline.streams.rollup.RollupKeys;
 import dev.spendline.streams.state.AggregatingRollupStore;
 import dev.spendline.streams.state.KeyBuilder;
 import dev.spendline.streams.state.Utf8Memo;
+import dev.spendline.streams.state.WriteBackStore;
 import dev.spendline.streams.waste.WasteRules.WorkflowBaseline;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -109,7 +110,8 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
         WindowStore<String, Long> legacy = context.getStateStore(names.legacySucceededSteps());
         legacySucceededSteps = new LegacySucceededSteps(legacy, horizonMs, context::currentSystemTimeMs);
         RunStateStore runStates = RunStateStore.of(context.getStateStore(names.runs()));
-        KeyValueStore<String, WorkflowBaseline> workflowDays = context.getStateStore(names.workflowDays());
+        KeyValueStore<String, WorkflowBaseline> workflowDays =
+                WriteBackStore.of(context.getStateStore(names.workflowDays()));
         runs = new RunTracker(runStates, workflowDays);
         features = new FeatureBaselines(context.getStateStore(names.productRollups()));
         // Waste rollups keep hours for the recent past only, as the spend rollups do.
