@@ -304,31 +304,35 @@ public final class AggregatingRollupStore extends OwnCacheStore<String, Rollup, 
     @Override
     public KeyValueIterator<String, Rollup> range(String from, String to) {
         mergeIfOwner();
-        return new RollupIterator(inner.range(bytesOrNull(from), bytesOrNull(to)));
+        return rollups(inner.range(bytesOrNull(from), bytesOrNull(to)));
     }
 
     @Override
     public KeyValueIterator<String, Rollup> reverseRange(String from, String to) {
         mergeIfOwner();
-        return new RollupIterator(inner.reverseRange(bytesOrNull(from), bytesOrNull(to)));
+        return rollups(inner.reverseRange(bytesOrNull(from), bytesOrNull(to)));
     }
 
     @Override
     public KeyValueIterator<String, Rollup> all() {
         mergeIfOwner();
-        return new RollupIterator(inner.all());
+        return rollups(inner.all());
     }
 
     @Override
     public KeyValueIterator<String, Rollup> reverseAll() {
         mergeIfOwner();
-        return new RollupIterator(inner.reverseAll());
+        return rollups(inner.reverseAll());
     }
 
     @Override
     public <PS extends Serializer<P>, P> KeyValueIterator<String, Rollup> prefixScan(P prefix, PS prefixKeySerializer) {
         mergeIfOwner();
-        return new RollupIterator(inner.prefixScan(prefix, prefixKeySerializer));
+        return rollups(inner.prefixScan(prefix, prefixKeySerializer));
+    }
+
+    private static KeyValueIterator<String, Rollup> rollups(KeyValueIterator<Bytes, byte[]> stored) {
+        return new StoredIterator<>(stored, RollupBytes::toRollup);
     }
 
     @Override

@@ -168,32 +168,7 @@ public final class WriteBackStore<V> extends OwnCacheStore<String, V, KeyValueSt
     }
 
     private KeyValueIterator<String, V> typed(KeyValueIterator<Bytes, byte[]> stored) {
-        return new KeyValueIterator<>() {
-            @Override
-            public boolean hasNext() {
-                return stored.hasNext();
-            }
-
-            @Override
-            public KeyValue<String, V> next() {
-                KeyValue<Bytes, byte[]> kv = stored.next();
-                return KeyValue.pair(key(kv.key), serde.deserializer().deserialize(name(), kv.value));
-            }
-
-            @Override
-            public String peekNextKey() {
-                return key(stored.peekNextKey());
-            }
-
-            @Override
-            public void close() {
-                stored.close();
-            }
-        };
-    }
-
-    private static String key(Bytes key) {
-        return new String(key.get(), StandardCharsets.UTF_8);
+        return new StoredIterator<>(stored, bytes -> serde.deserializer().deserialize(name(), bytes));
     }
 
     private static Bytes bytes(String key) {

@@ -5,12 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.spendline.streams.rollup.Rollup;
 import dev.spendline.streams.rollup.RollupSerde;
+import dev.spendline.streams.testing.OtherThread;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
@@ -50,19 +49,6 @@ class AggregatingRollupStoreTest {
         return SERDE.serializer().serialize("any", rollup);
     }
 
-    /** What another thread (an interactive query) reads while the action runs. */
-    private static <T> T onAnotherThread(Supplier<T> read) {
-        AtomicReference<T> seen = new AtomicReference<>();
-        Thread query = new Thread(() -> seen.set(read.get()));
-        query.start();
-        try {
-            query.join();
-        } catch (InterruptedException e) {
-            throw new IllegalStateException(e);
-        }
-        return seen.get();
-    }
-
     @Test
     void theWriterReadsStoredPlusPendingAndOthersReadWhatWasCommitted() {
         driver.aggregate(s -> s.add(key("a"), delta(1)));
@@ -78,8 +64,8 @@ class AggregatingRollupStoreTest {
             seen.add(s.get("ü-new"));
             seen.add(s.get("absent"));
             seen.add(s.current(key("absent"), into));
-            seen.add(onAnotherThread(() -> s.get("a")));
-            seen.add(onAnotherThread(() -> s.get("ü-new")));
+            seen.add(OtherThread.read(() -> s.get("a")));
+            seen.add(OtherThread.read(() -> s.get("ü-new")));
         });
 
         assertThat(seen)
@@ -161,10 +147,10 @@ class AggregatingRollupStoreTest {
             s.add(key("a"), delta(1));
             s.add(key("b"), delta(2));
             s.add(key("a"), delta(3));
-            seen.add(onAnotherThread(() -> s.get("a")));
+            seen.add(OtherThread.read(() -> s.get("a")));
             s.add(key("c"), delta(4));
-            seen.add(onAnotherThread(() -> s.get("a")));
-            seen.add(onAnotherThread(() -> s.get("c")));
+            seen.add(OtherThread.read(() -> s.get("a")));
+            seen.add(OtherThread.read(() -> s.get("c")));
             s.add(key("a"), delta(5));
             seen.add(s.get("a"));
             seen.add(s.earlyMerges());
@@ -230,7 +216,7 @@ class AggregatingRollupStoreTest {
         driver.aggregate(s -> {
             s.add(key("a"), delta(3));
             s.add(key("c"), delta(4));
-            seen.add(onAnotherThread(() -> calls(s.all())));
+            seen.add(OtherThread.read(() -> calls(s.all())));
             seen.add(calls(s.range("a", "b")));
             seen.add(calls(s.reverseRange("a", "c")));
             seen.add(calls(s.all()));

@@ -3,13 +3,13 @@ package dev.spendline.streams.state;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spendline.streams.testing.OneStoreDriver;
+import dev.spendline.streams.testing.OtherThread;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
 import org.apache.kafka.common.serialization.LongDeserializer;
 import org.apache.kafka.common.serialization.LongSerializer;
 import org.apache.kafka.common.serialization.Serdes;
@@ -35,23 +35,10 @@ class WriteBackStoreTest {
         driver.close();
     }
 
-    /** What another thread (an interactive query) reads while the action runs. */
-    private static <T> T onAnotherThread(Supplier<T> read) {
-        AtomicReference<T> seen = new AtomicReference<>();
-        Thread query = new Thread(() -> seen.set(read.get()));
-        query.start();
-        try {
-            query.join();
-        } catch (InterruptedException e) {
-            throw new IllegalStateException(e);
-        }
-        return seen.get();
-    }
-
     /** The key's value as an interactive query reads it (from another thread), after the last commit. */
     private Long committed(String key) {
         AtomicReference<Long> seen = new AtomicReference<>();
-        driver.process(s -> seen.set(onAnotherThread(() -> s.get(key))));
+        driver.process(s -> seen.set(OtherThread.read(() -> s.get(key))));
         return seen.get();
     }
 
@@ -76,8 +63,8 @@ class WriteBackStoreTest {
             s.put("ü", 7L);
             seen.add(s.get("a"));
             seen.add(s.get("ü"));
-            seen.add(onAnotherThread(() -> s.get("a")));
-            seen.add(onAnotherThread(() -> s.get("ü")));
+            seen.add(OtherThread.read(() -> s.get("a")));
+            seen.add(OtherThread.read(() -> s.get("ü")));
         });
         assertThat(seen).containsExactly(5L, 7L, 1L, null);
         assertThat(changelog()).containsExactly(Map.entry("a", 5L), Map.entry("ü", 7L));

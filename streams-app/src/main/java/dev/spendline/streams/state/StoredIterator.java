@@ -1,18 +1,20 @@
 package dev.spendline.streams.state;
 
-import dev.spendline.streams.rollup.Rollup;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Function;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
 
-/** The stored bytes seen as rollup keys and rollups, for the readers of the typed store. */
-final class RollupIterator implements KeyValueIterator<String, Rollup> {
+/** The stored bytes seen as string keys and typed values, for the readers of a typed store over a bytes store. */
+final class StoredIterator<V> implements KeyValueIterator<String, V> {
 
     private final KeyValueIterator<Bytes, byte[]> stored;
+    private final Function<byte[], V> value;
 
-    RollupIterator(KeyValueIterator<Bytes, byte[]> stored) {
+    StoredIterator(KeyValueIterator<Bytes, byte[]> stored, Function<byte[], V> value) {
         this.stored = stored;
+        this.value = value;
     }
 
     static String key(Bytes key) {
@@ -25,9 +27,9 @@ final class RollupIterator implements KeyValueIterator<String, Rollup> {
     }
 
     @Override
-    public KeyValue<String, Rollup> next() {
+    public KeyValue<String, V> next() {
         KeyValue<Bytes, byte[]> kv = stored.next();
-        return KeyValue.pair(key(kv.key), RollupBytes.toRollup(kv.value));
+        return KeyValue.pair(key(kv.key), value.apply(kv.value));
     }
 
     @Override
