@@ -33,9 +33,7 @@ import org.apache.kafka.streams.processor.api.Record;
  *
  * <p>Hourly buckets are kept for the recent past only ({@link HourlyHorizon}): an input received
  * long after it happened updates its day and month, not its hour, and a wall-clock punctuation
- * deletes hours that left the horizon. An input whose hour is kept is folded into the hour's keys
- * and only the day's own keys (daily-only dimensions, pairs): the store adds each hour key into its
- * day when it merges ({@link AggregatingRollupStore}, "Days are derived from hours").
+ * deletes hours that left the horizon.
  *
  * <p>Each input is forwarded once it is counted, so a processor that reads the rollups and must
  * see the input in them (budget alerts) is this processor's child: the order is the wiring's, not
@@ -148,12 +146,9 @@ public final class RollupProcessor<V> implements Processor<String, V, String, V>
         boolean hourKept = HourlyHorizon.keeps(hour, spec.receivedAt(value));
         long day = Math.floorDiv(hour, 24);
         if (hourKept) {
-            // The store derives the day of each hour key at its merge: only the day's own keys here.
             addBucket(ws, Granularity.HOUR.code(), hour, utf8, true);
-            addDayOnly(ws, day, utf8);
-        } else {
-            addBucket(ws, Granularity.DAY.code(), day, utf8, false);
         }
+        addBucket(ws, Granularity.DAY.code(), day, utf8, false);
         if (blocks != null) {
             if (!layoutMarked) {
                 StateLayout.mark(blocks);
@@ -204,17 +199,6 @@ public final class RollupProcessor<V> implements Processor<String, V, String, V>
                 store.add(key, delta);
             }
         }
-    }
-
-    /** The keys of a day bucket that no hour key has: the daily-only dimensions and the pairs. */
-    private void addDayOnly(byte[] ws, long day, byte[][] utf8) {
-        int prefix = prefix(ws, Granularity.DAY.code());
-        for (int i = 0; i < utf8.length; i++) {
-            if (!hourly[i]) {
-                add(prefix, codes[i], day, utf8[i]);
-            }
-        }
-        dailyPairs.addAll(this, prefix, day, utf8);
     }
 
     /** Starts a key {@code workspace \0 granularity \0}; returns the mark to truncate back to. */

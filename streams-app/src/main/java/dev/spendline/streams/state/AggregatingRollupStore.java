@@ -37,15 +37,6 @@ import org.apache.kafka.streams.state.internals.CachedStateStore;
  * and remembers the new values in the hot table. The only allocations per written key are its
  * key and value arrays, which RocksDB and the producer need.
  *
- * <p><b>Days are derived from hours</b>: whatever is added to an hour key ({@code h}) counts for
- * its day key ({@code d}, same code, value and day) too. Each merge first folds every pending hour
- * key into its day, once per distinct hour key, so a processor folds an event into the hour only
- * (and into the day itself when it keeps no hour for it, {@code HourlyHorizon}). About a third of
- * the product rollups' folds per event and half of the waste rollups' were day twins of hour keys
- * (issue #29). A read of a day key on the stream thread adds the day's pending hours too (24
- * probes of the pending table, only while it holds anything). Deleting an hour key (the horizon's
- * expiry) merges first, so the day keeps what the hour added.
- *
  * <p><b>Exactly-once</b>: {@link #flushCache} runs before every commit because this store is a
  * {@link CachedStateStore} registered as the outermost store ({@link #init} passes {@code root}
  * down), so the changelog records join the transaction of the input offsets. An early merge writes
@@ -83,10 +74,6 @@ public final class AggregatingRollupStore extends OwnCacheStore<String, Rollup, 
 
     private final int maxPending;
     private final DeltaTable pending;
-    /** One merge's day deltas derived from its pending hours, before they join {@link #pending}. */
-    private final DeltaTable derivedDays = new DeltaTable(WIDTH, 1024);
-
-    private final HourAndDayKeys twins = new HourAndDayKeys();
     private final HotValues hot;
     private final long[] delta = new long[WIDTH];
     /** New values of the keys of one merge, {@code WIDTH} per key, kept for the hot table until the write succeeded. */
@@ -160,15 +147,6 @@ public final class AggregatingRollupStore extends OwnCacheStore<String, Rollup, 
             DeltaTable.fold(into, 0, delta, 0, WIDTH);
             found = true;
         }
-        if (pending.size() > 0 && twins.parseDay(key, len)) {
-            for (int h = 0; h < 24; h++) {
-                twins.hourOf(key, len, h);
-                if (pending.get(twins.twin, twins.twinLength, delta)) {
-                    DeltaTable.fold(into, 0, delta, 0, WIDTH);
-                    found = true;
-                }
-            }
-        }
         return found;
     }
 
@@ -205,11 +183,10 @@ public final class AggregatingRollupStore extends OwnCacheStore<String, Rollup, 
      * the write, a miss is inserted then.
      */
     private void mergePending() {
-        if (pending.size() == 0) {
+        int n = pending.size();
+        if (n == 0) {
             return;
         }
-        deriveDays();
-        int n = pending.size();
         if (merged.length < n * WIDTH) {
             merged = new long[Math.max(n, 1024) * WIDTH];
             hotEntries = new int[Math.max(n, 1024)];
@@ -246,21 +223,6 @@ public final class AggregatingRollupStore extends OwnCacheStore<String, Rollup, 
             }
         }
         pending.clear();
-    }
-
-    /** Folds each pending hour key's deltas into its day key (class comment, "Days are derived from hours"). */
-    private void deriveDays() {
-        pending.forEach((keys, keyOffset, keyLength, values, valuesOffset) -> {
-            if (twins.dayOf(keys, keyOffset, keyLength)) {
-                derivedDays.add(twins.twin, twins.twinLength, values, valuesOffset);
-            }
-        });
-        derivedDays.forEach((keys, keyOffset, keyLength, values, valuesOffset) -> pending.add(
-                keyOffset == 0 ? keys : Arrays.copyOfRange(keys, keyOffset, keyOffset + keyLength),
-                keyLength,
-                values,
-                valuesOffset));
-        derivedDays.clear();
     }
 
     /** Before a range read or a replacing write on the stream thread, so it sees what {@link #get} sees. */
@@ -336,7 +298,6 @@ public final class AggregatingRollupStore extends OwnCacheStore<String, Rollup, 
     @Override
     protected void dropTable() {
         pending.clear();
-        derivedDays.clear();
         hot.clear();
     }
 

@@ -73,20 +73,15 @@ public final class DeltaTable {
      * throws and leaves the entry unchanged.
      */
     public void add(byte[] key, int len, long[] delta) {
-        add(key, len, delta, 0);
-    }
-
-    /** As {@link #add(byte[], int, long[])}, with the delta at {@code delta[from, from + width)}. */
-    public void add(byte[] key, int len, long[] delta, int from) {
-        if (delta.length - from < width) {
+        if (delta.length < width) {
             // Checked first: a short delta must not leave an entry half added.
-            throw new IllegalArgumentException("A delta of " + (delta.length - from) + " values for width " + width);
+            throw new IllegalArgumentException("A delta of " + delta.length + " values for width " + width);
         }
         int h = KeyHash.of(key, len);
         int slot = h & mask;
         for (long s; (s = index[slot]) != 0; slot = (slot + 1) & mask) {
             if ((int) (s >>> 32) == h && keyEquals((int) s - 1, key, len)) {
-                fold(arena, (int) s - 1 + 1 + words(len), delta, from, width);
+                fold(arena, (int) s - 1 + 1 + words(len), delta, 0, width);
                 return;
             }
         }
@@ -94,7 +89,7 @@ public final class DeltaTable {
             growIndex();
             slot = freeSlot(h);
         }
-        insert(slot, h, key, len, delta, from);
+        insert(slot, h, key, len, delta);
     }
 
     /** Copies the pending values of the key into {@code into[0, width)}; false (and {@code into} untouched) if absent. */
@@ -195,7 +190,7 @@ public final class DeltaTable {
         return word;
     }
 
-    private void insert(int slot, int h, byte[] key, int len, long[] delta, int from) {
+    private void insert(int slot, int h, byte[] key, int len, long[] delta) {
         int words = words(len);
         int need = 1 + words + width;
         if (used + need > arena.length) {
@@ -213,7 +208,7 @@ public final class DeltaTable {
         if ((len & 7) != 0) {
             arena[o + 1 + full] = lastWord(key, len);
         }
-        System.arraycopy(delta, from, arena, o + 1 + words, width);
+        System.arraycopy(delta, 0, arena, o + 1 + words, width);
         slots[size] = slot;
         index[slot] = slotValue(h, o);
         used += need;

@@ -29,8 +29,7 @@ import org.apache.kafka.streams.state.WindowStore;
 /**
  * Classifies each deduplicated product event into zero or more {@link WasteKind}s, each with an
  * amount (the call's whole cost, or for cache misses and model overkill the estimated part of it),
- * and adds it to the waste rollups (into the hour, whose day the store derives when it merges, or
- * into the day when no hour is kept for it): per kind, per kind and dimension, and once
+ * and adds it to the waste rollups: hourly and daily, per kind, per kind and dimension, and once
  * to the all-waste total and to the all-waste total of each of its dimension values at the largest
  * amount any kind gives the call; model overkill also per feature and model ({@link WasteKeys}).
  * Definitions: docs/waste.md.
@@ -132,39 +131,39 @@ public final class WasteProcessor implements Processor<String, AcceptedEvent, Vo
             String value = spec.valueOf(accepted, BY.get(i));
             values[i] = value == null || value.isEmpty() ? EMPTY : utf8Of.of(value);
         }
-        // The hour when it is kept (the store derives its day when it merges), else the day.
-        long hour = Granularity.HOUR.bucketOf(accepted.event().ts());
-        boolean hourKept = HourlyHorizon.keeps(hour, accepted.receivedAt());
-        Granularity g = hourKept ? Granularity.HOUR : Granularity.DAY;
-        long bucket =
-                hourKept ? hour : Granularity.DAY.bucketOf(accepted.event().ts());
-        int prefix = prefix(ws, g);
-        call.withCost(largest).copyInto(delta);
-        add(prefix, ANY, bucket, EMPTY);
-        for (int i = 0; i < values.length; i++) {
-            add(prefix, ANY_BY[i], bucket, values[i]);
-        }
-        for (WasteKind kind : KINDS) {
-            long amount = amounts[kind.ordinal()];
-            if (amount < 0) {
+        for (Granularity g : Granularity.values()) {
+            long bucket = g.bucketOf(accepted.event().ts());
+            if (g == Granularity.HOUR && !HourlyHorizon.keeps(bucket, accepted.receivedAt())) {
                 continue;
             }
-            call.withCost(amount).copyInto(delta);
-            add(prefix, KIND[kind.ordinal()], bucket, EMPTY);
+            int prefix = prefix(ws, g);
+            call.withCost(largest).copyInto(delta);
+            add(prefix, ANY, bucket, EMPTY);
             for (int i = 0; i < values.length; i++) {
-                add(prefix, KIND_BY[kind.ordinal()][i], bucket, values[i]);
+                add(prefix, ANY_BY[i], bucket, values[i]);
             }
-            if (kind == WasteKind.MODEL_OVERKILL) {
-                // Which models a feature's overkill came from: what savings_recommendations' model filter needs.
-                key.truncate(prefix);
-                key.put(OVERKILL_BY_FEATURE_AND_MODEL)
-                        .put((byte) 0)
-                        .putHex8(bucket)
-                        .put((byte) 0)
-                        .put(values[FEATURE])
-                        .put((byte) RollupKeys.PAIR_SEP)
-                        .put(values[MODEL]);
-                waste.add(key, delta);
+            for (WasteKind kind : KINDS) {
+                long amount = amounts[kind.ordinal()];
+                if (amount < 0) {
+                    continue;
+                }
+                call.withCost(amount).copyInto(delta);
+                add(prefix, KIND[kind.ordinal()], bucket, EMPTY);
+                for (int i = 0; i < values.length; i++) {
+                    add(prefix, KIND_BY[kind.ordinal()][i], bucket, values[i]);
+                }
+                if (kind == WasteKind.MODEL_OVERKILL) {
+                    // Which models a feature's overkill came from: what savings_recommendations' model filter needs.
+                    key.truncate(prefix);
+                    key.put(OVERKILL_BY_FEATURE_AND_MODEL)
+                            .put((byte) 0)
+                            .putHex8(bucket)
+                            .put((byte) 0)
+                            .put(values[FEATURE])
+                            .put((byte) RollupKeys.PAIR_SEP)
+                            .put(values[MODEL]);
+                    waste.add(key, delta);
+                }
             }
         }
     }
