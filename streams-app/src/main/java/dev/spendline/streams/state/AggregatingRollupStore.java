@@ -1,21 +1,12 @@
 package dev.spendline.streams.state;
 
 import dev.spendline.streams.rollup.Rollup;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.StateStore;
-import org.apache.kafka.streams.query.KeyQuery;
-import org.apache.kafka.streams.query.PositionBound;
-import org.apache.kafka.streams.query.Query;
-import org.apache.kafka.streams.query.QueryConfig;
-import org.apache.kafka.streams.query.QueryResult;
-import org.apache.kafka.streams.query.RangeQuery;
-import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.internals.CachedStateStore;
 
@@ -62,12 +53,9 @@ import org.apache.kafka.streams.state.internals.CachedStateStore;
  * key.truncate(prefix);             // next bucket of the same code
  * }</pre>
  *
- * <p><b>IQv2</b>: {@link #query} passes untyped queries to the bytes store below; typed {@link
- * KeyQuery} and {@link RangeQuery} are answered as unknown query types, since the store below is
- * typed {@code Bytes}/{@code byte[]}. Nothing in Spendline uses IQv2 on rollup stores.
+ * <p>The typed read side (ranges, IQv2) is {@link StringKeyedBytesStore}'s.
  */
-public final class AggregatingRollupStore extends OwnCacheStore<String, Rollup, KeyValueStore<Bytes, byte[]>>
-        implements KeyValueStore<String, Rollup> {
+public final class AggregatingRollupStore extends StringKeyedBytesStore<Rollup> {
 
     /** Values per key, in {@link Rollup}'s order: costNanos, calls, input, output, cacheRead, cacheWrite, errors, retries, latencySumMs, latencyCount. */
     public static final int WIDTH = RollupBytes.WIDTH;
@@ -225,21 +213,6 @@ public final class AggregatingRollupStore extends OwnCacheStore<String, Rollup, 
         pending.clear();
     }
 
-    /** Before a range read or a replacing write on the stream thread, so it sees what {@link #get} sees. */
-    private void mergeIfOwner() {
-        if (ownedByCaller()) {
-            mergePending();
-        }
-    }
-
-    private static byte[] utf8(String key) {
-        return key.getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static Bytes bytesOrNull(String key) {
-        return key == null ? null : Bytes.wrap(utf8(key));
-    }
-
     @Override
     public Rollup get(String key) {
         byte[] k = utf8(key);
@@ -302,49 +275,7 @@ public final class AggregatingRollupStore extends OwnCacheStore<String, Rollup, 
     }
 
     @Override
-    public KeyValueIterator<String, Rollup> range(String from, String to) {
-        mergeIfOwner();
-        return rollups(inner.range(bytesOrNull(from), bytesOrNull(to)));
-    }
-
-    @Override
-    public KeyValueIterator<String, Rollup> reverseRange(String from, String to) {
-        mergeIfOwner();
-        return rollups(inner.reverseRange(bytesOrNull(from), bytesOrNull(to)));
-    }
-
-    @Override
-    public KeyValueIterator<String, Rollup> all() {
-        mergeIfOwner();
-        return rollups(inner.all());
-    }
-
-    @Override
-    public KeyValueIterator<String, Rollup> reverseAll() {
-        mergeIfOwner();
-        return rollups(inner.reverseAll());
-    }
-
-    @Override
-    public <PS extends Serializer<P>, P> KeyValueIterator<String, Rollup> prefixScan(P prefix, PS prefixKeySerializer) {
-        mergeIfOwner();
-        return rollups(inner.prefixScan(prefix, prefixKeySerializer));
-    }
-
-    private static KeyValueIterator<String, Rollup> rollups(KeyValueIterator<Bytes, byte[]> stored) {
-        return new StoredIterator<>(stored, RollupBytes::toRollup);
-    }
-
-    @Override
-    public long approximateNumEntries() {
-        return inner.approximateNumEntries();
-    }
-
-    @Override
-    public <R> QueryResult<R> query(Query<R> query, PositionBound positionBound, QueryConfig config) {
-        if (query instanceof KeyQuery<?, ?> || query instanceof RangeQuery<?, ?>) {
-            return QueryResult.forUnknownQueryType(query, this);
-        }
-        return inner.query(query, positionBound, config);
+    protected Rollup decode(byte[] stored) {
+        return RollupBytes.toRollup(stored);
     }
 }

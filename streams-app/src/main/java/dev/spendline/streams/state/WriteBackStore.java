@@ -1,6 +1,5 @@
 package dev.spendline.streams.state;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -10,13 +9,6 @@ import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.StateStore;
-import org.apache.kafka.streams.query.KeyQuery;
-import org.apache.kafka.streams.query.PositionBound;
-import org.apache.kafka.streams.query.Query;
-import org.apache.kafka.streams.query.QueryConfig;
-import org.apache.kafka.streams.query.QueryResult;
-import org.apache.kafka.streams.query.RangeQuery;
-import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
@@ -38,8 +30,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
  *
  * @param <V> the value type
  */
-public final class WriteBackStore<V> extends OwnCacheStore<String, V, KeyValueStore<Bytes, byte[]>>
-        implements KeyValueStore<String, V> {
+public final class WriteBackStore<V> extends StringKeyedBytesStore<V> {
 
     private final Serde<V> serde;
     private final int maxPending;
@@ -70,7 +61,7 @@ public final class WriteBackStore<V> extends OwnCacheStore<String, V, KeyValueSt
             }
         }
         byte[] bytes = inner.get(bytes(key));
-        return bytes == null ? null : serde.deserializer().deserialize(name(), bytes);
+        return bytes == null ? null : decode(bytes);
     }
 
     @Override
@@ -123,59 +114,11 @@ public final class WriteBackStore<V> extends OwnCacheStore<String, V, KeyValueSt
     }
 
     @Override
-    public KeyValueIterator<String, V> range(String from, String to) {
-        mergeIfOwner();
-        return typed(inner.range(bytesOrNull(from), bytesOrNull(to)));
-    }
-
-    @Override
-    public KeyValueIterator<String, V> reverseRange(String from, String to) {
-        mergeIfOwner();
-        return typed(inner.reverseRange(bytesOrNull(from), bytesOrNull(to)));
-    }
-
-    @Override
-    public KeyValueIterator<String, V> all() {
-        mergeIfOwner();
-        return typed(inner.all());
-    }
-
-    @Override
-    public KeyValueIterator<String, V> reverseAll() {
-        mergeIfOwner();
-        return typed(inner.reverseAll());
-    }
-
-    @Override
-    public long approximateNumEntries() {
-        return inner.approximateNumEntries();
-    }
-
-    /** Typed IQv2 queries are not answered here (the store below is typed bytes); nothing in Spendline uses them. */
-    @Override
-    public <R> QueryResult<R> query(Query<R> query, PositionBound positionBound, QueryConfig config) {
-        if (query instanceof KeyQuery<?, ?> || query instanceof RangeQuery<?, ?>) {
-            return QueryResult.forUnknownQueryType(query, this);
-        }
-        return inner.query(query, positionBound, config);
-    }
-
-    /** Before a range read on the stream thread, so it sees what {@link #get} sees. */
-    private void mergeIfOwner() {
-        if (ownedByCaller()) {
-            writePending();
-        }
-    }
-
-    private KeyValueIterator<String, V> typed(KeyValueIterator<Bytes, byte[]> stored) {
-        return new StoredIterator<>(stored, bytes -> serde.deserializer().deserialize(name(), bytes));
+    protected V decode(byte[] stored) {
+        return serde.deserializer().deserialize(name(), stored);
     }
 
     private static Bytes bytes(String key) {
-        return Bytes.wrap(key.getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static Bytes bytesOrNull(String key) {
-        return key == null ? null : bytes(key);
+        return Bytes.wrap(utf8(key));
     }
 }
